@@ -1,0 +1,79 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+
+const db = env.DB
+const insertUser = (email: string) =>
+  db.prepare("INSERT INTO users (email, name, password_hash) VALUES (?, 'Test', 'x') RETURNING id").bind(email).first<{ id: number }>()
+
+describe('migrations', () => {
+  it('create the two special tournaments', async () => {
+    const { results } = await db.prepare('SELECT name, type, auto_join, is_public FROM tournaments ORDER BY id').all()
+    expect(results).toEqual([
+      { name: 'Banter Arena Tournament', type: 'public', auto_join: 1, is_public: 1 },
+      { name: 'Real Footballers FPL League', type: 'curated_public', auto_join: 0, is_public: 1 },
+    ])
+  })
+
+  it('enforce foreign keys', async () => {
+    await expect(db.prepare('INSERT INTO memberships (tournament_id, user_id) VALUES (999, 999)').run()).rejects.toThrow(/FOREIGN KEY/)
+  })
+})
+
+describe('constraints that keep data correct', () => {
+  it('one account per normalised email', async () => {
+    await insertUser('dup@example.com')
+    await expect(insertUser('dup@example.com')).rejects.toThrow(/UNIQUE/)
+    await expect(insertUser(' Mixed@Example.com')).rejects.toThrow(/CHECK/)
+  })
+
+  it('one membership per user and tournament', async () => {
+    const user = await insertUser('member@example.com')
+    const add = () => db.prepare('INSERT INTO memberships (tournament_id, user_id) VALUES (1, ?)').bind(user!.id).run()
+    await add()
+    await expect(add()).rejects.toThrow(/UNIQUE/)
+  })
+
+  it('one like and one report per user and post', async () => {
+    const user = await insertUser('liker@example.com')
+    const post = await db
+      .prepare("INSERT INTO community_posts (tournament_id, user_id, content) VALUES (1, ?, 'hi') RETURNING id")
+      .bind(user!.id)
+      .first<{ id: number }>()
+    for (const table of ['post_likes', 'post_reports']) {
+      const add = () => db.prepare(`INSERT INTO ${table} (post_id, user_id) VALUES (?, ?)`).bind(post!.id, user!.id).run()
+      await add()
+      await expect(add()).rejects.toThrow(/UNIQUE|PRIMARY KEY/)
+    }
+  })
+
+  it('one tournament per FPL league and season', async () => {
+    const add = () => db.prepare("INSERT INTO tournaments (name, type, fpl_league_id, fpl_season) VALUES ('L', 'private', 123456, '2026/27')").run()
+    await add()
+    await expect(add()).rejects.toThrow(/UNIQUE/)
+  })
+
+  it('email tokens are unique by hash', async () => {
+    const user = await insertUser('tokens@example.com')
+    const add = () =>
+      db.prepare("INSERT INTO email_tokens (user_id, purpose, token_hash, expires_at) VALUES (?, 'verify_email', 'h1', 0)").bind(user!.id).run()
+    await add()
+    await expect(add()).rejects.toThrow(/UNIQUE/)
+  })
+
+  it('every query path has an index', async () => {
+    const { results } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all<{ name: string }>()
+    expect(results.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'users_email_unique',
+        'users_fpl_team_idx',
+        'email_tokens_hash_unique',
+        'tournaments_invite_code_unique',
+        'memberships_user_status_idx',
+        'memberships_tournament_status_idx',
+        'community_posts_wall_idx',
+        'shared_achievements_user_idx',
+        'standings_rows_team_idx',
+      ]),
+    )
+  })
+})

@@ -1,0 +1,35 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+// Worker tests run inside workerd against real (local) D1 and KV, one isolated storage per file.
+const root = path.resolve(import.meta.dirname, '../..')
+
+export default defineConfig(async () => {
+  // wrangler.toml's [assets].directory must exist even when the SPA has not been built.
+  fs.mkdirSync(path.join(root, 'dist/client'), { recursive: true })
+  const migrations = await readD1Migrations(path.join(root, 'migrations'))
+  return {
+    root,
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(root, 'wrangler.toml') },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+            ENVIRONMENT: 'test',
+            APP_URL: 'https://banter.test',
+            FPL_API_BASE: 'https://fpl.simulator.test/api',
+          },
+        },
+      }),
+    ],
+    test: {
+      name: 'worker',
+      include: ['tests/worker/**/*.test.ts'],
+      setupFiles: ['tests/worker/setup/apply-migrations.ts'],
+    },
+  }
+})

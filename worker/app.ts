@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getDb } from './db/client'
+import type { AppEnv } from './env'
+import { errorBody, handleError, notFound } from './lib/errors'
+import { SECURITY_HEADERS } from './lib/security-headers'
+import { devRoutes } from './routes/dev'
+import { healthRoutes } from './routes/health'
+import { sharePageRoutes } from './routes/share-page'
+
+const MAX_BODY_BYTES = 64 * 1024
+
+export function createApp() {
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    await next()
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
+  })
+
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => c.json(errorBody('The request body is too large.', 'payload_too_large'), 413),
+      }),
+    )
+    .use(async (c, next) => {
+      c.set('db', getDb(c.env.DB))
+      // API answers are per user and per moment unless a route says otherwise.
+      c.header('Cache-Control', 'no-store')
+      await next()
+    })
+    .route('/health', healthRoutes)
+    .route('/dev', devRoutes)
+    .notFound(notFound)
+
+  app.route('/api', api)
+  app.route('/share', sharePageRoutes)
+  app.notFound(notFound)
+  app.onError(handleError)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,302 @@
+// The single source of truth for the D1 schema. `npm run db:generate` turns changes here into
+// SQL migrations in migrations/, which wrangler applies (`wrangler d1 migrations apply`).
+//
+// Conventions: times are integer milliseconds since the epoch (`timestamp_ms`), booleans are
+// integers, JSON documents are text (`mode: 'json'`), money is integer pence. Every query path
+// the API uses has an index; the comment next to each index names the path.
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now)
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Stored trimmed and lowercased by the service layer; the CHECK keeps it that way.
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isVerified: integer('is_verified', { mode: 'boolean' }).notNull().default(false),
+    verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }),
+    fplTeamId: integer('fpl_team_id'),
+    // FPL re-issues team ids every season, so an id is only meaningful with its season.
+    fplTeamSeason: text('fpl_team_season'),
+    fplTeamIdLocked: integer('fpl_team_id_locked', { mode: 'boolean' }).notNull().default(false),
+    // Bumped on password change, reset and logout-everywhere; tokens carry the version they were
+    // issued with and stop working when it no longer matches.
+    tokenVersion: integer('token_version').notNull().default(0),
+    banterSharingEnabled: integer('banter_sharing_enabled', { mode: 'boolean' })
+      .notNull()
+      .default(true),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_fpl_team_idx').on(t.fplTeamId), // public tournament standings, discovery
+    check('users_email_normalised', sql`${t.email} = lower(trim(${t.email}))`),
+  ],
+)
+
+export const emailTokenPurposes = ['verify_email', 'reset_password'] as const
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number]
+
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    // SHA-256 of the token; the token itself only ever exists in the email.
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_hash_unique').on(t.tokenHash), // redeem a token
+    index('email_tokens_user_purpose_idx').on(t.userId, t.purpose), // invalidate older tokens
+  ],
+)
+
+export const tournamentTypes = ['public', 'curated_public', 'private'] as const
+export type TournamentType = (typeof tournamentTypes)[number]
+
+export const tournaments = sqliteTable(
+  'tournaments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: tournamentTypes }).notNull(),
+    autoJoin: integer('auto_join', { mode: 'boolean' }).notNull().default(false),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    fplLeagueId: integer('fpl_league_id'),
+    fplSeason: text('fpl_season'),
+    // The first gameweek the FPL league counts; monthly phases before it are skipped.
+    startEvent: integer('start_event').notNull().default(1),
+    commissionerId: integer('commissioner_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    inviteCode: text('invite_code'),
+    entryFeePence: integer('entry_fee_pence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    // One tournament per FPL league and season ("This league already exists").
+    uniqueIndex('tournaments_fpl_league_unique').on(t.fplLeagueId, t.fplSeason),
+    uniqueIndex('tournaments_invite_code_unique').on(t.inviteCode), // invite lookup
+    index('tournaments_type_idx').on(t.type), // list, auto-join of public tournaments
+    index('tournaments_commissioner_idx').on(t.commissionerId), // commissioner screens
+    check('tournaments_fee_non_negative', sql`${t.entryFeePence} >= 0`),
+  ],
+)
+
+export const membershipStatuses = ['active', 'inactive'] as const
+
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: membershipStatuses }).notNull().default('active'),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    // When a commissioner kicked the member (null while active).
+    deactivatedAt: integer('deactivated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('memberships_tournament_user_unique').on(t.tournamentId, t.userId),
+    index('memberships_user_status_idx').on(t.userId, t.status), // a user's leagues
+    index('memberships_tournament_status_idx').on(t.tournamentId, t.status), // members, counts
+  ],
+)
+
+export const curatedTeams = sqliteTable(
+  'curated_teams',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    fplTeamId: integer('fpl_team_id').notNull(),
+    teamName: text('team_name').notNull().default(''),
+    playerName: text('player_name').notNull().default(''),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('curated_teams_tournament_team_unique').on(t.tournamentId, t.fplTeamId)],
+)
+
+export const communityPosts = sqliteTable(
+  'community_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    imageUrl: text('image_url'),
+    isPinned: integer('is_pinned', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The wall: pinned first, newest first.
+    index('community_posts_wall_idx').on(t.tournamentId, t.isPinned, t.createdAt),
+  ],
+)
+
+export const postLikes = sqliteTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+)
+
+export const postReports = sqliteTable(
+  'post_reports',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+)
+
+export const sharedAchievements = sqliteTable(
+  'shared_achievements',
+  {
+    // Random, unguessable (>= 128 bits); it is the public URL of the card.
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    statType: text('stat_type').notNull(),
+    statData: text('stat_data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    viewCount: integer('view_count').notNull().default(0),
+    clickCount: integer('click_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shared_achievements_user_idx').on(t.userId, t.createdAt), // my shares
+    // "Creates the share link once and reuses it": one share per user, league and stat.
+    uniqueIndex('shared_achievements_reuse_unique').on(t.userId, t.tournamentId, t.statType),
+  ],
+)
+
+// ---------------------------------------------------------------------------------------------
+// FPL snapshots, written by the cron and read by requests. A tournament's current snapshot is
+// the row of `tournament_snapshots` with the highest gameweek; standings rows are versioned so
+// a refresh can write a new table in several steps and switch to it in one atomic statement.
+
+export const tournamentSnapshots = sqliteTable(
+  'tournament_snapshots',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    gameweek: integer('gameweek').notNull(),
+    // Which version of standings_rows this snapshot points at.
+    standingsVersion: integer('standings_version').notNull(),
+    standingsMeta: text('standings_meta', { mode: 'json' }).$type<Record<string, unknown>>(),
+    monthlyWinners: text('monthly_winners', { mode: 'json' }).$type<unknown[]>(),
+    banterStats: text('banter_stats', { mode: 'json' }).$type<Record<string, unknown>>(),
+    dataSource: text('data_source').notNull().default('fpl_api'),
+    refreshedAt: integer('refreshed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.gameweek] })],
+)
+
+export const standingsRows = sqliteTable(
+  'standings_rows',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    // 1-based position in the table (FPL's rank_sort); pages read a key range of it, so a deep
+    // page reads only the rows it returns.
+    position: integer('position').notNull(),
+    fplTeamId: integer('fpl_team_id').notNull(),
+    teamName: text('team_name').notNull(),
+    playerName: text('player_name').notNull(),
+    totalPoints: integer('total_points').notNull(),
+    gameweekPoints: integer('gameweek_points').notNull(),
+    rank: integer('rank').notNull(),
+    lastRank: integer('last_rank'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.version, t.position] }),
+    index('standings_rows_team_idx').on(t.tournamentId, t.version, t.fplTeamId), // own position
+  ],
+)
+
+// Site-wide documents computed by the cron (public banter stats for the landing carousel).
+export const appSnapshots = sqliteTable('app_snapshots', {
+  key: text('key').primaryKey(),
+  data: text('data', { mode: 'json' }).notNull().$type<unknown>(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+})
+
+// Fixed-window counters for rate limits, keyed e.g. "login:ip:203.0.113.7".
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+  count: integer('count').notNull().default(0),
+})
+
+// A named lease so that two overlapping cron runs never refresh at the same time.
+export const cronLeases = sqliteTable('cron_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+// Development only: emails that would have been sent when no RESEND_API_KEY is configured.
+export const devOutbox = sqliteTable(
+  'dev_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_outbox_created_idx').on(t.createdAt)],
+)

@@ -1,0 +1,20 @@
+import type { Database } from './db/client'
+
+// Secrets are set with `wrangler secret put` (production) or .dev.vars (local); all optional in
+// development. Vars and bindings come from wrangler.toml through `wrangler types`.
+export interface Secrets {
+  JWT_SECRET?: string
+  RESEND_API_KEY?: string
+  EMAIL_FROM?: string
+}
+
+export type Bindings = Env & Secrets
+
+export interface AppEnv {
+  Bindings: Bindings
+  Variables: {
+    db: Database
+  }
+}
+
+export const isProduction = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'production'

@@ -1,0 +1,66 @@
+import { zValidator } from '@hono/zod-validator'
+import type { ValidationTargets } from 'hono'
+import { z } from 'zod'
+import { errorBody } from './errors'
+
+// Every request input goes through `validate(...)`. Failures answer 400 with one readable
+// sentence in `detail` (the client shows it as is), never zod's issue array.
+
+const ACRONYMS: Record<string, string> = { fpl: 'FPL', id: 'ID', url: 'URL', gw: 'GW' }
+
+/** "fpl_team_id" -> "FPL team ID"; the label a person sees for a field. */
+export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+  const key = path?.filter((p) => typeof p === 'string').at(-1)
+  if (typeof key !== 'string' || key === '') return 'The request'
+  const words = key.split(/_|(?=[A-Z])/).map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
+  const [first = '', ...rest] = words
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ')
+}
+
+type Issue = Parameters<z.core.$ZodErrorMap>[0]
+
+function readableIssue(issue: Issue): string {
+  const field = fieldLabel(issue.path)
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? `${field} is required`
+        : `${field} must be ${article(String(issue.expected))}`
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`
+      }
+      if (issue.origin === 'number') return `${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`
+      return `${field} must have at least ${issue.minimum} items`
+    case 'too_big':
+      if (issue.origin === 'string') return `${field} must be at most ${issue.maximum} characters`
+      if (issue.origin === 'number') return `${field} must be at most ${issue.maximum}`
+      return `${field} must have at most ${issue.maximum} items`
+    case 'invalid_format':
+      return issue.format === 'email' ? 'Invalid email format' : `${field} has an invalid format`
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}`
+    default:
+      return `${field} is not valid`
+  }
+}
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`)
+
+z.config({ customError: readableIssue })
+
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const detail = result.error.issues[0]?.message ?? 'The request is not valid.'
+      return c.json(errorBody(detail, 'validation_error'), 400)
+    }
+  })
+}
+
+export { z }
