@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { errorBody } from './errors'
 
 // Every request input goes through `validate(...)`. Failures answer 400 with one readable
@@ -63,4 +63,3 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   })
 }
 
-export { z }

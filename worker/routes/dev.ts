@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { isProduction } from '../env'
 import { notFound } from '../lib/errors'
-import { validate, z } from '../lib/validation'
+import * as z from 'zod'
+import { validate } from '../lib/validation'
 import { readOutbox } from '../services/email'
 
 // Development helpers. In production every path here answers 404, as if it did not exist.

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs'
+import { type Browser, type Page, chromium } from 'playwright-core'
+
+// Debian's Chromium (installed by .ci/run with apt-get when missing); never a browser download.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+// Without the background-networking flags Chromium keeps dialling Google on this closed network.
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run "apt-get install -y chromium" (or set CHROMIUM_PATH).`)
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS })
+}
+
+/** A page in a fresh context, failing the test on any uncaught page error. */
+export async function newPage(browser: Browser, options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: options.viewport ?? { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  return page
+}

@@ -1,0 +1,28 @@
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { ROOT, startStack } from '../../stack/stack.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    simulatorUrl: string
+  }
+}
+
+// A fresh database per run, apart from the one `npm run dev` uses.
+const persistDir = path.join(ROOT, 'tests/.artifacts/e2e-state')
+
+export default async function setup(project: TestProject) {
+  rmSync(persistDir, { recursive: true, force: true })
+  const stack = await startStack({
+    port: Number(process.env.E2E_PORT ?? 8877),
+    simPort: Number(process.env.E2E_SIMULATOR_PORT ?? 8878),
+    persistDir,
+  })
+  project.provide('baseUrl', stack.url)
+  project.provide('simulatorUrl', stack.simulator.url)
+  return async () => {
+    await stack.stop()
+  }
+}

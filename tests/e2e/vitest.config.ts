@@ -1,0 +1,17 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+// End-to-end journeys: Debian's Chromium driven by playwright-core against the real local stack
+// (wrangler dev + FPL simulator) started once for the whole run.
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, '../..'),
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/e2e/setup/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // One browser and one wrangler at a time on a 2-core machine.
+    fileParallelism: false,
+  },
+})

@@ -1,0 +1,511 @@
+/**
+ * The FPL simulator as a standard Fetch handler: `createFplSimulator().fetch(request)` answers the
+ * FPL paths under /api/ like fantasy.premierleague.com, plus a control API under /__sim/.
+ * Used in-process by worker tests (a fetch stub inside workerd) and over HTTP by server.ts.
+ * No `node:` imports, so it runs anywhere with Request/Response and setTimeout.
+ */
+import {
+  DEFAULT_GAMEWEEK,
+  LEAGUES,
+  PHASES,
+  SIM_SEASON_NAME,
+  TOTAL_GAMEWEEKS,
+  createSeasonWorld,
+  isoSeconds,
+} from './season.ts'
+import type { BootstrapTemplate, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+
+export {
+  CURATED_ENTRY_IDS,
+  DEFAULT_GAMEWEEK,
+  DEFAULT_SEED,
+  DEMO_ENTRY_ID,
+  FRIDAYS_LEAGUE_ID,
+  GIANT_LEAGUE_ID,
+  LEAGUES,
+  MEGA_LEAGUE_ID,
+  OFFICE_LEAGUE_ID,
+  OVERALL_LEAGUE_ID,
+  PHASES,
+  PUB_LEAGUE_ID,
+  SEED_MEMBER_ENTRY_IDS,
+  SIM_SEASON_NAME,
+  SUNDAY_LEAGUE_ID,
+  createSeasonWorld,
+} from './season.ts'
+export type { LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+
+export type FaultKind = 'updating' | 'rate_limit' | 'hang' | 'malformed' | 'html200' | 'forbidden' | 'server_error' | 'shape_drift'
+export const FAULT_KINDS: readonly FaultKind[] = ['updating', 'rate_limit', 'hang', 'malformed', 'html200', 'forbidden', 'server_error', 'shape_drift']
+
+export interface FaultSpec {
+  kind: FaultKind
+  /** Substring of, or a RegExp (source) matched against, the path plus query string. */
+  match?: string | RegExp
+  /** How many matching requests to affect; unlimited until cleared when omitted. */
+  times?: number
+  /** rate_limit: the Retry-After header (default 30). */
+  retryAfterSeconds?: number
+  /** hang: how long to hold the request before answering normally (default: about 24 days). */
+  hangMs?: number
+}
+
+export interface FaultView {
+  id: number
+  kind: FaultKind
+  match: string | null
+  remaining: number | null
+  hits: number
+  retryAfterSeconds?: number
+  hangMs?: number
+}
+
+export type EndpointKind =
+  | 'bootstrap-static'
+  | 'standings'
+  | 'entry'
+  | 'history'
+  | 'picks'
+  | 'transfers'
+  | 'live'
+  | 'event-status'
+  | 'not-found'
+
+export interface SimulatorStats {
+  total: number
+  byKind: Partial<Record<EndpointKind, number>>
+  byPath: Record<string, number>
+  inFlight: number
+  maxInFlight: number
+}
+
+export interface SimulatorState {
+  season: string
+  gameweek: number
+  phase: Phase
+  /** Deadline of `gameweek` (ISO UTC). */
+  deadline_time: string
+  latencyMs: number
+  faults: FaultView[]
+  leagues: readonly LeagueInfo[]
+}
+
+export interface FplSimulatorOptions {
+  seed?: number
+  gameweek?: number
+  phase?: Phase
+  /** Added before every /api/ answer. */
+  latencyMs?: number
+  /** Another bootstrap-static to build on (defaults to the real 2025-26 capture). */
+  bootstrap?: BootstrapTemplate
+  /** Share one world between simulators (its caches are clock-independent). */
+  world?: SeasonWorld
+}
+
+export interface FplSimulator {
+  fetch(request: Request): Promise<Response>
+  setGameweek(gw: number, phase?: Phase): SimulatorState
+  advance(): SimulatorState
+  injectFault(fault: FaultSpec): FaultView
+  clearFaults(): void
+  stats(): SimulatorStats
+  resetStats(): void
+  state(): SimulatorState
+  setLatency(ms: number): void
+  readonly world: SeasonWorld
+}
+
+// Hold a hung request about as long as a timer can wait; callers abort it long before.
+const FOREVER_MS = 2_147_483_647
+const JSON_HEADERS = { 'content-type': 'application/json' }
+const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' }
+const NOT_FOUND = { detail: 'Not found.' }
+
+const UPDATING_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Fantasy Premier League</title></head>' +
+  '<body><div class="updating"><h1>Fantasy Premier League</h1><p>The game is being updated.</p></div></body></html>'
+const SPA_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Fantasy Premier League, Official Fantasy Football Game of the Premier League</title></head>' +
+  '<body><div id="root"></div><script src="/static/js/main.js"></script></body></html>'
+const FORBIDDEN_HTML = '<html><head><title>403 Forbidden</title></head><body><center><h1>403 Forbidden</h1></center></body></html>'
+const SERVER_ERROR_HTML = '<!doctype html><html lang="en"><head><title>Server Error (500)</title></head><body><h1>Server Error (500)</h1><p></p></body></html>'
+
+interface Routed {
+  kind: EndpointKind
+  status: number
+  body: string
+}
+
+interface ActiveFault {
+  id: number
+  spec: FaultSpec
+  remaining: number | null
+  hits: number
+}
+
+const ROUTES: ReadonlyArray<{ kind: EndpointKind; pattern: RegExp }> = [
+  { kind: 'bootstrap-static', pattern: /^\/api\/bootstrap-static\/?$/ },
+  { kind: 'standings', pattern: /^\/api\/leagues-classic\/(\d+)\/standings\/?$/ },
+  { kind: 'entry', pattern: /^\/api\/entry\/(\d+)\/?$/ },
+  { kind: 'history', pattern: /^\/api\/entry\/(\d+)\/history\/?$/ },
+  { kind: 'picks', pattern: /^\/api\/entry\/(\d+)\/event\/(\d+)\/picks\/?$/ },
+  { kind: 'transfers', pattern: /^\/api\/entry\/(\d+)\/transfers\/?$/ },
+  { kind: 'live', pattern: /^\/api\/event\/(\d+)\/live\/?$/ },
+  { kind: 'event-status', pattern: /^\/api\/event-status\/?$/ },
+]
+
+function classify(path: string): { kind: EndpointKind; args: number[] } {
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(path)
+    if (m) return { kind: route.kind, args: m.slice(1).map((v) => Number(v)) }
+  }
+  return { kind: 'not-found', args: [] }
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+}
+
+function positiveInt(value: string | null, fallback: number): number {
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 1 ? n : fallback
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
+}
+
+/** Waits `ms`, or rejects as soon as the caller aborts (like a real fetch would). */
+function wait(ms: number, signal: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal))
+      return
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer)
+      if (signal) reject(abortReason(signal))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, Math.min(ms, FOREVER_MS))
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+function faultMatches(spec: FaultSpec, target: string): boolean {
+  if (spec.match === undefined || spec.match === '') return true
+  if (spec.match instanceof RegExp) return spec.match.test(target)
+  if (target.includes(spec.match)) return true
+  try {
+    return new RegExp(spec.match).test(target)
+  } catch {
+    return false
+  }
+}
+
+/** Removes one field the app relies on, per endpoint (the 2026-27 kind of schema drift). */
+function driftBody(kind: EndpointKind, body: string): string {
+  let data: unknown
+  try {
+    data = JSON.parse(body)
+  } catch {
+    return body
+  }
+  const drop = (items: unknown, field: string): void => {
+    if (Array.isArray(items)) for (const item of items) if (item && typeof item === 'object') delete (item as Record<string, unknown>)[field]
+  }
+  const obj = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>
+  switch (kind) {
+    case 'standings':
+      drop((obj.standings as { results?: unknown } | undefined)?.results, 'entry_name')
+      break
+    case 'bootstrap-static':
+      drop(obj.events, 'is_current')
+      break
+    case 'entry':
+      delete obj.name
+      break
+    case 'history':
+      drop(obj.current, 'total_points')
+      break
+    case 'picks':
+      drop(obj.picks, 'multiplier')
+      break
+    case 'transfers':
+      drop(data, 'element_in')
+      break
+    case 'live':
+      if (Array.isArray(obj.elements)) for (const e of obj.elements as Array<{ stats?: Record<string, unknown> }>) delete e.stats?.total_points
+      break
+    case 'event-status':
+      delete obj.leagues
+      break
+    case 'not-found':
+      break
+  }
+  return JSON.stringify(data)
+}
+
+function isPhase(value: unknown): value is Phase {
+  return typeof value === 'string' && (PHASES as readonly string[]).includes(value)
+}
+
+function validGameweek(gw: unknown): gw is number {
+  return typeof gw === 'number' && Number.isInteger(gw) && gw >= 1 && gw <= TOTAL_GAMEWEEKS
+}
+
+const NEXT_PHASE: Readonly<Record<Phase, Phase>> = { upcoming: 'live', live: 'finished', finished: 'checked', checked: 'live' }
+
+export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimulator {
+  const world = options.world ?? createSeasonWorld({ seed: options.seed, bootstrap: options.bootstrap })
+  const clock: SimClock = { gw: options.gameweek ?? DEFAULT_GAMEWEEK, phase: options.phase ?? 'checked' }
+  if (!validGameweek(clock.gw) || !isPhase(clock.phase)) throw new Error(`Invalid start: gameweek ${clock.gw}, phase ${clock.phase}`)
+  let latencyMs = Math.max(0, options.latencyMs ?? 0)
+  let faults: ActiveFault[] = []
+  let nextFaultId = 1
+  let stats: SimulatorStats = freshStats()
+  // The two big bodies (2 MB and 600 KB), serialised once per clock position.
+  const bodyCache = new Map<string, string>()
+
+  function cachedBody(key: string, build: () => unknown): string {
+    const hit = bodyCache.get(key)
+    if (hit !== undefined) return hit
+    const body = JSON.stringify(build())
+    if (bodyCache.size >= 48) bodyCache.clear()
+    bodyCache.set(key, body)
+    return body
+  }
+
+  function freshStats(): SimulatorStats {
+    return { total: 0, byKind: {}, byPath: {}, inFlight: 0, maxInFlight: 0 }
+  }
+
+  function faultView(f: ActiveFault): FaultView {
+    const match = f.spec.match instanceof RegExp ? f.spec.match.source : (f.spec.match ?? null)
+    return {
+      id: f.id,
+      kind: f.spec.kind,
+      match,
+      remaining: f.remaining,
+      hits: f.hits,
+      ...(f.spec.retryAfterSeconds !== undefined ? { retryAfterSeconds: f.spec.retryAfterSeconds } : {}),
+      ...(f.spec.hangMs !== undefined ? { hangMs: f.spec.hangMs } : {}),
+    }
+  }
+
+  function state(): SimulatorState {
+    return {
+      season: SIM_SEASON_NAME,
+      gameweek: clock.gw,
+      phase: clock.phase,
+      deadline_time: isoSeconds(world.deadline(clock.gw)),
+      latencyMs,
+      faults: faults.map(faultView),
+      leagues: LEAGUES,
+    }
+  }
+
+  function setGameweek(gw: number, phase: Phase = 'checked'): SimulatorState {
+    if (!validGameweek(gw)) throw new RangeError(`Gameweek must be an integer 1..${TOTAL_GAMEWEEKS}, got ${gw}`)
+    if (!isPhase(phase)) throw new RangeError(`Phase must be one of ${PHASES.join(', ')}, got ${String(phase)}`)
+    clock.gw = gw
+    clock.phase = phase
+    return state()
+  }
+
+  function advance(): SimulatorState {
+    if (clock.phase === 'checked') {
+      // The season ends at GW38 checked; advancing further is a no-op.
+      if (clock.gw < TOTAL_GAMEWEEKS) setGameweek(clock.gw + 1, 'live')
+    } else {
+      setGameweek(clock.gw, NEXT_PHASE[clock.phase])
+    }
+    return state()
+  }
+
+  function injectFault(spec: FaultSpec): FaultView {
+    if (!(FAULT_KINDS as readonly string[]).includes(spec.kind)) throw new RangeError(`Unknown fault kind ${String(spec.kind)}`)
+    const times = spec.times
+    const fault: ActiveFault = { id: nextFaultId++, spec: { ...spec }, remaining: times !== undefined && times > 0 ? Math.floor(times) : null, hits: 0 }
+    faults.push(fault)
+    return faultView(fault)
+  }
+
+  /** The first active fault for this request, consuming one of its `times`. */
+  function takeFault(target: string): FaultSpec | null {
+    const fault = faults.find((f) => faultMatches(f.spec, target))
+    if (!fault) return null
+    fault.hits++
+    if (fault.remaining !== null) {
+      fault.remaining--
+      if (fault.remaining <= 0) faults = faults.filter((f) => f !== fault)
+    }
+    return fault.spec
+  }
+
+  function route(path: string, params: URLSearchParams): Routed {
+    const { kind, args } = classify(path)
+    const [a = Number.NaN, b = Number.NaN] = args
+    const json = (body: unknown): Routed => (body === null ? { kind, status: 404, body: JSON.stringify(NOT_FOUND) } : { kind, status: 200, body: JSON.stringify(body) })
+    switch (kind) {
+      case 'bootstrap-static':
+        return { kind, status: 200, body: cachedBody(`bootstrap:${clock.gw}:${clock.phase}`, () => world.bootstrapStatic(clock)) }
+      case 'standings':
+        return json(
+          world.standings(clock, a, {
+            page: positiveInt(params.get('page_standings'), 1),
+            phase: positiveInt(params.get('phase'), 1),
+            pageNewEntries: positiveInt(params.get('page_new_entries'), 1),
+          }),
+        )
+      case 'entry':
+        return json(world.entrySummary(clock, a))
+      case 'history':
+        return json(world.entryHistory(clock, a))
+      case 'picks':
+        return json(world.entryPicks(clock, a, b))
+      case 'transfers':
+        return json(world.entryTransfers(clock, a))
+      case 'live': {
+        // Cache only played gameweeks; unknown ones must stay 404 and future ones are tiny.
+        const played = Number.isInteger(a) && a >= 1 && (a < clock.gw || (a === clock.gw && clock.phase !== 'upcoming'))
+        if (!played) return json(world.eventLive(clock, a))
+        return { kind, status: 200, body: cachedBody(`live:${a}:${clock.gw}:${clock.phase}`, () => world.eventLive(clock, a)) }
+      }
+      case 'event-status':
+        return json(world.eventStatus(clock))
+      case 'not-found':
+        return json(null)
+    }
+  }
+
+  async function serveApi(request: Request, url: URL): Promise<Response> {
+    const path = url.pathname
+    const { kind } = classify(path)
+    stats.total++
+    stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1
+    stats.byPath[path] = (stats.byPath[path] ?? 0) + 1
+    stats.inFlight++
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
+    try {
+      if (latencyMs > 0) await wait(latencyMs, request.signal)
+      if (request.method !== 'GET' && request.method !== 'HEAD') return jsonResponse(405, { detail: `Method "${request.method}" not allowed.` })
+      // Django's APPEND_SLASH: FPL redirects slash-less API paths.
+      if (kind !== 'not-found' && !path.endsWith('/')) return new Response(null, { status: 301, headers: { location: `${path}/${url.search}` } })
+      const fault = takeFault(path + url.search)
+      if (fault) return await faultResponse(fault, request, path, url.searchParams)
+      const routed = route(path, url.searchParams)
+      return new Response(routed.body, { status: routed.status, headers: JSON_HEADERS })
+    } finally {
+      stats.inFlight--
+    }
+  }
+
+  async function faultResponse(fault: FaultSpec, request: Request, path: string, params: URLSearchParams): Promise<Response> {
+    switch (fault.kind) {
+      case 'updating':
+        return new Response(UPDATING_HTML, { status: 503, headers: HTML_HEADERS })
+      case 'rate_limit': {
+        const seconds = fault.retryAfterSeconds ?? 30
+        return jsonResponse(429, { detail: `Request was throttled. Expected available in ${seconds} seconds.` }, { 'retry-after': String(seconds) })
+      }
+      case 'forbidden':
+        return new Response(FORBIDDEN_HTML, { status: 403, headers: HTML_HEADERS })
+      case 'server_error':
+        return new Response(SERVER_ERROR_HTML, { status: 500, headers: HTML_HEADERS })
+      case 'html200':
+        return new Response(SPA_HTML, { status: 200, headers: HTML_HEADERS })
+      case 'hang': {
+        await wait(fault.hangMs ?? FOREVER_MS, request.signal)
+        const routed = route(path, params)
+        return new Response(routed.body, { status: routed.status, headers: JSON_HEADERS })
+      }
+      case 'malformed': {
+        const routed = route(path, params)
+        // A strict prefix of a JSON object or array is never valid JSON.
+        return new Response(routed.body.slice(0, Math.max(1, Math.floor(routed.body.length / 2))), { status: 200, headers: JSON_HEADERS })
+      }
+      case 'shape_drift': {
+        const routed = route(path, params)
+        return new Response(routed.status === 200 ? driftBody(routed.kind, routed.body) : routed.body, { status: routed.status, headers: JSON_HEADERS })
+      }
+    }
+  }
+
+  async function readJson(request: Request): Promise<Record<string, unknown>> {
+    const text = await request.text()
+    if (text.trim() === '') return {}
+    const data: unknown = JSON.parse(text)
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TypeError('Expected a JSON object')
+    return data as Record<string, unknown>
+  }
+
+  async function serveControl(request: Request, action: string): Promise<Response> {
+    const method = request.method
+    try {
+      if (action === 'state' && method === 'GET') return jsonResponse(200, state())
+      if (action === 'gameweek' && method === 'POST') {
+        const body = await readJson(request)
+        const gw = body.gw ?? body.gameweek
+        const phase = body.phase ?? 'checked'
+        if (!validGameweek(gw) || !isPhase(phase)) return jsonResponse(400, { error: `Expected {"gw": 1..${TOTAL_GAMEWEEKS}, "phase": ${PHASES.join('|')}}` })
+        return jsonResponse(200, setGameweek(gw, phase))
+      }
+      if (action === 'advance' && method === 'POST') return jsonResponse(200, advance())
+      if (action === 'faults' && method === 'POST') {
+        const body = await readJson(request)
+        const fault = injectFault(body as unknown as FaultSpec)
+        return jsonResponse(200, { fault, faults: state().faults })
+      }
+      if (action === 'faults' && method === 'DELETE') {
+        faults = []
+        return jsonResponse(200, { faults: [] })
+      }
+      if (action === 'faults' && method === 'GET') return jsonResponse(200, { faults: state().faults })
+      if (action === 'stats' && method === 'GET') return jsonResponse(200, stats)
+      if (action === 'stats/reset' && method === 'POST') {
+        stats = { ...freshStats(), inFlight: stats.inFlight }
+        return jsonResponse(200, stats)
+      }
+      if (action === 'latency' && method === 'POST') {
+        const body = await readJson(request)
+        const ms = body.ms ?? body.latencyMs
+        if (typeof ms !== 'number' || ms < 0) return jsonResponse(400, { error: 'Expected {"ms": number >= 0}' })
+        latencyMs = ms
+        return jsonResponse(200, state())
+      }
+      return jsonResponse(404, { error: `No control endpoint ${method} /__sim/${action}` })
+    } catch (error) {
+      return jsonResponse(400, { error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  async function fetchHandler(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    const control = /^(?:\/api)?\/__sim\/(.+?)\/?$/.exec(url.pathname)
+    if (control) return serveControl(request, control[1] ?? '')
+    if (url.pathname.startsWith('/api/') || url.pathname === '/api') return serveApi(request, url)
+    return jsonResponse(404, NOT_FOUND)
+  }
+
+  return {
+    fetch: fetchHandler,
+    setGameweek,
+    advance,
+    injectFault,
+    clearFaults: () => {
+      faults = []
+    },
+    stats: () => structuredClone(stats),
+    resetStats: () => {
+      stats = { ...freshStats(), inFlight: stats.inFlight }
+    },
+    state,
+    setLatency: (ms: number) => {
+      latencyMs = Math.max(0, ms)
+    },
+    world,
+  }
+}

@@ -1,0 +1,35 @@
+// `npm run dev`: the whole app locally and offline. Builds the SPA, migrates and seeds the local
+// D1, starts the FPL simulator and `wrangler dev`, prints where to go. Ctrl-C stops everything.
+import { startStack } from './stack.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
+
+const port = Number(process.env.PORT ?? 8787)
+const simPort = Number(process.env.FPL_SIMULATOR_PORT ?? 8790)
+
+console.log('Building the SPA, preparing the local database and starting the FPL simulator...')
+const started = Date.now()
+const stack = await startStack({ port, simPort, verbose: process.argv.includes('--verbose') })
+
+console.log(`
+  Banter Arena is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  App:            ${stack.url}
+  API health:     ${stack.url}/api/health
+  Dev outbox:     ${stack.url}/api/dev/outbox   (emails land here without RESEND_API_KEY)
+  FPL simulator:  ${stack.simulator.url}   (control: ${stack.simulator.url.replace(/\/api$/, '')}/__sim/state)
+
+  Demo login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}
+
+  Press Ctrl-C to stop.
+`)
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  console.log('\nStopping...')
+  await stack.stop()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

@@ -1,0 +1,130 @@
+// The local stack, shared by `npm run dev`, the end-to-end tests and the benchmarks:
+// build the SPA, migrate and seed a local D1, start the FPL simulator and `wrangler dev`.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startFplSimulator } from '../fpl-simulator/server.ts'
+import { seedDatabase } from './seed.ts'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const BIN = path.join(ROOT, 'node_modules/.bin')
+
+/** Runs a command to completion; rejects with its output when it fails. */
+export function run(command: string, args: string[], { quiet = true, env = {} as Record<string, string> } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(BIN, command), args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    })
+    let output = ''
+    child.stdout?.on('data', (d) => (output += d))
+    child.stderr?.on('data', (d) => (output += d))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`))))
+  })
+}
+
+export const buildWeb = () => run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+
+export async function migrate(persistDir: string) {
+  mkdirSync(persistDir, { recursive: true })
+  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { env: { CI: 'true' } })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (${child.exitCode})`)
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`wrangler dev did not answer ${url}/api/health within ${timeoutMs} ms`)
+}
+
+export interface StackOptions {
+  port?: number
+  simPort?: number
+  /** wrangler's --persist-to: where the local D1 and KV live. */
+  persistDir?: string
+  build?: boolean
+  seed?: boolean
+  /** Stream wrangler's output instead of keeping it. */
+  verbose?: boolean
+  /** Extra `--var NAME:value` overrides. */
+  vars?: Record<string, string>
+  simulatorOptions?: Record<string, unknown>
+}
+
+export interface Stack {
+  url: string
+  simulator: Awaited<ReturnType<typeof startFplSimulator>>
+  stop: () => Promise<void>
+  log: () => string
+}
+
+/** Starts the whole stack and resolves once the API answers. `stop()` ends everything. */
+export async function startStack({
+  port = 8787,
+  simPort = 8790,
+  persistDir = path.join(ROOT, '.wrangler/state'),
+  build = true,
+  seed = true,
+  verbose = false,
+  vars = {},
+  simulatorOptions = {},
+}: StackOptions = {}): Promise<Stack> {
+  if (build || !existsSync(path.join(ROOT, 'dist/client/index.html'))) await buildWeb()
+  await migrate(persistDir)
+  if (seed) await seedDatabase(persistDir)
+
+  const simulator = await startFplSimulator({ port: simPort, host: '127.0.0.1', ...simulatorOptions })
+  const url = `http://127.0.0.1:${port}`
+  const allVars: Record<string, string> = {
+    ENVIRONMENT: 'development',
+    APP_URL: url,
+    FPL_API_BASE: simulator.url,
+    ADMIN_EMAILS: 'admin@banter-arena.test',
+    ...vars,
+  }
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--test-scheduled', '--show-interactive-dev-session=false']
+  for (const [name, value] of Object.entries(allVars)) args.push('--var', `${name}:${value}`)
+  const wrangler = spawn(path.join(BIN, 'wrangler'), args, {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
+    detached: true, // its own process group, so stop() also ends workerd
+  })
+  let log = ''
+  wrangler.stdout?.on('data', (d) => (log += d))
+  wrangler.stderr?.on('data', (d) => (log += d))
+
+  const pid = wrangler.pid as number
+  const stop = async () => {
+    if (wrangler.exitCode === null) {
+      const exited = new Promise((resolve) => wrangler.once('exit', resolve))
+      try {
+        process.kill(-pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (wrangler.exitCode === null) process.kill(-pid, 'SIGKILL')
+    }
+    await simulator.close()
+  }
+
+  try {
+    await waitForHealth(url, wrangler, 90_000)
+  } catch (error) {
+    await stop()
+    throw new Error(`${(error as Error).message}\n--- wrangler output ---\n${log.slice(-4000)}`)
+  }
+  return { url, simulator, stop, log: () => log }
+}

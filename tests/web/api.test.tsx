@@ -1,0 +1,184 @@
+import { act, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { AppProviders } from '../../web/src/app/AppProviders'
+import { useAuth } from '../../web/src/features/auth/AuthProvider'
+import { ApiError, apiFetch, NetworkError, registerApiHandlers } from '../../web/src/lib/api'
+import { renderApp, storeSession } from './helpers'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function mockFetch(...responses: (Response | Error)[]) {
+  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    const next = responses.shift()
+    if (!next) throw new Error('unexpected fetch')
+    if (next instanceof Error) throw next
+    return next
+  })
+  vi.stubGlobal('fetch', fn)
+  return fn
+}
+
+const sentHeaders = (fn: ReturnType<typeof mockFetch>, call = 0) => new Headers(fn.mock.calls[call]?.[1]?.headers)
+
+function AuthState() {
+  const { isAuthenticated } = useAuth()
+  return <p data-testid="auth">{isAuthenticated ? 'signed-in' : 'signed-out'}</p>
+}
+
+function renderProviders() {
+  return render(
+    <MemoryRouter>
+      <AppProviders>
+        <AuthState />
+      </AppProviders>
+    </MemoryRouter>,
+  )
+}
+
+describe('apiFetch with the app providers', () => {
+  it('sends the bearer token of the signed-in user', async () => {
+    storeSession('jwt-123')
+    renderProviders()
+    const fetch = mockFetch(json({ leagues: [] }))
+    await expect(apiFetch('/api/auth/user-leagues')).resolves.toEqual({ leagues: [] })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/auth/user-leagues')
+    expect(sentHeaders(fetch).get('Authorization')).toBe('Bearer jwt-123')
+    expect(sentHeaders(fetch).get('Accept')).toBe('application/json')
+  })
+
+  it('sends no token when signed out, or when the call opts out', async () => {
+    renderProviders()
+    const fetch = mockFetch(json({}), json({}))
+    await apiFetch('/api/leagues')
+    expect(sentHeaders(fetch, 0).has('Authorization')).toBe(false)
+
+    act(() => {
+      window.localStorage.setItem('authToken', 'jwt-x')
+    })
+    await apiFetch('/api/auth/login', { method: 'POST', body: { email: 'a@b.c', password: 'x' }, auth: false })
+    expect(sentHeaders(fetch, 1).has('Authorization')).toBe(false)
+  })
+
+  it('on a 401 to a call that sent a token: logs out, opens Sign In and toasts', async () => {
+    storeSession('jwt-expired')
+    renderProviders()
+    expect(screen.getByTestId('auth')).toHaveTextContent('signed-in')
+    mockFetch(json({ detail: 'Token expired' }, 401))
+
+    let caught: unknown
+    await act(async () => {
+      caught = await apiFetch('/api/leagues', { method: 'POST' }).catch((e: unknown) => e)
+    })
+    expect(caught).toBeInstanceOf(ApiError)
+    expect(caught).toMatchObject({ status: 401, detail: 'Token expired' })
+
+    expect(screen.getByTestId('auth')).toHaveTextContent('signed-out')
+    expect(window.localStorage.getItem('authToken')).toBeNull()
+    expect(window.localStorage.getItem('userData')).toBeNull()
+
+    const dialog = screen.getByRole('dialog', { name: 'Welcome Back!' })
+    expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true')
+
+    const toast = screen.getByRole('alert')
+    expect(toast).toHaveTextContent('Authentication Required')
+    expect(toast).toHaveTextContent('Please login again to continue')
+  })
+
+  it('leaves a signed-out user alone on a 401 (e.g. wrong password)', async () => {
+    renderProviders()
+    mockFetch(json({ detail: 'Invalid email or password' }, 401))
+    await act(async () => {
+      await expect(apiFetch('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+        status: 401,
+        detail: 'Invalid email or password',
+      })
+    })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('works through the whole app: the 401 flow opens the dialog over the current page', async () => {
+    storeSession('jwt-expired')
+    renderApp('/about')
+    await screen.findByRole('heading', { level: 1, name: 'About Banter Arena' })
+    mockFetch(json({ detail: 'Session expired' }, 401))
+    await act(async () => {
+      await apiFetch('/api/auth/me').catch(() => undefined)
+    })
+    expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+  })
+})
+
+describe('apiFetch on its own', () => {
+  it('sends plain objects as JSON', async () => {
+    const fetch = mockFetch(json({ ok: true }))
+    await apiFetch('/api/auth/register', { method: 'POST', body: { name: 'Jo', fpl_team_id: 12 } })
+    const init = fetch.mock.calls[0]?.[1]
+    expect(init?.method).toBe('POST')
+    expect(init?.body).toBe('{"name":"Jo","fpl_team_id":12}')
+    expect(sentHeaders(fetch).get('Content-Type')).toBe('application/json')
+  })
+
+  it('sends form bodies as they are (the browser sets their content type)', async () => {
+    const fetch = mockFetch(json({ league_id: 1 }))
+    const form = new URLSearchParams({ name: 'Pub League', fpl_league_id: '123456', entry_fee: '0' })
+    await apiFetch('/api/leagues', { method: 'POST', body: form })
+    expect(fetch.mock.calls[0]?.[1]?.body).toBe(form)
+    expect(sentHeaders(fetch).has('Content-Type')).toBe(false)
+  })
+
+  it('surfaces the detail of the error envelope', async () => {
+    mockFetch(json({ detail: 'FPL Team ID must be a positive number', code: 'validation' }, 400))
+    const error = (await apiFetch('/api/auth/register').catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.status).toBe(400)
+    expect(error.detail).toBe('FPL Team ID must be a positive number')
+    expect(error.message).toBe('FPL Team ID must be a positive number')
+    expect(error.code).toBe('validation')
+  })
+
+  it('falls back to `message`, then to no detail', async () => {
+    mockFetch(json({ message: 'Delete failed' }, 500), new Response('<html>Bad gateway</html>', { status: 502 }))
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 500, detail: 'Delete failed' })
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, detail: undefined })
+  })
+
+  it('throws NetworkError when the request fails', async () => {
+    mockFetch(new TypeError('Failed to fetch'))
+    const error = await apiFetch('/api/leagues').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as NetworkError).cause).toBeInstanceOf(TypeError)
+  })
+
+  it('resolves undefined for an empty answer', async () => {
+    mockFetch(new Response(null, { status: 204 }))
+    await expect(apiFetch('/api/banter/share/1', { method: 'DELETE' })).resolves.toBeUndefined()
+  })
+
+  it('calls the registered unauthorized handler only when a token was sent', async () => {
+    const onUnauthorized = vi.fn()
+    let token: string | null = null
+    registerApiHandlers({ getToken: () => token, onUnauthorized })
+    mockFetch(json({ detail: 'no' }, 401), json({ detail: 'no' }, 401), json({ detail: 'no' }, 403))
+    await apiFetch('/api/a').catch(() => undefined)
+    expect(onUnauthorized).not.toHaveBeenCalled()
+    token = 't'
+    await apiFetch('/api/b').catch(() => undefined)
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({ path: '/api/b', error: { status: 401 } })
+    await apiFetch('/api/c').catch(() => undefined)
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+
+  it('unregistering removes the handlers', async () => {
+    const unregister = registerApiHandlers({ getToken: () => 'tok', onUnauthorized: vi.fn() })
+    unregister()
+    const fetch = mockFetch(json({}))
+    await apiFetch('/api/a')
+    expect(sentHeaders(fetch).has('Authorization')).toBe(false)
+  })
+})

@@ -1,0 +1,66 @@
+import { render } from '@testing-library/react'
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router'
+import { vi } from 'vitest'
+import { AppProviders } from '../../web/src/app/AppProviders'
+import { AppRoutes } from '../../web/src/app/AppRoutes'
+import type { User } from '../../web/src/features/auth/types'
+
+/** Installs a window.matchMedia whose `(prefers-color-scheme: dark)` answers `dark`. */
+export function mockMatchMedia({ dark }: { dark: boolean }) {
+  const impl = vi.fn((query: string) => ({
+    matches: query.includes('prefers-color-scheme: dark') ? dark : false,
+    media: query,
+    onchange: null,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    dispatchEvent: vi.fn(() => false),
+  }))
+  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: impl })
+  return impl
+}
+
+export const demoUser: User = {
+  id: 7,
+  name: 'Jamie Vardy',
+  email: 'jamie@example.com',
+  fpl_team_id: 123456,
+  created_at: '2025-08-01T10:00:00Z',
+  is_verified: true,
+  joined_leagues: [1, 2],
+}
+
+export function storeSession(token: string, user: User = demoUser) {
+  window.localStorage.setItem('authToken', token)
+  window.localStorage.setItem('userData', JSON.stringify(user))
+}
+
+/** Shows the router's current location, so tests can assert redirects. */
+function LocationProbe() {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname + location.search}</output>
+}
+
+/** Navigates like the browser would (back button, typed URL); set while renderApp is mounted. */
+export let testNavigate: NavigateFunction = () => {
+  throw new Error('renderApp is not mounted')
+}
+
+function NavigateProbe() {
+  testNavigate = useNavigate()
+  return null
+}
+
+/** The whole app (providers and route table) at `path`, in a memory router. */
+export function renderApp(path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+        <LocationProbe />
+        <NavigateProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  )
+}

@@ -1,0 +1,21 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { resetApiHandlers } from '../../web/src/lib/api'
+import { mockMatchMedia } from './helpers'
+
+beforeEach(() => {
+  window.localStorage.clear()
+  document.documentElement.removeAttribute('data-theme')
+  document.documentElement.className = ''
+  document.title = ''
+  // jsdom has no matchMedia and does not implement scrolling.
+  mockMatchMedia({ dark: false })
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+})
+
+afterEach(() => {
+  cleanup()
+  resetApiHandlers()
+  vi.useRealTimers()
+})

@@ -1,0 +1,20 @@
+// Runs synchronously in <head>, before first paint, so the page never flashes the wrong theme.
+// External on purpose: the Content-Security-Policy forbids inline scripts.
+// Keep the key and values in sync with web/src/features/theme/theme.ts (a test checks it).
+;(function () {
+  var KEY = 'banter-arena-theme'
+  var theme = null
+  try {
+    theme = window.localStorage.getItem(KEY)
+  } catch (e) {
+    // Storage can be blocked (privacy modes); fall back to the system preference.
+  }
+  if (theme !== 'light' && theme !== 'dark') {
+    var prefersDark = false
+    try {
+      prefersDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches)
+    } catch (e) {}
+    theme = prefersDark ? 'dark' : 'light'
+  }
+  document.documentElement.setAttribute('data-theme', theme)
+})()

@@ -1,0 +1,37 @@
+import { useLayoutEffect } from 'react'
+import { useAuthDialog } from '../features/auth/AuthDialogProvider'
+import { useAuth } from '../features/auth/AuthProvider'
+import { useToast } from '../features/toast/ToastProvider'
+import { registerApiHandlers } from '../lib/api'
+
+/**
+ * Connects lib/api.ts to the providers: the token comes from the auth session, and a 401 on a
+ * call that carried a token logs out, opens the sign-in tab and shows the toast the spec names
+ * ("Authentication Required" / "Please login again to continue").
+ * Renders nothing; must sit inside AuthProvider, AuthDialogProvider and ToastProvider.
+ */
+export function ApiBridge() {
+  const { getToken, logout } = useAuth()
+  const { open } = useAuthDialog()
+  const { toast } = useToast()
+
+  // A layout effect registers before any page's passive effect can start a request.
+  // All four functions are stable, so this registers once per mount.
+  useLayoutEffect(
+    () =>
+      registerApiHandlers({
+        getToken,
+        onUnauthorized: () => {
+          logout()
+          open('login')
+          toast({
+            title: 'Authentication Required',
+            description: 'Please login again to continue',
+            variant: 'destructive',
+          })
+        },
+      }),
+    [getToken, logout, open, toast],
+  )
+  return null
+}

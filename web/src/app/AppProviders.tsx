@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react'
+import { AuthDialogProvider } from '../features/auth/AuthDialogProvider'
+import { AuthProvider } from '../features/auth/AuthProvider'
+import { ThemeProvider } from '../features/theme/ThemeProvider'
+import { ToastProvider } from '../features/toast/ToastProvider'
+import { ApiBridge } from './ApiBridge'
+
+/**
+ * Every app-wide provider, in dependency order. Must be rendered inside a router
+ * (the auth dialog follows the location). Tests wrap it in a MemoryRouter.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider>
+      <ToastProvider>
+        <AuthProvider>
+          <AuthDialogProvider>
+            <ApiBridge />
+            {children}
+          </AuthDialogProvider>
+        </AuthProvider>
+      </ToastProvider>
+    </ThemeProvider>
+  )
+}

@@ -1,0 +1,53 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Link } from 'react-router'
+
+interface Props {
+  /** Changing it (the pathname) clears the error, so navigating away recovers. */
+  resetKey: string
+  children: ReactNode
+}
+
+interface State {
+  error: Error | null
+  resetKey: string
+}
+
+/**
+ * Catches a page that failed to render or whose code failed to load (e.g. an old tab asking for
+ * a chunk that a new deploy replaced) and offers a reload instead of a blank screen.
+ */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey }
+
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error }
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Page failed to render', error, info.componentStack)
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children
+    return (
+      <div className="container page page--narrow" role="alert">
+        <h1>This page didn&apos;t load</h1>
+        <p className="page-lede">
+          Something went wrong on our side or the connection dropped. Reloading usually sorts it.
+        </p>
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+          <Link to="/" className="button button--ghost">
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    )
+  }
+}

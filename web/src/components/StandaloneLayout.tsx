@@ -1,0 +1,45 @@
+import { Suspense, useRef } from 'react'
+import { Link, Outlet, useLocation } from 'react-router'
+import { ThemeToggle } from '../features/theme/ThemeToggle'
+import { PRODUCT_NAME, SUPPORT_MAILTO } from '../lib/product'
+import { BrandLink } from './Logo'
+import { PageLoading } from './PageLoading'
+import { RouteErrorBoundary } from './RouteErrorBoundary'
+import { useRouteFocus } from './useRouteFocus'
+
+/**
+ * Layout of the pages outside the shell (email verification, password reset, invites, shared
+ * achievements): a slim bar with the logo and the theme toggle, and a centred card.
+ */
+export function StandaloneLayout() {
+  const mainRef = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  useRouteFocus(mainRef)
+  return (
+    <div className="standalone">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="standalone__bar container">
+        <BrandLink />
+        <ThemeToggle />
+      </header>
+      <main id="main" ref={mainRef} tabIndex={-1} className="standalone__main">
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <footer className="standalone__footer container">
+        <p>
+          {PRODUCT_NAME} is fan-made and not affiliated with the Premier League or Fantasy Premier League.
+        </p>
+        <p>
+          <Link to="/privacy">Privacy Policy</Link> · <Link to="/terms">Terms of Service</Link> ·{' '}
+          <a href={SUPPORT_MAILTO}>Contact Support</a>
+        </p>
+      </footer>
+    </div>
+  )
+}

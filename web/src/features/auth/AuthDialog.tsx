@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { trapTabKey } from '../../lib/focus'
+import { useAuthDialog, type AuthDialogTab } from './AuthDialogProvider'
+import { RegisterPanel } from './RegisterPanel'
+import { SignInPanel } from './SignInPanel'
+
+const TABS: { id: AuthDialogTab; label: string }[] = [
+  { id: 'login', label: 'Sign In' },
+  { id: 'register', label: 'Create Account' },
+]
+
+/**
+ * The sign-in / create-account modal. Rendered by AuthDialogProvider while open.
+ * Focus moves in on open (to an element marked `data-autofocus`, else the selected tab), stays
+ * trapped inside, and returns to where it was on close. Escape and the backdrop close it.
+ */
+export function AuthDialog() {
+  const { tab, forgot, close, setTab, setForgot } = useAuthDialog()
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const baseId = useId()
+  const titleId = `${baseId}-title`
+  const tabId = (t: AuthDialogTab) => `${baseId}-tab-${t}`
+  const panelId = `${baseId}-panel`
+
+  // Focus in on open, restore on close; lock page scroll meanwhile.
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const dialog = dialogRef.current
+    const target =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+    target?.focus()
+    document.documentElement.classList.add('has-modal')
+    return () => {
+      document.documentElement.classList.remove('has-modal')
+      if (previouslyFocused?.isConnected) previouslyFocused.focus()
+    }
+  }, [])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      close()
+      return
+    }
+    if (dialogRef.current) trapTabKey(event, dialogRef.current)
+  }
+
+  // Tabs pattern: arrows move between tabs (automatic activation), Home/End jump.
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((t) => t.id === tab)
+    let next = -1
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length
+    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = TABS.length - 1
+    const nextTab = TABS[next]
+    if (!nextTab) return
+    event.preventDefault()
+    setTab(nextTab.id)
+    document.getElementById(tabId(nextTab.id))?.focus()
+  }
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div
+        ref={dialogRef}
+        className="modal auth-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <button type="button" className="icon-button modal-close" onClick={close} aria-label="Close dialog">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <div className="tabs" role="tablist" aria-label="Account">
+          {TABS.map((t) => {
+            const selected = t.id === tab
+            return (
+              <button
+                key={t.id}
+                id={tabId(t.id)}
+                type="button"
+                role="tab"
+                className="tab"
+                aria-selected={selected}
+                aria-controls={panelId}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={onTabKeyDown}
+              >
+                {t.label}
+              </button>
+            )
+          })}
+        </div>
+        <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="tab-panel">
+          {tab === 'login' ? (
+            <SignInPanel titleId={titleId} forgot={forgot} onForgotChange={setForgot} />
+          ) : (
+            <RegisterPanel titleId={titleId} />
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

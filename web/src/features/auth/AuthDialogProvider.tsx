@@ -1,0 +1,94 @@
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
+import { useLocation } from 'react-router'
+import { AuthDialog } from './AuthDialog'
+
+export type AuthDialogTab = 'login' | 'register'
+
+export interface AuthDialogOpenOptions {
+  /** Open the Sign In tab on its forgot-password panel. */
+  forgot?: boolean
+}
+
+export interface AuthDialogContextValue {
+  isOpen: boolean
+  tab: AuthDialogTab
+  /** Sign In tab only: the forgot-password panel is shown instead of the sign-in form. */
+  forgot: boolean
+  open: (tab: AuthDialogTab, options?: AuthDialogOpenOptions) => void
+  close: () => void
+  /** Switches tabs inside the open dialog (leaving the forgot-password panel). */
+  setTab: (tab: AuthDialogTab) => void
+  /** Shows or hides the forgot-password panel (panels call this: "Forgot password?", "Back to Sign In"). */
+  setForgot: (forgot: boolean) => void
+}
+
+interface DialogState {
+  isOpen: boolean
+  tab: AuthDialogTab
+  forgot: boolean
+  /** The page the dialog was opened on; it closes when the user navigates elsewhere. */
+  pathname: string
+}
+
+const AuthDialogContext = createContext<AuthDialogContextValue | null>(null)
+
+/** Must sit inside the router (the dialog closes when the page changes). */
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  const pathnameRef = useRef(pathname)
+  useLayoutEffect(() => {
+    pathnameRef.current = pathname
+  }, [pathname])
+
+  const [state, setState] = useState<DialogState>({ isOpen: false, tab: 'login', forgot: false, pathname })
+
+  const open = useCallback((tab: AuthDialogTab, options: AuthDialogOpenOptions = {}) => {
+    setState({
+      isOpen: true,
+      tab,
+      forgot: tab === 'login' && Boolean(options.forgot),
+      pathname: pathnameRef.current,
+    })
+  }, [])
+  const close = useCallback(() => setState((s) => (s.isOpen ? { ...s, isOpen: false, forgot: false } : s)), [])
+  const setTab = useCallback((tab: AuthDialogTab) => setState((s) => ({ ...s, tab, forgot: false })), [])
+  const setForgot = useCallback(
+    (forgot: boolean) => setState((s) => ({ ...s, tab: forgot ? 'login' : s.tab, forgot })),
+    [],
+  )
+
+  // Navigating elsewhere (links, back button) closes the dialog. Comparing with the page it was
+  // opened on (rather than closing on every change) lets a page open it while it mounts, e.g.
+  // /login redirecting to /?signin=true.
+  const isOpen = state.isOpen && state.pathname === pathname
+  useEffect(() => {
+    if (state.isOpen && state.pathname !== pathname) close()
+  }, [state.isOpen, state.pathname, pathname, close])
+
+  const value = useMemo<AuthDialogContextValue>(
+    () => ({ isOpen, tab: state.tab, forgot: state.forgot, open, close, setTab, setForgot }),
+    [isOpen, state.tab, state.forgot, open, close, setTab, setForgot],
+  )
+  return (
+    <AuthDialogContext value={value}>
+      {children}
+      {isOpen ? <AuthDialog /> : null}
+    </AuthDialogContext>
+  )
+}
+
+export function useAuthDialog(): AuthDialogContextValue {
+  const ctx = use(AuthDialogContext)
+  if (!ctx) throw new Error('useAuthDialog must be used inside <AuthDialogProvider>')
+  return ctx
+}

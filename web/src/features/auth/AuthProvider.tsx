@@ -1,0 +1,104 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  AUTH_TOKEN_KEY,
+  clearStoredSession,
+  readStoredSession,
+  USER_DATA_KEY,
+  writeStoredSession,
+  writeStoredUser,
+  type StoredSession,
+} from './auth-storage'
+import type { User } from './types'
+
+export interface AuthContextValue {
+  user: User | null
+  token: string | null
+  /** True only when both a user and a token are present. */
+  isAuthenticated: boolean
+  /** Stores the token and the user (localStorage `authToken` / `userData`). */
+  login: (token: string, user: User) => void
+  /** Clears both stored items. */
+  logout: () => void
+  /** Merges fields into the current user and stores it; no-op when logged out. */
+  updateUser: (changes: Partial<User>) => void
+  /**
+   * The token to send, or null when not authenticated. Always current, even right after
+   * login() in the same event handler (before React re-renders); stable identity.
+   */
+  getToken: () => string | null
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null)
+
+const isAuthenticatedSession = (s: StoredSession) => Boolean(s.user && s.token)
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // Restored synchronously so the first render already knows who is signed in.
+  const [session, setSessionState] = useState<StoredSession>(readStoredSession)
+  const sessionRef = useRef(session)
+
+  const setSession = useCallback((next: StoredSession) => {
+    sessionRef.current = next
+    setSessionState(next)
+  }, [])
+
+  // Signing in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === AUTH_TOKEN_KEY || event.key === USER_DATA_KEY) {
+        setSession(readStoredSession())
+      }
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [setSession])
+
+  const login = useCallback(
+    (token: string, user: User) => {
+      writeStoredSession(token, user)
+      setSession({ token, user })
+    },
+    [setSession],
+  )
+
+  const logout = useCallback(() => {
+    clearStoredSession()
+    setSession({ token: null, user: null })
+  }, [setSession])
+
+  const updateUser = useCallback(
+    (changes: Partial<User>) => {
+      const current = sessionRef.current
+      if (!current.user) return
+      const user = { ...current.user, ...changes }
+      writeStoredUser(user)
+      setSession({ ...current, user })
+    },
+    [setSession],
+  )
+
+  const getToken = useCallback(() => {
+    const current = sessionRef.current
+    return isAuthenticatedSession(current) ? current.token : null
+  }, [])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session.user,
+      token: session.token,
+      isAuthenticated: isAuthenticatedSession(session),
+      login,
+      logout,
+      updateUser,
+      getToken,
+    }),
+    [session, login, logout, updateUser, getToken],
+  )
+  return <AuthContext value={value}>{children}</AuthContext>
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = use(AuthContext)
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>')
+  return ctx
+}

@@ -1,0 +1,14 @@
+/** The signed-in user, as kept in localStorage under `userData` (spec: accounts §3). */
+export interface User {
+  id: number
+  name: string
+  email: string
+  fpl_team_id: number | null
+  created_at: string
+  is_verified: boolean
+  /** Ids of the leagues the user belongs to. */
+  joined_leagues: number[]
+  fpl_team_id_locked?: boolean
+  /** Some answers (login, verify-email) name the id `user_id`; the dashboard reads either. */
+  user_id?: number
+}

@@ -1,0 +1,172 @@
+// The SPA's one way to call the worker's API.
+//
+// apiFetch sends the bearer token of the signed-in user, speaks JSON by default, and turns the
+// API's error envelope `{ "detail": "..." }` into an ApiError. Who the user is and what happens
+// on a 401 come from handlers that the React providers register (see app/ApiBridge.tsx);
+// registerApiHandlers returns an unregister function and resetApiHandlers clears them, so tests
+// start clean. With no handlers registered, calls go out anonymously.
+
+export interface ApiHandlers {
+  /** The token of the signed-in user, or null when signed out. */
+  getToken: () => string | null
+  /** Called when a call that carried a token answers 401 (the session is no longer valid). */
+  onUnauthorized: (info: { path: string; error: ApiError }) => void
+}
+
+let handlers: ApiHandlers | null = null
+
+/** Installs the handlers; the returned function removes them again (if still installed). */
+export function registerApiHandlers(next: ApiHandlers): () => void {
+  handlers = next
+  return () => {
+    if (handlers === next) handlers = null
+  }
+}
+
+export function resetApiHandlers(): void {
+  handlers = null
+}
+
+/** A non-2xx answer. `detail` is the server's readable message (`detail`, else `message`), if any. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  readonly status: number
+  readonly detail: string | undefined
+  /** Machine-readable `code` from the envelope, when present. */
+  readonly code: string | undefined
+  /** The parsed answer body (JSON value, text, or undefined). */
+  readonly body: unknown
+
+  constructor(status: number, detail: string | undefined, body?: unknown, code?: string) {
+    super(detail ?? `Request failed with status ${status}`)
+    this.status = status
+    this.detail = detail
+    this.body = body
+    this.code = code
+  }
+}
+
+/** The request never got an answer (offline, DNS, CORS, connection reset). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError'
+  constructor(cause?: unknown) {
+    super('Network error. Please check your connection and try again.', { cause })
+  }
+}
+
+type JsonBody = Record<string, unknown> | unknown[] | number | boolean
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /**
+   * Plain objects, arrays, numbers and booleans are sent as JSON. FormData, URLSearchParams,
+   * Blob, ArrayBuffer and streams are sent as they are; a string is sent as is, as JSON unless
+   * a Content-Type says otherwise; null or undefined sends no body.
+   */
+  body?: BodyInit | JsonBody | null
+  /** Send the signed-in user's token (default true). false for calls that must stay anonymous. */
+  auth?: boolean
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+  )
+}
+
+/** Reads a readable message out of an error body: `detail` first, then `message`. */
+function readDetail(body: unknown): { detail?: string; code?: string } {
+  if (!body || typeof body !== 'object') return {}
+  const record = body as Record<string, unknown>
+  const code = typeof record.code === 'string' ? record.code : undefined
+  return { detail: readableText(record.detail) ?? readableText(record.message), code }
+}
+
+function readableText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() ? value : undefined
+  // Validation libraries sometimes answer a list of issues: join their messages.
+  if (Array.isArray(value)) {
+    const parts = value
+      .map((item) => {
+        if (typeof item === 'string') return item
+        const issue = item as { msg?: unknown; message?: unknown } | null
+        return issue?.msg ?? issue?.message
+      })
+      .filter((part): part is string => typeof part === 'string' && part.length > 0)
+    return parts.length ? parts.join(' ') : undefined
+  }
+  return undefined
+}
+
+interface ReadBody {
+  value: unknown
+  /** The answer claimed to be JSON but did not parse. */
+  unreadable: boolean
+}
+
+async function readBody(response: Response): Promise<ReadBody> {
+  if (response.status === 204 || response.status === 205) return { value: undefined, unreadable: false }
+  const text = await response.text()
+  if (!text) return { value: undefined, unreadable: false }
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('json')
+  if (isJson || /^\s*[[{]/.test(text)) {
+    try {
+      return { value: JSON.parse(text) as unknown, unreadable: false }
+    } catch {
+      return { value: text, unreadable: isJson }
+    }
+  }
+  return { value: text, unreadable: false }
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
+
+/**
+ * Calls the API and resolves with the parsed answer (undefined for an empty one).
+ * Throws ApiError for non-2xx answers and NetworkError when the request fails; an abort
+ * is rethrown as is. A 401 on a call that sent a token also runs the registered onUnauthorized
+ * (log out, open the sign-in dialog, toast) before throwing.
+ */
+export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { body, auth = true, headers: initHeaders, ...rest } = init
+  const headers = new Headers(initHeaders)
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json')
+
+  let requestBody: BodyInit | undefined
+  if (body !== undefined && body !== null) {
+    if (isRawBody(body)) {
+      requestBody = body
+      if (typeof body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+    } else {
+      requestBody = JSON.stringify(body)
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+    }
+  }
+
+  const token = auth ? (handlers?.getToken() ?? null) : null
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+
+  let response: Response
+  let answer: ReadBody
+  try {
+    response = await fetch(path, { ...rest, headers, body: requestBody })
+    answer = await readBody(response)
+  } catch (error) {
+    if (isAbort(error)) throw error
+    throw new NetworkError(error)
+  }
+
+  if (!response.ok) {
+    const { detail, code } = readDetail(answer.value)
+    const error = new ApiError(response.status, detail, answer.value, code)
+    if (response.status === 401 && token) handlers?.onUnauthorized({ path, error })
+    throw error
+  }
+  if (answer.unreadable) throw new ApiError(response.status, 'The server sent an unreadable answer.', answer.value)
+  return answer.value as T
+}
