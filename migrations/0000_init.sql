@@ -98,6 +98,20 @@ CREATE TABLE `rate_limits` (
 	`count` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `refresh_jobs` (
+	`id` text PRIMARY KEY NOT NULL,
+	`tournament_id` integer NOT NULL,
+	`data_version` text NOT NULL,
+	`pending` integer NOT NULL,
+	`status` text DEFAULT 'running' NOT NULL,
+	`plan` text NOT NULL,
+	`error` text,
+	`started_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`finished_at` integer,
+	FOREIGN KEY (`tournament_id`) REFERENCES `tournaments`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `refresh_jobs_version_unique` ON `refresh_jobs` (`tournament_id`,`data_version`);--> statement-breakpoint
 CREATE TABLE `shared_achievements` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
@@ -115,7 +129,6 @@ CREATE INDEX `shared_achievements_user_idx` ON `shared_achievements` (`user_id`,
 CREATE UNIQUE INDEX `shared_achievements_reuse_unique` ON `shared_achievements` (`user_id`,`tournament_id`,`stat_type`);--> statement-breakpoint
 CREATE TABLE `standings_rows` (
 	`tournament_id` integer NOT NULL,
-	`version` integer NOT NULL,
 	`position` integer NOT NULL,
 	`fpl_team_id` integer NOT NULL,
 	`team_name` text NOT NULL,
@@ -124,18 +137,21 @@ CREATE TABLE `standings_rows` (
 	`gameweek_points` integer NOT NULL,
 	`rank` integer NOT NULL,
 	`last_rank` integer,
-	PRIMARY KEY(`tournament_id`, `version`, `position`),
+	PRIMARY KEY(`tournament_id`, `position`),
 	FOREIGN KEY (`tournament_id`) REFERENCES `tournaments`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `standings_rows_team_idx` ON `standings_rows` (`tournament_id`,`version`,`fpl_team_id`);--> statement-breakpoint
+CREATE INDEX `standings_rows_team_idx` ON `standings_rows` (`tournament_id`,`fpl_team_id`);--> statement-breakpoint
 CREATE TABLE `tournament_snapshots` (
 	`tournament_id` integer NOT NULL,
 	`gameweek` integer NOT NULL,
-	`standings_version` integer NOT NULL,
-	`standings_meta` text,
-	`monthly_winners` text,
+	`gameweek_status` text NOT NULL,
+	`data_version` text NOT NULL,
+	`revision` integer DEFAULT 1 NOT NULL,
+	`standings_meta` text NOT NULL,
+	`monthly_winners` text NOT NULL,
 	`banter_stats` text,
+	`public_candidates` text,
 	`data_source` text DEFAULT 'fpl_api' NOT NULL,
 	`refreshed_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	PRIMARY KEY(`tournament_id`, `gameweek`),

@@ -5,8 +5,11 @@ import type { AppEnv } from './env'
 import { errorBody, handleError, notFound } from './lib/errors'
 import { SECURITY_HEADERS } from './lib/security-headers'
 import { devRoutes } from './routes/dev'
+import { fplRoutes } from './routes/fpl'
 import { healthRoutes } from './routes/health'
+import { leagueRoutes } from './routes/leagues'
 import { sharePageRoutes } from './routes/share-page'
+import { statsRoutes } from './routes/stats'
 
 const MAX_BODY_BYTES = 64 * 1024
 
@@ -32,6 +35,9 @@ export function createApp() {
       await next()
     })
     .route('/health', healthRoutes)
+    .route('/leagues', leagueRoutes)
+    .route('/', fplRoutes)
+    .route('/', statsRoutes)
     .route('/dev', devRoutes)
     .notFound(notFound)
 

@@ -14,6 +14,8 @@ export interface AppEnv {
   Bindings: Bindings
   Variables: {
     db: Database
+    /** The signed-in viewer's FPL team, when known (marks their own standings row). */
+    viewerTeamId?: number | null
   }
 }
 

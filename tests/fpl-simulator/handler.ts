@@ -75,6 +75,8 @@ export interface SimulatorStats {
   total: number
   byKind: Partial<Record<EndpointKind, number>>
   byPath: Record<string, number>
+  /** Per path and query string: tells standings pages apart. */
+  byUrl: Record<string, number>
   inFlight: number
   maxInFlight: number
 }
@@ -279,7 +281,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
   }
 
   function freshStats(): SimulatorStats {
-    return { total: 0, byKind: {}, byPath: {}, inFlight: 0, maxInFlight: 0 }
+    return { total: 0, byKind: {}, byPath: {}, byUrl: {}, inFlight: 0, maxInFlight: 0 }
   }
 
   function faultView(f: ActiveFault): FaultView {
@@ -387,6 +389,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     stats.total++
     stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1
     stats.byPath[path] = (stats.byPath[path] ?? 0) + 1
+    stats.byUrl[path + url.search] = (stats.byUrl[path + url.search] ?? 0) + 1
     stats.inFlight++
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
     try {

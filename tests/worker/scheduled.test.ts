@@ -1,12 +1,16 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { REFRESH_LEASE, runScheduled } from '../../worker/cron/scheduled'
 import worker from '../../worker/index'
+import { routeFplToSimulator } from './helpers/fpl'
 
 const lastRun = () => env.DB.prepare("SELECT data FROM app_snapshots WHERE key = 'cron:last_run'").first<{ data: string }>()
 
 describe('scheduled entry point', () => {
+  beforeAll(() => {
+    routeFplToSimulator()
+  })
   beforeEach(async () => {
     await env.DB.prepare('DELETE FROM cron_leases').run()
     await env.DB.prepare('DELETE FROM app_snapshots').run()
@@ -17,7 +21,8 @@ describe('scheduled entry point', () => {
     await worker.scheduled(createScheduledController({ cron: '*/10 * * * *', scheduledTime: Date.UTC(2026, 10, 22, 12) }), env, ctx)
     await waitOnExecutionContext(ctx)
     const row = await lastRun()
-    expect(JSON.parse(row!.data)).toMatchObject({ scheduled_time: '2026-11-22T12:00:00.000Z' })
+    // Nothing to refresh yet: no tournament has members or teams.
+    expect(JSON.parse(row!.data)).toMatchObject({ scheduled_time: '2026-11-22T12:00:00.000Z', gameweek: '12:checked', jobs: 0 })
     expect(await env.DB.prepare('SELECT count(*) AS n FROM cron_leases').first('n')).toBe(0)
   })
 

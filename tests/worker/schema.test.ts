@@ -73,6 +73,7 @@ describe('constraints that keep data correct', () => {
         'community_posts_wall_idx',
         'shared_achievements_user_idx',
         'standings_rows_team_idx',
+        'refresh_jobs_version_unique',
       ]),
     )
   })

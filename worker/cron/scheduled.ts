@@ -4,25 +4,49 @@ import { getDb } from '../db/client'
 import { appSnapshots, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
 import { acquireLease, releaseLease } from '../services/lease'
+import { type MessageSender, runRefreshPlanner } from '../services/refresh'
 
 export const REFRESH_LEASE = 'fpl-refresh'
-// Longer than a refresh can take (the cron's wall-clock limit is 15 minutes).
-const LEASE_TTL_MS = 14 * 60 * 1000
+// Planning takes seconds; the lease only has to outlive a run that crashed.
+const LEASE_TTL_MS = 5 * 60 * 1000
 
 export interface ScheduledRun {
   ran: boolean
   holder: string
+  jobs?: number
+  skipped?: number
+  gameweek?: string
+  error?: string
 }
 
-/** The cron entry point: one run at a time, then the refresh work. */
-export async function runScheduled(env: Bindings, scheduledTime: number): Promise<ScheduledRun> {
+export interface ScheduledDeps {
+  queue?: MessageSender
+  fetch?: typeof fetch
+  now?: () => number
+  /** Read the gameweek state from FPL now, not from the cache (the dev refresh button). */
+  forceState?: boolean
+}
+
+/** The cron entry point: one run at a time, then plan the FPL refresh. */
+export async function runScheduled(env: Bindings, scheduledTime: number, deps: ScheduledDeps = {}): Promise<ScheduledRun> {
   const db = getDb(env.DB)
   const holder = crypto.randomUUID()
   if (!(await acquireLease(db, REFRESH_LEASE, holder, LEASE_TTL_MS))) return { ran: false, holder }
   try {
     await syncPublicTournamentName(db, env.PRODUCT_NAME)
-    await recordRun(db, scheduledTime)
-    return { ran: true, holder }
+    try {
+      const planned = await runRefreshPlanner({ env, db, queue: deps.queue ?? env.REFRESH_QUEUE, fetch: deps.fetch, now: deps.now }, deps.forceState)
+      const summary = { jobs: planned.jobs.length, skipped: planned.skipped, gameweek: planned.state.version }
+      await recordRun(db, scheduledTime, summary)
+      return { ran: true, holder, ...summary }
+    } catch (error) {
+      // FPL down (being updated, rate limiting): readers keep the last good snapshots, and the
+      // next run tries again.
+      const message = error instanceof Error ? error.message : String(error)
+      console.warn('Refresh planning failed', message)
+      await recordRun(db, scheduledTime, { error: message })
+      return { ran: true, holder, error: message }
+    }
   } finally {
     await releaseLease(db, REFRESH_LEASE, holder)
   }
@@ -36,8 +60,8 @@ async function syncPublicTournamentName(db: Database, productName: string) {
     .where(and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true)))
 }
 
-async function recordRun(db: Database, scheduledTime: number) {
-  const data = { scheduled_time: new Date(scheduledTime).toISOString(), finished_at: new Date().toISOString() }
+async function recordRun(db: Database, scheduledTime: number, summary: Record<string, unknown>) {
+  const data = { scheduled_time: new Date(scheduledTime).toISOString(), finished_at: new Date().toISOString(), ...summary }
   await db
     .insert(appSnapshots)
     .values({ key: 'cron:last_run', data })

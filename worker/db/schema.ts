@@ -220,9 +220,16 @@ export const sharedAchievements = sqliteTable(
 )
 
 // ---------------------------------------------------------------------------------------------
-// FPL snapshots, written by the cron and read by requests. A tournament's current snapshot is
-// the row of `tournament_snapshots` with the highest gameweek; standings rows are versioned so
-// a refresh can write a new table in several steps and switch to it in one atomic statement.
+// FPL snapshots, written by the refresh (cron + queue consumers) and read by requests.
+//
+// A tournament's current snapshot is its `tournament_snapshots` row with the highest gameweek
+// (older gameweeks stay as history). `standings_rows` holds the current table only, updated in
+// place: a refresh writes the changed rows and the snapshot row in one D1 batch, which is one
+// transaction, and readers read the snapshot and their page in one batch too, so nobody ever
+// sees a mix of two gameweeks.
+
+export const gameweekStatuses = ['upcoming', 'live', 'finished', 'checked'] as const
+export type GameweekStatus = (typeof gameweekStatuses)[number]
 
 export const tournamentSnapshots = sqliteTable(
   'tournament_snapshots',
@@ -231,11 +238,18 @@ export const tournamentSnapshots = sqliteTable(
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
     gameweek: integer('gameweek').notNull(),
-    // Which version of standings_rows this snapshot points at.
-    standingsVersion: integer('standings_version').notNull(),
-    standingsMeta: text('standings_meta', { mode: 'json' }).$type<Record<string, unknown>>(),
-    monthlyWinners: text('monthly_winners', { mode: 'json' }).$type<unknown[]>(),
+    gameweekStatus: text('gameweek_status', { enum: gameweekStatuses }).notNull(),
+    // Which upstream state produced it ("12:checked", "13:live:2026-11-22T15:30"); a refresh
+    // whose data version is already stored has nothing to do.
+    dataVersion: text('data_version').notNull(),
+    // Bumped on every write; part of cache keys of the read routes.
+    revision: integer('revision').notNull().default(1),
+    standingsMeta: text('standings_meta', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    monthlyWinners: text('monthly_winners', { mode: 'json' }).notNull().$type<unknown[]>(),
+    // null while the data of some member is incomplete (never a partial award).
     banterStats: text('banter_stats', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // This tournament's best candidates for the site-wide stats of the landing page.
+    publicCandidates: text('public_candidates', { mode: 'json' }).$type<Record<string, unknown>>(),
     dataSource: text('data_source').notNull().default('fpl_api'),
     refreshedAt: integer('refreshed_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -248,9 +262,9 @@ export const standingsRows = sqliteTable(
     tournamentId: integer('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    // 1-based position in the table (FPL's rank_sort); pages read a key range of it, so a deep
-    // page reads only the rows it returns.
+    // 1-based position in the table (FPL's rank_sort order). A page reads one key range, so a
+    // deep page reads only the rows it returns. Large leagues store some pages only, so
+    // positions may have gaps.
     position: integer('position').notNull(),
     fplTeamId: integer('fpl_team_id').notNull(),
     teamName: text('team_name').notNull(),
@@ -261,8 +275,35 @@ export const standingsRows = sqliteTable(
     lastRank: integer('last_rank'),
   },
   (t) => [
-    primaryKey({ columns: [t.tournamentId, t.version, t.position] }),
-    index('standings_rows_team_idx').on(t.tournamentId, t.version, t.fplTeamId), // own position
+    primaryKey({ columns: [t.tournamentId, t.position] }),
+    index('standings_rows_team_idx').on(t.tournamentId, t.fplTeamId), // the viewer's own row
+  ],
+)
+
+export const refreshJobStatuses = ['running', 'done', 'failed'] as const
+
+// One refresh of one tournament to one data version; its fetch work may be spread over several
+// queue messages. `pending` counts the messages not yet processed; the one that brings it to 0
+// computes and writes the snapshot.
+export const refreshJobs = sqliteTable(
+  'refresh_jobs',
+  {
+    id: text('id').primaryKey(),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    dataVersion: text('data_version').notNull(),
+    pending: integer('pending').notNull(),
+    status: text('status', { enum: refreshJobStatuses }).notNull().default('running'),
+    // What the planner decided (pages, cohort) and what the fetchers learned.
+    plan: text('plan', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    error: text('error'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    // Idempotency: one job per tournament and data version.
+    uniqueIndex('refresh_jobs_version_unique').on(t.tournamentId, t.dataVersion),
   ],
 )
 

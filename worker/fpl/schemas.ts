@@ -88,6 +88,8 @@ export const entryLeagueSchema = z.looseObject({
   league_type: z.string(),
   entry_rank: nullableInt,
   rank_count: nullableInt,
+  // Phase 1 carries rank_sort: the position in the paged table (entry_rank is shared on ties).
+  active_phases: z.array(z.looseObject({ phase: int, rank_sort: nullableInt })).optional(),
 })
 
 export const entrySchema = z.looseObject({

@@ -1,8 +1,11 @@
+import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
+import * as z from 'zod'
+import { runScheduled } from '../cron/scheduled'
+import { refreshJobs } from '../db/schema'
 import type { AppEnv } from '../env'
 import { isProduction } from '../env'
 import { notFound } from '../lib/errors'
-import * as z from 'zod'
 import { validate } from '../lib/validation'
 import { readOutbox } from '../services/email'
 
@@ -17,3 +20,13 @@ export const devRoutes = new Hono<AppEnv>()
       return c.json(await readOutbox(c.var.db, to, limit))
     },
   )
+  // Runs the cron's refresh now (after advancing the FPL simulator, say); the queue does the rest.
+  .post('/refresh', async (c) => c.json(await runScheduled(c.env, Date.now(), { forceState: true })))
+  .get('/refresh-jobs', async (c) => {
+    const jobs = await c.var.db
+      .select({ id: refreshJobs.id, tournament_id: refreshJobs.tournamentId, data_version: refreshJobs.dataVersion, status: refreshJobs.status, pending: refreshJobs.pending, error: refreshJobs.error })
+      .from(refreshJobs)
+      .orderBy(desc(refreshJobs.startedAt))
+      .limit(50)
+    return c.json(jobs)
+  })

@@ -1,0 +1,76 @@
+import { env } from 'cloudflare:workers'
+import { runScheduled } from '../../../worker/cron/scheduled'
+import { handleRefreshMessage, type MessageOutcome, type MessageSender } from '../../../worker/services/refresh'
+import type { RefreshMessage } from '../../../worker/services/refresh/types'
+
+// Test data and a synchronous stand-in for Cloudflare Queues: messages are kept in order and
+// processed one by one, each as its own "invocation", exactly as the consumer would.
+
+export const SEASON = '2026/27'
+
+export async function addUser(email: string, name: string, fplTeamId: number | null, verified = true): Promise<number> {
+  const row = await env.DB.prepare('INSERT INTO users (email, name, password_hash, is_verified, fpl_team_id, fpl_team_season) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+    .bind(email, name, 'x', verified ? 1 : 0, fplTeamId, fplTeamId ? SEASON : null)
+    .first<{ id: number }>()
+  return row!.id
+}
+
+export async function addTournament(name: string, fplLeagueId: number, commissionerId: number | null, extra: { entryFeePence?: number } = {}): Promise<number> {
+  const row = await env.DB.prepare(
+    "INSERT INTO tournaments (name, type, fpl_league_id, fpl_season, commissioner_id, invite_code, entry_fee_pence) VALUES (?, 'private', ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(name, fplLeagueId, SEASON, commissionerId, `invite-${fplLeagueId}`, extra.entryFeePence ?? 0)
+    .first<{ id: number }>()
+  return row!.id
+}
+
+export async function addMember(tournamentId: number, userId: number, status: 'active' | 'inactive' = 'active') {
+  await env.DB.prepare('INSERT INTO memberships (tournament_id, user_id, status) VALUES (?, ?, ?)').bind(tournamentId, userId, status).run()
+}
+
+export const PUBLIC_TOURNAMENT_ID = 1
+export const CURATED_TOURNAMENT_ID = 2
+
+export async function addCuratedTeam(fplTeamId: number) {
+  await env.DB.prepare('INSERT INTO curated_teams (tournament_id, fpl_team_id) VALUES (?, ?)').bind(CURATED_TOURNAMENT_ID, fplTeamId).run()
+}
+
+export class FakeQueue implements MessageSender {
+  readonly messages: RefreshMessage[] = []
+  sent = 0
+  async sendBatch(batch: Iterable<MessageSendRequest<RefreshMessage>>) {
+    for (const message of batch) {
+      this.messages.push(message.body)
+      this.sent += 1
+    }
+  }
+}
+
+export interface CronResult {
+  run: Awaited<ReturnType<typeof runScheduled>>
+  outcomes: MessageOutcome[]
+  failures: unknown[]
+}
+
+/** One cron run and every queue message it leads to. A failing message is not retried here. */
+export async function runCronAndQueue(options: { now?: () => number } = {}): Promise<CronResult> {
+  const queue = new FakeQueue()
+  const run = await runScheduled(env, Date.now(), { queue, forceState: true, now: options.now })
+  const outcomes: MessageOutcome[] = []
+  const failures: unknown[] = []
+  while (queue.messages.length > 0) {
+    const message = queue.messages.shift() as RefreshMessage
+    try {
+      outcomes.push(await handleRefreshMessage({ env, queue, now: options.now }, message))
+    } catch (error) {
+      failures.push(error)
+    }
+  }
+  return { run, outcomes, failures }
+}
+
+export async function getJson<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }> {
+  const { call } = await import('./http')
+  const res = await call(path)
+  return { status: res.status, body: (await res.json()) as T }
+}

@@ -1,0 +1,67 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { FPL_REQUESTS_PER_INVOCATION } from '../../worker/services/refresh/types'
+import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
+import { addMember, addTournament, addUser, getJson, runCronAndQueue } from './helpers/world'
+
+// Leagues too big for one invocation: the work fans out over queue messages, each within the
+// free plan's 50 subrequests, and every standings page is fetched exactly once.
+
+const sim = simulator()
+let megaId = 0
+let giantId = 0
+// Deep in the 100,000-manager league, far below the stored top 100 pages.
+const GIANT_MEMBER = 1_190_000
+
+beforeAll(async () => {
+  routeFplToSimulator(sim)
+  sim.setGameweek(12, 'checked')
+  const owner = await addUser('owner@example.com', 'Owner', 1001001)
+  megaId = await addTournament('Sim Mega League', SIM_LEAGUES.mega, owner)
+  await addMember(megaId, owner)
+  const deep = await addUser('deep@example.com', 'Deep', GIANT_MEMBER)
+  giantId = await addTournament('Sim Giant League', SIM_LEAGUES.giant, deep)
+  await addMember(giantId, deep)
+})
+
+describe('refreshing large leagues', () => {
+  it('stores a 5,000-manager league in full within the subrequest limit, one request per page', async () => {
+    sim.resetStats()
+    const started = Date.now()
+    const { outcomes, failures } = await runCronAndQueue()
+    const wallMs = Date.now() - started
+    expect(failures).toEqual([])
+
+    const maxRequests = Math.max(...outcomes.map((o) => o.requests))
+    expect(maxRequests).toBeLessThanOrEqual(FPL_REQUESTS_PER_INVOCATION)
+    expect(outcomes.length).toBeGreaterThan(3) // it really fanned out
+
+    const pageRequests = Object.entries(sim.stats().byUrl).filter(([path]) => path.includes(`leagues-classic/${SIM_LEAGUES.mega}/standings/`) && /phase=1(&|$)/.test(path))
+    const distinctPages = new Set(pageRequests.map(([path]) => /page_standings=(\d+)/.exec(path)?.[1]))
+    expect(distinctPages.size).toBe(100)
+    expect(pageRequests.reduce((n, [, count]) => n + count, 0) / distinctPages.size).toBe(1)
+
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM standings_rows WHERE tournament_id = ?').bind(megaId).first('n')
+    expect(rows).toBe(5000)
+    const deep = await getJson<{ standings: unknown[]; pagination_metadata: { total_pages: number } }>(`/api/leagues/${megaId}/standings?page=100`)
+    expect(deep.body.standings).toHaveLength(50)
+    expect(deep.body.pagination_metadata.total_pages).toBe(100)
+    console.info(`refresh of the 5,000 and 100,000 leagues: ${wallMs} ms wall, ${outcomes.length} invocations, max ${maxRequests} FPL requests per invocation`)
+  }, 120_000)
+
+  it('keeps only the top of a 100,000-manager league plus the pages where our members stand', async () => {
+    const meta = await getJson<{ total_members: number; standings: Array<{ fpl_team_id: number }> }>(`/api/leagues/${giantId}/standings?page=1`)
+    expect(meta.body.total_members).toBe(100_000)
+    const stored = await env.DB.prepare('SELECT count(*) AS n, max(position) AS deepest FROM standings_rows WHERE tournament_id = ?').bind(giantId).first<{ n: number; deepest: number }>()
+    expect(stored!.n).toBeLessThanOrEqual(5050)
+    expect(stored!.deepest).toBeGreaterThan(5000)
+    const own = await env.DB.prepare('SELECT position FROM standings_rows WHERE tournament_id = ? AND fpl_team_id = ?').bind(giantId, GIANT_MEMBER).first<{ position: number }>()
+    expect(own).not.toBeNull()
+    const page = Math.ceil(own!.position / 50)
+    const memberPage = await getJson<{ standings: Array<{ fpl_team_id: number }> }>(`/api/leagues/${giantId}/standings?page=${page}`)
+    expect(memberPage.body.standings.map((r) => r.fpl_team_id)).toContain(GIANT_MEMBER)
+    const gap = await getJson<{ standings: unknown[]; message: string }>(`/api/leagues/${giantId}/standings?page=500`)
+    expect(gap.body.standings).toEqual([])
+    expect(gap.body.message).toMatch(/not stored/)
+  })
+})

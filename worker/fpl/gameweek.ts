@@ -1,0 +1,36 @@
+import type { GameweekStatus } from '../db/schema'
+import type { FplBootstrap, FplEventStatus } from './schemas'
+
+// Where the season stands, from bootstrap-static's events and event-status. The data version
+// names the upstream state a snapshot was computed from; while a gameweek is in play it also
+// carries a time bucket, so live data is refreshed every bucket and not more often.
+
+export interface GameweekState {
+  gameweek: number
+  status: GameweekStatus
+  season: string
+  version: string
+}
+
+const LIVE_BUCKET_MS = 30 * 60 * 1000
+
+export function gameweekState(bootstrap: Pick<FplBootstrap, 'events'>, eventStatus: FplEventStatus | null, now: number): GameweekState {
+  const events = bootstrap.events
+  const current = events.find((e) => e.is_current)
+  const season = seasonOf(events[0]?.deadline_time)
+  if (!current) {
+    // Pre-season: no gameweek has started yet.
+    const next = events.find((e) => e.is_next) ?? events[0]
+    return { gameweek: next?.id ?? 1, status: 'upcoming', season, version: `${next?.id ?? 1}:upcoming` }
+  }
+  const leaguesUpdated = !eventStatus || eventStatus.leagues === 'Updated'
+  const status: GameweekStatus = !current.finished ? 'live' : current.data_checked && leaguesUpdated ? 'checked' : 'finished'
+  const bucket = status === 'checked' ? '' : `:${new Date(Math.floor(now / LIVE_BUCKET_MS) * LIVE_BUCKET_MS).toISOString().slice(0, 16)}`
+  return { gameweek: current.id, status, season, version: `${current.id}:${status}${bucket}` }
+}
+
+/** "2026/27" from the first deadline of the season. */
+export function seasonOf(firstDeadline: string | undefined): string {
+  const year = firstDeadline ? new Date(firstDeadline).getUTCFullYear() : new Date().getUTCFullYear()
+  return `${year}/${String((year + 1) % 100).padStart(2, '0')}`
+}

@@ -1,0 +1,426 @@
+/**
+ * Banter stats for one tournament and one gameweek. Pure: no I/O, no clock, no randomness.
+ *
+ * Completeness first (research §2.9, "data completeness rule"): every manager must have the GW's
+ * history row and picks, otherwise nothing is computed and the caller gets the missing entry ids.
+ * `managers` must therefore be the tournament's whole membership.
+ *
+ * Ties on every stat: the first manager in league order wins, i.e. the better league rank (on
+ * history `total_points` at the GW) and then the lower entry id. Transfer Tornado compares the
+ * hit points spent before that.
+ *
+ * Stats that need a positive value to mean anything (auto-subs, transfers, rank climb or drop,
+ * differential points, bench points) are null when nobody has one.
+ */
+import {
+  autoSubPoints,
+  armbandPicks,
+  captainMultiplier,
+  captainPoints,
+  hasPlayedBy,
+  historyRow,
+  leagueRanks,
+  liveLookup,
+  netPoints,
+  playedCaptain,
+  populationStdDev,
+  rankMap,
+  roundTo,
+  totalAt,
+} from './points'
+import type { LiveLookup } from './points'
+import { elementNamer, formatInt, joinAnd, ordinal, plural } from './text'
+import type { ElementInfo } from './text'
+import type { FplHistory, FplHistoryRow, FplLive, FplPicks } from '../schemas'
+
+export type TournamentType = 'public' | 'curated_public' | 'private'
+
+export interface BanterManager {
+  entryId: number
+  teamName: string
+  playerName: string
+  history: FplHistory
+  picks: FplPicks | null
+}
+
+export interface BanterInput {
+  tournament: { name: string; type: TournamentType; totalMembers: number }
+  gameweek: number
+  managers: readonly BanterManager[]
+  live: FplLive
+  elements: readonly ElementInfo[]
+}
+
+export interface BanterCard {
+  /** The manager's name (most cards read this). */
+  manager: string
+  /** The manager's name again (some cards and private tournaments read this). */
+  player: string
+  /** The FPL team name. */
+  team_name: string
+  description: string
+}
+
+export interface PointsCard extends BanterCard {
+  points: number
+}
+export interface AutoSubSaviourCard extends BanterCard {
+  points_gained: number
+  emoji: '🦸'
+}
+export interface TransferTornadoCard extends BanterCard {
+  transfers: number
+  /** Number of 4-point hits: Σ event_transfers_cost / 4. */
+  hits: number
+  /** Σ event_transfers_cost. */
+  points_spent: number
+  emoji: '🌪️'
+}
+export interface CaptainCatastropheCard extends BanterCard {
+  points: number
+  /** web_name of the pick that carried the armband (the nominal captain when nobody played). */
+  captain: string
+}
+export interface ComebackKingCard extends BanterCard {
+  improvement: number
+}
+export interface FreefallLegendCard extends BanterCard {
+  drop: number
+}
+export interface DifferentialGeniusCard extends BanterCard {
+  differential_points: number
+}
+export interface MostConsistentCard extends BanterCard {
+  /** Population standard deviation of net GW points, one decimal. */
+  metric: number
+}
+export interface RankCard extends BanterCard {
+  rank: number
+}
+
+export interface LeagueContext {
+  name: string
+  total_members: number
+  tournament_type: TournamentType
+  gameweek: number
+}
+
+export interface TournamentStats {
+  tournament_type: TournamentType
+  league_name: string
+  total_members: number
+}
+
+export interface BanterStats {
+  gameweek_rocket: PointsCard | null
+  wooden_spoon_warrior: PointsCard | null
+  tournament_leader: PointsCard | null
+  auto_sub_saviour: AutoSubSaviourCard | null
+  transfer_tornado: TransferTornadoCard | null
+  captain_catastrophe: CaptainCatastropheCard | null
+  comeback_king: ComebackKingCard | null
+  freefall_legend: FreefallLegendCard | null
+  differential_genius: DifferentialGeniusCard | null
+  most_consistent: MostConsistentCard | null
+  benched_beast: PointsCard | null
+  overall_rank_king: RankCard | null
+  league_context: LeagueContext
+  tournament_stats: TournamentStats
+}
+
+export type BanterResult =
+  | { complete: true; stats: BanterStats }
+  | {
+      complete: false
+      /** Entry ids lacking the GW's history row or picks (empty when only the live data is missing). */
+      missing: number[]
+      reason: 'manager_data' | 'live_data'
+    }
+
+/** A player started by fewer than this percentage of the league's managers is a differential. */
+export const DIFFERENTIAL_PERCENT = 20
+/** Most Consistent needs at least this many GWs played. */
+export const MIN_GAMEWEEKS_FOR_CONSISTENCY = 2
+
+/** Every fact the stats are picked from, per manager. */
+interface Facts {
+  manager: BanterManager
+  picks: FplPicks
+  row: FplHistoryRow
+  /** Index in league order (rank, then entry id): the tie-break. */
+  order: number
+  leagueRank: number
+  previousRank: number | null
+  net: number
+  total: number
+  captainPoints: number
+  autoSubPoints: number
+  transfers: number
+  transferCost: number
+  stdev: number | null
+  gameweeksPlayed: number
+  benchBoost: boolean
+  differentialPoints: number
+  differentialPicks: Array<{ element: number; points: number }>
+}
+
+/** The best candidate by `compare` (negative = first argument better); ties go to the earlier league order. */
+function best<T extends { order: number }>(candidates: readonly T[], compare: (a: T, b: T) => number): T | null {
+  let winner: T | null = null
+  for (const c of candidates) {
+    if (winner === null) {
+      winner = c
+      continue
+    }
+    const diff = compare(c, winner)
+    if (diff < 0 || (diff === 0 && c.order < winner.order)) winner = c
+  }
+  return winner
+}
+
+function card(f: Facts, description: string): BanterCard {
+  return { manager: f.manager.playerName, player: f.manager.playerName, team_name: f.manager.teamName, description }
+}
+
+/** Entry ids whose GW history row or picks are missing. */
+export function missingManagers(managers: readonly BanterManager[], gameweek: number): number[] {
+  return managers
+    .filter((m) => historyRow(m.history, gameweek) === undefined || m.picks === null || m.picks.picks.length === 0)
+    .map((m) => m.entryId)
+}
+
+export function computeBanterStats(input: BanterInput): BanterResult {
+  const { tournament, gameweek, managers, elements } = input
+  const missing = missingManagers(managers, gameweek)
+  if (missing.length > 0) return { complete: false, missing, reason: 'manager_data' }
+  if (managers.length > 0 && input.live.elements.length === 0) return { complete: false, missing: [], reason: 'live_data' }
+
+  const live: LiveLookup = liveLookup(input.live)
+  const name = elementNamer(elements)
+  const leagueName = tournament.name
+
+  // League order now and a GW earlier, both from history total_points (net of hits).
+  const ranked = leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek), manager: m })))
+  const previousRanks =
+    gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek - 1) })))) : null
+
+  // How many managers started each element (multiplier > 0 after subs; bench-boosted bench counts).
+  const starters = new Map<number, number>()
+  for (const m of managers) {
+    const started = new Set((m.picks?.picks ?? []).filter((p) => p.multiplier > 0).map((p) => p.element))
+    for (const element of started) starters.set(element, (starters.get(element) ?? 0) + 1)
+  }
+  // Integer comparison (count / N < 20 %  ⇔  count × 100 < 20 × N): 3 of 15 is exactly 20 %, not fewer.
+  const isDifferential = (element: number): boolean =>
+    (starters.get(element) ?? 0) * 100 < DIFFERENTIAL_PERCENT * managers.length
+
+  const facts: Facts[] = ranked.map(({ manager: m, rank, total }, order) => {
+    const picks = m.picks as FplPicks
+    const row = historyRow(m.history, gameweek) as FplHistoryRow
+    const season = m.history.current.filter((r) => r.event <= gameweek)
+    const nets = season.map(netPoints)
+    const differentialPicks = picks.picks
+      .filter((p) => p.multiplier > 0 && isDifferential(p.element))
+      .map((p) => ({ element: p.element, points: (live.get(p.element)?.total_points ?? 0) * p.multiplier }))
+    return {
+      manager: m,
+      picks,
+      row,
+      order,
+      leagueRank: rank,
+      previousRank: previousRanks !== null && hasPlayedBy(m.history, gameweek - 1) ? (previousRanks.get(m.entryId) ?? null) : null,
+      net: netPoints(row),
+      total,
+      captainPoints: captainPoints(picks, live),
+      autoSubPoints: autoSubPoints(picks, live),
+      transfers: season.reduce((a, r) => a + r.event_transfers, 0),
+      transferCost: season.reduce((a, r) => a + r.event_transfers_cost, 0),
+      stdev: nets.length >= MIN_GAMEWEEKS_FOR_CONSISTENCY ? populationStdDev(nets) : null,
+      gameweeksPlayed: nets.length,
+      benchBoost: picks.active_chip === 'bboost' || m.history.chips.some((c) => c.event === gameweek && c.name === 'bboost'),
+      differentialPoints: differentialPicks.reduce((a, d) => a + d.points, 0),
+      differentialPicks,
+    }
+  })
+
+  const gw = `Gameweek ${gameweek}`
+
+  // Gameweek Rocket / Wooden Spoon: net GW points.
+  const rocket = best(facts, (a, b) => b.net - a.net)
+  const spoon = best(facts, (a, b) => a.net - b.net)
+
+  // Tournament leader: first in league order.
+  const leader = facts[0] ?? null
+  const second = facts[1] ?? null
+
+  // Auto-Sub Saviour.
+  const saviour = best(
+    facts.filter((f) => f.autoSubPoints > 0),
+    (a, b) => b.autoSubPoints - a.autoSubPoints,
+  )
+
+  // Transfer Tornado: most transfers, then more hit points.
+  const tornado = best(
+    facts.filter((f) => f.transfers > 0),
+    (a, b) => b.transfers - a.transfers || b.transferCost - a.transferCost,
+  )
+
+  // Captain Catastrophe: lowest armband points.
+  const catastrophe = best(
+    facts.filter((f) => armbandPicks(f.picks).captain !== null),
+    (a, b) => a.captainPoints - b.captainPoints,
+  )
+
+  // Comeback King / Freefall Legend: league rank movement this GW.
+  const movers = facts.filter((f) => f.previousRank !== null)
+  const comeback = best(
+    movers.filter((f) => (f.previousRank as number) - f.leagueRank > 0),
+    (a, b) => (b.previousRank as number) - b.leagueRank - ((a.previousRank as number) - a.leagueRank),
+  )
+  const freefall = best(
+    movers.filter((f) => f.leagueRank - (f.previousRank as number) > 0),
+    (a, b) => b.leagueRank - (b.previousRank as number) - (a.leagueRank - (a.previousRank as number)),
+  )
+
+  const differential = best(
+    facts.filter((f) => f.differentialPoints > 0),
+    (a, b) => b.differentialPoints - a.differentialPoints,
+  )
+
+  const consistent = best(
+    facts.filter((f) => f.stdev !== null),
+    (a, b) => (a.stdev as number) - (b.stdev as number),
+  )
+
+  const benched = best(
+    facts.filter((f) => !f.benchBoost && f.row.points_on_bench > 0),
+    (a, b) => b.row.points_on_bench - a.row.points_on_bench,
+  )
+
+  const rankKing = best(
+    facts.filter((f) => f.row.overall_rank !== null && f.row.overall_rank > 0),
+    (a, b) => (a.row.overall_rank as number) - (b.row.overall_rank as number),
+  )
+
+  const stats: BanterStats = {
+    gameweek_rocket: rocket && {
+      ...card(
+        rocket,
+        rocket.row.event_transfers_cost > 0
+          ? `${plural(rocket.net, 'point')} in ${gw} even after a -${rocket.row.event_transfers_cost} hit, the best in ${leagueName}. Drinks are on them, apparently.`
+          : `${plural(rocket.net, 'point')} in ${gw}, the best in ${leagueName}. Drinks are on them, apparently.`,
+      ),
+      points: rocket.net,
+    },
+    wooden_spoon_warrior: spoon && {
+      ...card(
+        spoon,
+        spoon.row.event_transfers_cost > 0
+          ? `${plural(spoon.net, 'point')} in ${gw}, a -${spoon.row.event_transfers_cost} hit included. The wooden spoon is theirs; mind the splinters.`
+          : `${plural(spoon.net, 'point')} in ${gw}, the fewest in ${leagueName}. The wooden spoon is theirs; mind the splinters.`,
+      ),
+      points: spoon.net,
+    },
+    tournament_leader: leader && {
+      ...card(leader, leaderDescription(leader, second, leagueName)),
+      points: leader.total,
+    },
+    auto_sub_saviour: saviour && {
+      ...card(
+        saviour,
+        `The bench bailed them out: ${joinAnd(
+          saviour.picks.automatic_subs.map((s) => `${name(s.element_in)} (${live.get(s.element_in)?.total_points ?? 0})`),
+        )} came on for ${plural(saviour.autoSubPoints, 'point')}. They will call it squad depth.`,
+      ),
+      points_gained: saviour.autoSubPoints,
+      emoji: '🦸',
+    },
+    transfer_tornado: tornado && {
+      ...card(
+        tornado,
+        tornado.transferCost > 0
+          ? `${plural(tornado.transfers, 'transfer')} this season and ${plural(Math.round(tornado.transferCost / 4), 'hit')} costing ${plural(tornado.transferCost, 'point')}. The wildcard is a state of mind.`
+          : `${plural(tornado.transfers, 'transfer')} this season without a single hit. The wildcard is a state of mind.`,
+      ),
+      transfers: tornado.transfers,
+      hits: Math.round(tornado.transferCost / 4),
+      points_spent: tornado.transferCost,
+      emoji: '🌪️',
+    },
+    captain_catastrophe: catastrophe && captainCard(catastrophe, live, name),
+    comeback_king: comeback && {
+      ...card(
+        comeback,
+        `Climbed ${plural((comeback.previousRank as number) - comeback.leagueRank, 'place')} in ${gw}, from ${ordinal(comeback.previousRank as number)} to ${ordinal(comeback.leagueRank)}. Never write them off.`,
+      ),
+      improvement: (comeback.previousRank as number) - comeback.leagueRank,
+    },
+    freefall_legend: freefall && {
+      ...card(
+        freefall,
+        `Dropped ${plural(freefall.leagueRank - (freefall.previousRank as number), 'place')} in ${gw}, from ${ordinal(freefall.previousRank as number)} to ${ordinal(freefall.leagueRank)}. Someone check the parachute.`,
+      ),
+      drop: freefall.leagueRank - (freefall.previousRank as number),
+    },
+    differential_genius: differential && {
+      ...card(differential, differentialDescription(differential, name, leagueName)),
+      differential_points: differential.differentialPoints,
+    },
+    most_consistent: consistent && {
+      ...card(
+        consistent,
+        `Points wobble by just ${roundTo(consistent.stdev as number, 1).toFixed(1)} a week over ${plural(consistent.gameweeksPlayed, 'gameweek')}. Reliable as the pub quiz machine that never pays out.`,
+      ),
+      metric: roundTo(consistent.stdev as number, 1),
+    },
+    benched_beast: benched && {
+      ...card(benched, `Left ${plural(benched.row.points_on_bench, 'point')} on the bench in ${gw}. The subs are filing a formal complaint.`),
+      points: benched.row.points_on_bench,
+    },
+    overall_rank_king: rankKing && {
+      ...card(
+        rankKing,
+        `${ordinal(rankKing.row.overall_rank as number)} in the world, the best overall rank in ${leagueName}. Expect to hear about it all week.`,
+      ),
+      rank: rankKing.row.overall_rank as number,
+    },
+    league_context: { name: leagueName, total_members: tournament.totalMembers, tournament_type: tournament.type, gameweek },
+    tournament_stats: { tournament_type: tournament.type, league_name: leagueName, total_members: tournament.totalMembers },
+  }
+  return { complete: true, stats }
+}
+
+function leaderDescription(leader: Facts, second: Facts | null, leagueName: string): string {
+  if (second === null) return `Top of ${leagueName} on ${plural(leader.total, 'point')}, mostly because nobody else turned up. Still counts.`
+  const gap = leader.total - second.total
+  if (gap === 0) {
+    return `Top of ${leagueName} on ${plural(leader.total, 'point')}, level with ${second.manager.playerName} and ahead only on the tie-break. Nervy.`
+  }
+  return `Top of ${leagueName} on ${plural(leader.total, 'point')}, ${formatInt(gap)} clear of ${second.manager.playerName}. Somebody is already practising the speech.`
+}
+
+function captainCard(f: Facts, live: LiveLookup, name: (id: number) => string): CaptainCatastropheCard {
+  const { captain, vice } = armbandPicks(f.picks)
+  const played = playedCaptain(f.picks, live)
+  const points = f.captainPoints
+  const base = captain ? name(captain.element) : 'nobody'
+  let description: string
+  if (played === null) {
+    description = vice
+      ? `Neither ${base} nor vice-captain ${name(vice.element)} played a minute, so the armband returned 0 points. Tremendous planning.`
+      : `${base} did not play a minute, so the armband returned 0 points. Tremendous planning.`
+  } else if (captain && played.element !== captain.element) {
+    description = `${base} did not play, so the armband passed to ${name(played.element)}: ${plural(points, 'point')} all in. The armband has never felt heavier.`
+  } else if (captainMultiplier(f.picks) === 3) {
+    description = `Triple Captained ${name(played.element)} for a grand total of ${plural(points, 'point')}. That chip is not coming back.`
+  } else {
+    description = `Captained ${name(played.element)} for a grand total of ${plural(points, 'point')}. The armband has never felt heavier.`
+  }
+  return { ...card(f, description), points, captain: played ? name(played.element) : base }
+}
+
+function differentialDescription(f: Facts, name: (id: number) => string, leagueName: string): string {
+  const top = [...f.differentialPicks].sort((a, b) => b.points - a.points || a.element - b.element)[0]
+  const led = top ? `, led by ${name(top.element)} (${top.points})` : ''
+  return `${plural(f.differentialPoints, 'point')} from players fewer than 20% of ${leagueName} started${led}. Hipster football pays.`
+}

@@ -1,0 +1,182 @@
+/**
+ * Manager of the Month from FPL's `phases` (bootstrap-static). Pure: no I/O.
+ *
+ * - Months are `phases` other than id 1 ("Overall"); their GW ranges are read, never hard-coded.
+ * - A month is listed once it has started (`start_event ≤ currentGameweek`) unless it ended before
+ *   the league started (`stop_event < leagueStartEvent`), newest first.
+ * - A month is final (`finished`) only when its `stop_event` event is `finished && data_checked`;
+ *   until then it is `ongoing` (provisional bonus can still move the table).
+ * - Ties: equal totals share a position (competition ranking, "1224"). The winner is the first row
+ *   in the table's own order: FPL's `standings/?phase=P` is sorted by `rank_sort`, and
+ *   `phaseTableFromHistories` sorts by total then entry id. A co-leader therefore shows up in
+ *   `runners_up` with position 1.
+ * - A phase with no table rows (no members, or table not supplied) is skipped.
+ */
+import { historyRow, netPoints, roundTo } from './points'
+import type { HistoryLike } from './points'
+import type { FplEvent, FplPhase } from '../schemas'
+
+/** One row of a month table, best first. */
+export interface PhaseTableRow {
+  entry: number
+  player_name: string
+  team_name: string
+  total: number
+}
+
+/** Phase id → its table (FPL's `standings/?phase=P` rows, or `phaseTableFromHistories`). */
+export type PhaseTables = ReadonlyMap<number, readonly PhaseTableRow[]> | Readonly<Record<number, readonly PhaseTableRow[]>>
+
+export type PhaseLike = Pick<FplPhase, 'id' | 'name' | 'start_event' | 'stop_event'>
+export type EventLike = Pick<FplEvent, 'id' | 'deadline_time' | 'finished' | 'data_checked'>
+
+export interface RunnerUp {
+  position: number
+  player_name: string
+  team_name: string
+  total_points: number
+}
+
+export interface MonthlyWinner {
+  month: string
+  /** Calendar year (UTC) of the deadline of the phase's first GW; null if that event is unknown. */
+  year: number | null
+  phase_id: number
+  start_event: number
+  stop_event: number
+  status: 'ongoing' | 'finished'
+  /** GWs of the phase started so far (all of them once finished). */
+  gameweeks_played: number
+  /** 30 % of the prize pool in pounds (2 decimals) when prizes are enabled, else 0. */
+  prize: number
+  leading_player: string | null
+  leading_points: number | null
+  winner: string | null
+  monthly_points: number | null
+  /** monthly_points / gameweeks_played, one decimal. */
+  average_per_gw: number | null
+  /** The three rows after the winner (positions 2–4 unless tied), only once finished. */
+  runners_up: RunnerUp[]
+}
+
+export interface MonthlyWinnersInput {
+  phases: readonly PhaseLike[]
+  events: readonly EventLike[]
+  currentGameweek: number
+  /** The league's `start_event` (1 for leagues that ran all season). */
+  leagueStartEvent: number
+  phaseTables: PhaseTables
+  prizePoolPence: number
+  prizesEnabled: boolean
+}
+
+/** The share of the prize pool paid to each Manager of the Month, in percent. */
+export const MONTHLY_PRIZE_PERCENT = 30
+
+const OVERALL_PHASE_ID = 1
+
+export function isMonthPhase(phase: PhaseLike): boolean {
+  return phase.id !== OVERALL_PHASE_ID && phase.name !== 'Overall'
+}
+
+/** 30 % of the pool, in pounds rounded to the penny; 0 when prizes are off. */
+export function monthlyPrizePounds(prizePoolPence: number, prizesEnabled: boolean): number {
+  if (!prizesEnabled || !(prizePoolPence > 0)) return 0
+  // Integer pence first (12345 p × 30 / 100 = 3703.5 → 3704 p), so no 0.3 float error creeps in.
+  return Math.round((prizePoolPence * MONTHLY_PRIZE_PERCENT) / 100) / 100
+}
+
+function tableFor(tables: PhaseTables, phaseId: number): readonly PhaseTableRow[] {
+  if (tables instanceof Map) return (tables as ReadonlyMap<number, readonly PhaseTableRow[]>).get(phaseId) ?? []
+  return (tables as Readonly<Record<number, readonly PhaseTableRow[]>>)[phaseId] ?? []
+}
+
+/** Competition position of each row: 1 + the number of rows with a strictly higher total. */
+function positions(rows: readonly PhaseTableRow[]): number[] {
+  return rows.map((row) => 1 + rows.filter((other) => other.total > row.total).length)
+}
+
+export function computeMonthlyWinners(input: MonthlyWinnersInput): MonthlyWinner[] {
+  const { phases, events, currentGameweek, leagueStartEvent, phaseTables } = input
+  const eventById = new Map(events.map((e) => [e.id, e]))
+  const prize = monthlyPrizePounds(input.prizePoolPence, input.prizesEnabled)
+
+  const months = phases
+    .filter(isMonthPhase)
+    .filter((p) => p.start_event <= currentGameweek && p.stop_event >= leagueStartEvent)
+    .sort((a, b) => b.start_event - a.start_event || b.id - a.id)
+
+  const out: MonthlyWinner[] = []
+  for (const phase of months) {
+    const rows = tableFor(phaseTables, phase.id)
+    const leader = rows[0]
+    if (leader === undefined) continue
+    const stop = eventById.get(phase.stop_event)
+    const finished = stop !== undefined && stop.finished && stop.data_checked
+    const first = eventById.get(phase.start_event)
+    const year = first ? new Date(first.deadline_time).getUTCFullYear() : null
+    const lastStarted = finished ? phase.stop_event : Math.min(phase.stop_event, currentGameweek)
+    const gameweeksPlayed = Math.max(0, lastStarted - phase.start_event + 1)
+
+    const base: MonthlyWinner = {
+      month: phase.name,
+      year: year !== null && Number.isFinite(year) ? year : null,
+      phase_id: phase.id,
+      start_event: phase.start_event,
+      stop_event: phase.stop_event,
+      status: finished ? 'finished' : 'ongoing',
+      gameweeks_played: gameweeksPlayed,
+      prize,
+      leading_player: leader.player_name,
+      leading_points: leader.total,
+      winner: null,
+      monthly_points: null,
+      average_per_gw: null,
+      runners_up: [],
+    }
+    if (finished) {
+      const pos = positions(rows)
+      base.winner = leader.player_name
+      base.monthly_points = leader.total
+      base.average_per_gw = gameweeksPlayed > 0 ? roundTo(leader.total / gameweeksPlayed, 1) : null
+      base.runners_up = rows.slice(1, 4).map((row, i) => ({
+        position: pos[i + 1] ?? i + 2,
+        player_name: row.player_name,
+        team_name: row.team_name,
+        total_points: row.total,
+      }))
+    }
+    out.push(base)
+  }
+  return out
+}
+
+export interface PhaseHistoryManager {
+  entryId: number
+  teamName: string
+  playerName: string
+  history: HistoryLike
+}
+
+/**
+ * A month table from histories: Σ net points (`points − event_transfers_cost`) over the phase's
+ * GWs up to `currentGameweek`; GWs a manager did not play count 0. Sorted by total descending,
+ * then entry id ascending (our stand-in for FPL's `rank_sort`).
+ */
+export function phaseTableFromHistories(
+  managers: readonly PhaseHistoryManager[],
+  phase: Pick<PhaseLike, 'start_event' | 'stop_event'>,
+  currentGameweek: number,
+): PhaseTableRow[] {
+  const last = Math.min(phase.stop_event, currentGameweek)
+  return managers
+    .map((m) => {
+      let total = 0
+      for (let gw = phase.start_event; gw <= last; gw++) {
+        const row = historyRow(m.history, gw)
+        if (row) total += netPoints(row)
+      }
+      return { entry: m.entryId, player_name: m.playerName, team_name: m.teamName, total }
+    })
+    .sort((a, b) => b.total - a.total || a.entry - b.entry)
+}

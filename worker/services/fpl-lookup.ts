@@ -1,0 +1,102 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { memberships, tournaments, users } from '../db/schema'
+import { FplError, FplNotFoundError } from '../fpl/errors'
+import type { FplSource } from '../fpl/source'
+import { ApiError } from '../lib/errors'
+
+// On-demand FPL look-ups made while a user waits (create dialog, join dialog, discovery):
+// through the cache, with a short timeout, and a clear answer when FPL cannot be reached.
+
+const upstreamUnavailable = () =>
+  new ApiError(503, 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', {
+    code: 'fpl_unavailable',
+    headers: { 'Retry-After': '60' },
+  })
+
+async function orUnavailable<T>(work: () => Promise<T>, notFound: () => T): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof FplNotFoundError) return notFound()
+    if (error instanceof FplError) throw upstreamUnavailable()
+    throw error
+  }
+}
+
+export async function validateLeague(db: Database, source: FplSource, fplLeagueId: number) {
+  const { state } = await orUnavailable(() => source.state(), () => {
+    throw upstreamUnavailable()
+  })
+  const page = await orUnavailable(async () => (await source.standingsPage(fplLeagueId, 1, state)).data, () => null)
+  const existing = await db
+    .select({ id: tournaments.id, commissioner: users.name })
+    .from(tournaments)
+    .leftJoin(users, eq(users.id, tournaments.commissionerId))
+    .where(and(eq(tournaments.fplLeagueId, fplLeagueId), eq(tournaments.fplSeason, state.season)))
+    .limit(1)
+  return {
+    fpl_valid: page !== null,
+    fpl_league_name: page?.league.name ?? null,
+    system_exists: existing.length > 0,
+    commissioner_name: existing[0]?.commissioner ?? null,
+  }
+}
+
+/** Is FPL team `teamId` a member of FPL classic league `fplLeagueId`? */
+export async function validateTeam(source: FplSource, fplLeagueId: number, teamId: number) {
+  const { state } = await orUnavailable(() => source.state(), () => {
+    throw upstreamUnavailable()
+  })
+  const entry = await orUnavailable(async () => (await source.entry(teamId, state)).data, () => null)
+  if (!entry) return { valid: false, team_name: '' }
+  return { valid: entry.leagues.classic.some((l) => l.id === fplLeagueId), team_name: entry.name }
+}
+
+export interface DiscoveredLeague {
+  league_id: number
+  league_name: string
+  team_name: string
+  player_name: string
+  fpl_league_id: number
+  member_count: number
+  entry_fee: number
+  already_member: boolean
+}
+
+/** Our private tournaments (this season) whose FPL league contains the team. */
+export async function discoverLeagues(db: Database, source: FplSource, teamId: number, userId: number | null): Promise<DiscoveredLeague[]> {
+  const { state } = await orUnavailable(() => source.state(), () => {
+    throw upstreamUnavailable()
+  })
+  const entry = await orUnavailable(async () => (await source.entry(teamId, state)).data, () => {
+    throw new ApiError(404, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
+  })
+  const leagueIds = entry.leagues.classic.filter((l) => l.league_type === 'x').map((l) => l.id)
+  if (leagueIds.length === 0) return []
+  const found = await db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      fplLeagueId: tournaments.fplLeagueId,
+      entryFeePence: tournaments.entryFeePence,
+      members: sql<number>`(SELECT count(*) FROM ${memberships} WHERE ${memberships.tournamentId} = ${tournaments.id} AND ${memberships.status} = 'active')`,
+      mine: userId === null
+        ? sql<number>`0`
+        : sql<number>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.tournamentId} = ${tournaments.id} AND ${memberships.userId} = ${userId} AND ${memberships.status} = 'active')`,
+    })
+    .from(tournaments)
+    .where(and(eq(tournaments.type, 'private'), eq(tournaments.fplSeason, state.season), inArray(tournaments.fplLeagueId, leagueIds)))
+    .orderBy(tournaments.name)
+  const playerName = `${entry.player_first_name} ${entry.player_last_name}`.trim()
+  return found.map((t) => ({
+    league_id: t.id,
+    league_name: t.name,
+    team_name: entry.name,
+    player_name: playerName,
+    fpl_league_id: t.fplLeagueId as number,
+    member_count: Number(t.members),
+    entry_fee: t.entryFeePence / 100,
+    already_member: Boolean(t.mine),
+  }))
+}

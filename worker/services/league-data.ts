@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { type TournamentType, tournaments } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import { latestSnapshot, readStandingsPage, type SnapshotRow, type StandingsMeta, type StoredRow } from './snapshot-store'
+
+// What the tournament pages read: the snapshots the refresh wrote, shaped as the spec's
+// standings, monthly-winners and banter-stats responses. Nothing here calls FPL.
+
+export const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
+
+export async function findTournament(db: Database, id: number) {
+  const tournament = await db.query.tournaments.findFirst({
+    where: eq(tournaments.id, id),
+    columns: { id: true, name: true, type: true, fplLeagueId: true },
+  })
+  if (!tournament) throw new ApiError(404, 'League not found', { code: 'league_not_found' })
+  return tournament
+}
+
+export interface StandingsQuery {
+  page: number
+  limit: number
+  /** The viewer's FPL team, to mark and locate their own row. */
+  viewerTeamId: number | null
+}
+
+const standingRow = (row: StoredRow, viewerTeamId: number | null) => ({
+  fpl_team_id: row.fpl_team_id,
+  team_name: row.team_name,
+  player_name: row.player_name,
+  total_points: row.total_points,
+  gameweek_points: row.gameweek_points,
+  rank: row.rank,
+  last_rank: row.last_rank,
+  is_current_user: viewerTeamId !== null && row.fpl_team_id === viewerTeamId,
+})
+
+export async function standingsResponse(db: Database, tournament: { id: number; type: TournamentType }, query: StandingsQuery) {
+  const { page, limit, viewerTeamId } = query
+  const { snapshot, rows, own } = await readStandingsPage(db, tournament.id, page, limit, viewerTeamId)
+  const meta = snapshot?.standingsMeta as StandingsMeta | undefined
+  const total = meta?.total_members ?? 0
+  const totalPages = Math.max(1, Math.ceil(total / limit))
+  const notStored = !!meta?.truncated && rows.length === 0 && page <= totalPages
+  return {
+    standings: rows.map((row) => standingRow(row, viewerTeamId)),
+    demo_mode: false,
+    message: !snapshot
+      ? PENDING_MESSAGE
+      : notStored
+        ? 'This part of a very large league is not stored: we keep the top of the table and the pages where our members stand.'
+        : null,
+    pagination_metadata: {
+      current_page: page,
+      per_page: limit,
+      total_members: total,
+      total_pages: totalPages,
+      has_previous: page > 1,
+      has_next: page < totalPages,
+    },
+    current_user_position: own?.rank ?? null,
+    current_user_in_standings: own !== null,
+    total_members: total,
+    fpl_active_members: meta?.fpl_active_members ?? 0,
+    is_public_tournament: tournament.type === 'public',
+    data_source: snapshot?.dataSource ?? 'pending',
+    gameweek: snapshot?.gameweek ?? null,
+    refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
+  }
+}
+
+const freshness = (snapshot: SnapshotRow | null) => ({
+  gameweek: snapshot?.gameweek ?? null,
+  data_source: snapshot?.dataSource ?? 'pending',
+  refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
+})
+
+export async function monthlyWinnersResponse(db: Database, tournamentId: number) {
+  const snapshot = await latestSnapshot(db, tournamentId)
+  return { monthly_winners: snapshot?.monthlyWinners ?? [], ...freshness(snapshot) }
+}
+
+export async function banterStatsResponse(db: Database, tournamentId: number) {
+  const snapshot = await latestSnapshot(db, tournamentId)
+  const stats = snapshot?.banterStats ?? null
+  return {
+    comprehensive_banter_stats: stats,
+    message: stats ? null : snapshot ? "Banter stats appear once every manager's gameweek data is in." : PENDING_MESSAGE,
+    ...freshness(snapshot),
+  }
+}

@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { tournaments } from '../../db/schema'
+import { type CachedValue } from '../../fpl/cache'
+import type { FplEntry, FplHistory, FplPicks, FplStandingsPage } from '../../fpl/schemas'
+import { cacheKeys, type FplSource, type SlimBootstrap } from '../../fpl/source'
+import {
+  type BanterManager,
+  buildStandingsFromHistories,
+  computeBanterStats,
+  computeMonthlyWinners,
+  computePublicStats,
+  type PhaseTableRow,
+  phaseTableFromHistories,
+} from '../../fpl/stats'
+import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, type WriteResult } from '../snapshot-store'
+import { type Job, markJob } from './jobs'
+import { stateOf } from './tasks'
+import { type JobPlan, PAGE_SIZE } from './types'
+
+// The last step of a refresh job: everything it needs is in the FPL cache by now. Compute the
+// table, the monthly winners and the banter stats, and write them in one transaction. If a
+// piece of the table is missing the job fails and the last good snapshot stays.
+
+export class IncompleteRefreshError extends Error {}
+
+export interface FinalizeOptions {
+  prizesEnabled: boolean
+}
+
+export async function finalizeJob(db: Database, source: FplSource, job: Job, options: FinalizeOptions): Promise<WriteResult> {
+  const plan = job.plan
+  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, job.tournamentId) })
+  if (!tournament) throw new IncompleteRefreshError(`Tournament ${job.tournamentId} no longer exists`)
+  const state = stateOf(plan)
+  const bootstrap = (await source.bootstrap()).data
+  const live = (await source.live(plan.gameweek, state)).data
+
+  const table = plan.kind === 'classic' ? await classicTable(source, plan) : await managersTable(source, plan)
+  const names = new Map(table.rows.map((r) => [r.fpl_team_id, r]))
+  const cohort = await cohortManagers(source, plan, plan.cohort ?? [], table.managers, names)
+
+  const monthlyWinners = computeMonthlyWinners({
+    phases: bootstrap.phases,
+    events: bootstrap.events,
+    currentGameweek: plan.gameweek,
+    leagueStartEvent: table.startEvent ?? tournament.startEvent,
+    phaseTables: plan.kind === 'classic' ? await classicPhaseTables(source, plan) : managersPhaseTables(bootstrap, plan, table.managers),
+    prizePoolPence: tournament.entryFeePence * Math.max(0, table.memberCount),
+    prizesEnabled: options.prizesEnabled,
+  })
+
+  const elements = bootstrap.elements
+  const banter = computeBanterStats({
+    tournament: { name: tournament.name, type: tournament.type, totalMembers: table.meta.total_members },
+    gameweek: plan.gameweek,
+    managers: cohort,
+    live,
+    elements,
+  })
+  const publicStats = computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }])
+
+  const input: SnapshotInput = {
+    tournamentId: tournament.id,
+    gameweek: plan.gameweek,
+    gameweekStatus: plan.status,
+    dataVersion: plan.version,
+    dataSource: 'fpl_api',
+    meta: table.meta,
+    rows: table.rows,
+    monthlyWinners,
+    banterStats: banter.complete ? (banter.stats as unknown as Record<string, unknown>) : null,
+    publicCandidates: publicStats.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,
+  }
+  const { statements, result } = await snapshotStatements(db, input)
+  await db.$client.batch([...statements, prepared(db, markJob(db, job.id, 'done'))])
+  return result
+}
+
+interface Table {
+  rows: StoredRow[]
+  meta: SnapshotInput['meta']
+  startEvent: number | null
+  memberCount: number
+  /** For tournaments built from histories: the managers with their data. */
+  managers: BanterManager[]
+}
+
+// Cached answers of this job's data version (or final ones) only: an answer left from an
+// earlier gameweek must never be mixed into this snapshot.
+async function readAll<T>(source: FplSource, plan: JobPlan, keys: string[]): Promise<Map<string, T>> {
+  const values = await source.cache.readMany<T>(keys)
+  const out = new Map<string, T>()
+  for (const [key, value] of values) {
+    if (value && (value.version === plan.version || value.version === 'final')) out.set(key, (value as CachedValue<T>).data)
+  }
+  return out
+}
+
+async function classicTable(source: FplSource, plan: JobPlan): Promise<Table> {
+  const league = plan.league as number
+  const pages = [...Array.from({ length: plan.lastPage }, (_, i) => i + 1), ...Object.keys(plan.memberPages).map(Number)]
+  const found = await readAll<FplStandingsPage>(source, plan, pages.map((p) => cacheKeys.standings(league, p)))
+  const rows: StoredRow[] = []
+  let first: FplStandingsPage | null = null
+  for (const page of pages) {
+    const data = found.get(cacheKeys.standings(league, page))
+    if (!data) throw new IncompleteRefreshError(`Standings page ${page} of league ${league} is missing`)
+    if (page === 1) first = data
+    data.standings.results.forEach((r, i) =>
+      rows.push({
+        position: r.rank_sort ?? (page - 1) * PAGE_SIZE + i + 1,
+        fpl_team_id: r.entry,
+        team_name: r.entry_name,
+        player_name: r.player_name,
+        total_points: r.total,
+        gameweek_points: r.event_total,
+        rank: r.rank,
+        last_rank: r.last_rank,
+      }),
+    )
+  }
+  const lastPageRows = found.get(cacheKeys.standings(league, plan.lastPage))?.standings.results.length ?? 0
+  const total = plan.truncated ? await truncatedSize(source, plan) : (plan.lastPage - 1) * PAGE_SIZE + lastPageRows
+  return {
+    rows: dedupeByPosition(rows),
+    meta: {
+      league_name: first?.league.name ?? '',
+      total_members: total,
+      truncated: plan.truncated,
+      last_updated_data: first?.last_updated_data ?? null,
+      fpl_active_members: plan.members.length,
+    },
+    startEvent: first?.league.start_event ?? null,
+    memberCount: total,
+    managers: [],
+  }
+}
+
+// A very large league's size, from a member's entry (its leagues list says how many managers
+// each league has); at least the stored top otherwise.
+async function truncatedSize(source: FplSource, plan: JobPlan): Promise<number> {
+  const entries = await readAll<FplEntry>(source, plan, plan.members.map(cacheKeys.entry))
+  for (const entry of entries.values()) {
+    const count = entry.leagues.classic.find((l) => l.id === plan.league)?.rank_count
+    if (count) return count
+  }
+  return plan.lastPage * PAGE_SIZE
+}
+
+const dedupeByPosition = (rows: StoredRow[]) => [...new Map(rows.map((r) => [r.position, r])).values()].sort((a, b) => a.position - b.position)
+
+async function managersTable(source: FplSource, plan: JobPlan): Promise<Table> {
+  const entries = await readAll<FplEntry>(source, plan, plan.members.map(cacheKeys.entry))
+  const histories = await readAll<FplHistory>(source, plan, plan.members.map(cacheKeys.history))
+  const managers: BanterManager[] = []
+  for (const id of plan.members) {
+    const entry = entries.get(cacheKeys.entry(id))
+    const history = histories.get(cacheKeys.history(id))
+    // A team that no longer exists upstream drops out of the table rather than blocking it.
+    if (!entry || !history) continue
+    managers.push({ entryId: id, teamName: entry.name, playerName: `${entry.player_first_name} ${entry.player_last_name}`.trim(), history, picks: null })
+  }
+  const rows = buildStandingsFromHistories(managers, plan.gameweek).map((r, i) => ({ ...r, position: i + 1 }))
+  return {
+    rows,
+    meta: { league_name: '', total_members: rows.length, truncated: false, last_updated_data: null, fpl_active_members: rows.length },
+    startEvent: null,
+    memberCount: rows.length,
+    managers,
+  }
+}
+
+// The managers the banter stats are about. Someone whose history or picks are missing stays in
+// the list with what is known, so computeBanterStats reports the data as incomplete instead of
+// awarding a prize among the others.
+async function cohortManagers(source: FplSource, plan: JobPlan, cohort: number[], known: BanterManager[], names: Map<number, StoredRow>): Promise<BanterManager[]> {
+  const byId = new Map(known.map((m) => [m.entryId, m]))
+  const histories = await readAll<FplHistory>(source, plan, cohort.filter((id) => !byId.has(id)).map(cacheKeys.history))
+  const picks = await readAll<FplPicks>(source, plan, cohort.map((id) => cacheKeys.picks(id, plan.gameweek)))
+  return cohort.map((id) => {
+    const knownManager = byId.get(id)
+    const row = names.get(id)
+    return {
+      entryId: id,
+      teamName: knownManager?.teamName ?? row?.team_name ?? '',
+      playerName: knownManager?.playerName ?? row?.player_name ?? '',
+      history: knownManager?.history ?? histories.get(cacheKeys.history(id)) ?? { current: [], past: [], chips: [] },
+      picks: picks.get(cacheKeys.picks(id, plan.gameweek)) ?? null,
+    }
+  })
+}
+
+async function classicPhaseTables(source: FplSource, plan: JobPlan): Promise<Map<number, PhaseTableRow[]>> {
+  const league = plan.league as number
+  const found = await readAll<FplStandingsPage>(source, plan, plan.phases.map((p) => cacheKeys.standings(league, 1, p.id)))
+  const tables = new Map<number, PhaseTableRow[]>()
+  for (const phase of plan.phases) {
+    const page = found.get(cacheKeys.standings(league, 1, phase.id))
+    if (!page) continue
+    tables.set(
+      phase.id,
+      page.standings.results.map((r) => ({ entry: r.entry, player_name: r.player_name, team_name: r.entry_name, total: r.total })),
+    )
+  }
+  return tables
+}
+
+function managersPhaseTables(bootstrap: SlimBootstrap, plan: JobPlan, managers: BanterManager[]): Map<number, PhaseTableRow[]> {
+  const tables = new Map<number, PhaseTableRow[]>()
+  for (const phase of bootstrap.phases) {
+    if (plan.phases.some((p) => p.id === phase.id)) tables.set(phase.id, phaseTableFromHistories(managers, phase, plan.gameweek))
+  }
+  return tables
+}
+

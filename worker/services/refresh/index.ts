@@ -1,0 +1,76 @@
+import type { Database } from '../../db/client'
+import { getDb } from '../../db/client'
+import { createFplSource, type FplSource } from '../../fpl/source'
+import type { Bindings } from '../../env'
+import { rebuildPublicStats } from '../public-stats'
+import { finalizeJob, IncompleteRefreshError } from './finalize'
+import { completeMessage, loadJob, markJob } from './jobs'
+import { planRefresh } from './plan'
+import { chunk, runTasks } from './tasks'
+import { FPL_REQUESTS_PER_INVOCATION, type RefreshMessage, TASKS_PER_MESSAGE } from './types'
+
+// Entry points of the FPL refresh: the cron plans, queue messages fetch, the last message of a
+// job finalizes. Every invocation gets its own FPL request budget.
+
+export interface MessageSender {
+  sendBatch(messages: Iterable<MessageSendRequest<RefreshMessage>>): Promise<unknown>
+}
+
+export interface RefreshDeps {
+  env: Bindings
+  db?: Database
+  queue: MessageSender
+  fetch?: typeof fetch
+  now?: () => number
+}
+
+// The refresh never builds a snapshot from stale answers: if FPL fails, the message fails and
+// is retried, and readers keep the last good snapshot meanwhile.
+const createSource = (deps: RefreshDeps): FplSource =>
+  createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, staleFallback: false })
+
+export async function send(queue: MessageSender, messages: RefreshMessage[]) {
+  for (const batch of chunk(messages, 100)) await queue.sendBatch(batch.map((body) => ({ body })))
+}
+
+/** The cron's refresh: find the gameweek state, plan jobs, queue their first messages. */
+export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
+  const db = deps.db ?? getDb(deps.env.DB)
+  const source = createSource(deps)
+  const { state, bootstrap } = await source.state(forceState)
+  const plan = await planRefresh(db, state, bootstrap, deps.now?.() ?? Date.now())
+  await send(deps.queue, plan.messages)
+  return { state, ...plan, requests: source.client.budget.used }
+}
+
+export interface MessageOutcome {
+  requests: number
+  followUps: number
+  finalized: boolean
+  rowsWritten?: number
+}
+
+/** One queue message: run its tasks, queue what is left, finalize when it was the last one. */
+export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMessage): Promise<MessageOutcome> {
+  const db = deps.db ?? getDb(deps.env.DB)
+  const job = await loadJob(db, message.job)
+  if (!job || job.status !== 'running') return { requests: 0, followUps: 0, finalized: false }
+
+  const source = createSource(deps)
+  const { leftover, patch } = await runTasks(source, job.plan, message.tasks)
+  const followUps = chunk(leftover, TASKS_PER_MESSAGE).map((tasks) => ({ job: job.id, tasks }))
+  const updated = await completeMessage(db, job.id, followUps.length, patch)
+  if (!updated) return { requests: source.client.budget.used, followUps: 0, finalized: false }
+  await send(deps.queue, followUps)
+  if (updated.pending > 0) return { requests: source.client.budget.used, followUps: followUps.length, finalized: false }
+
+  try {
+    const written = await finalizeJob(db, source, { ...job, plan: updated.plan }, { prizesEnabled: deps.env.PRIZES_ENABLED === 'true' })
+    await rebuildPublicStats(db)
+    return { requests: source.client.budget.used, followUps: 0, finalized: true, rowsWritten: written.rowsWritten }
+  } catch (error) {
+    // The last good snapshot stays; the next data version (or the job timeout) tries again.
+    await markJob(db, job.id, 'failed', error instanceof IncompleteRefreshError ? error.message : String(error))
+    throw error
+  }
+}

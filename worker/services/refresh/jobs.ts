@@ -1,0 +1,65 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { refreshJobs } from '../../db/schema'
+import { JOB_TIMEOUT_MS, type JobPlan, type PlanPatch } from './types'
+
+export interface Job {
+  id: string
+  tournamentId: number
+  plan: JobPlan
+  status: 'running' | 'done' | 'failed'
+}
+
+/**
+ * Creates the job for a tournament and data version, unless one exists: the unique index on
+ * (tournament, version) makes two overlapping planners create it once. Returns null when it
+ * already existed.
+ */
+export async function createJob(db: Database, tournamentId: number, plan: JobPlan, messages: number, now = Date.now()): Promise<Job | null> {
+  // A job that failed, or never finished (its messages failed for good), must not block the
+  // version: the next run tries again.
+  await db
+    .delete(refreshJobs)
+    .where(
+      and(
+        eq(refreshJobs.tournamentId, tournamentId),
+        eq(refreshJobs.dataVersion, plan.version),
+        or(eq(refreshJobs.status, 'failed'), and(eq(refreshJobs.status, 'running'), lt(refreshJobs.startedAt, new Date(now - JOB_TIMEOUT_MS)))),
+      ),
+    )
+  const id = crypto.randomUUID()
+  const rows = await db
+    .insert(refreshJobs)
+    .values({ id, tournamentId, dataVersion: plan.version, pending: messages, plan: plan as unknown as Record<string, unknown>, startedAt: new Date(now) })
+    .onConflictDoNothing()
+    .returning({ id: refreshJobs.id })
+  return rows.length ? { id, tournamentId, plan, status: 'running' } : null
+}
+
+export async function loadJob(db: Database, id: string): Promise<Job | null> {
+  const row = await db.query.refreshJobs.findFirst({ where: eq(refreshJobs.id, id) })
+  if (!row) return null
+  return { id: row.id, tournamentId: row.tournamentId, plan: row.plan as unknown as JobPlan, status: row.status }
+}
+
+/**
+ * Records one processed message: merges what it learned into the plan and counts its
+ * follow-up messages in before they are sent, so `pending` reaches 0 exactly once, in the
+ * message that finished last. Returns the updated job, or null if the job is no longer running.
+ */
+export async function completeMessage(db: Database, id: string, followUpMessages: number, patch: PlanPatch): Promise<{ pending: number; plan: JobPlan } | null> {
+  const rows = await db
+    .update(refreshJobs)
+    .set({
+      pending: sql`${refreshJobs.pending} - 1 + ${followUpMessages}`,
+      plan: sql`json_patch(${refreshJobs.plan}, ${JSON.stringify(patch)})`,
+    })
+    .where(and(eq(refreshJobs.id, id), eq(refreshJobs.status, 'running')))
+    .returning({ pending: refreshJobs.pending, plan: refreshJobs.plan })
+  const row = rows[0]
+  return row ? { pending: row.pending, plan: row.plan as unknown as JobPlan } : null
+}
+
+export const markJob = (db: Database, id: string, status: 'done' | 'failed', error?: string) =>
+  db.update(refreshJobs).set({ status, error: error ?? null, finishedAt: new Date() }).where(eq(refreshJobs.id, id))
+

@@ -1,0 +1,183 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { standingsRows, tournamentSnapshots, type GameweekStatus } from '../db/schema'
+
+// Reading and writing tournament snapshots. Writes change only the standings rows that
+// changed and the snapshot row, in one batch (one transaction). Reads take the snapshot and a
+// page of rows in one batch too, so a page never mixes two refreshes.
+
+export interface StoredRow {
+  position: number
+  fpl_team_id: number
+  team_name: string
+  player_name: string
+  total_points: number
+  gameweek_points: number
+  rank: number
+  last_rank: number | null
+}
+
+export interface StandingsMeta {
+  league_name: string
+  /** Managers in the whole table (the FPL league, our users, or the curated teams). */
+  total_members: number
+  /** Whether only the top of a very large table and our members' pages are stored. */
+  truncated: boolean
+  last_updated_data: string | null
+  /** Our members (users with an FPL team) in this tournament. */
+  fpl_active_members: number
+}
+
+export interface SnapshotInput {
+  tournamentId: number
+  gameweek: number
+  gameweekStatus: GameweekStatus
+  dataVersion: string
+  dataSource: string
+  meta: StandingsMeta
+  rows: StoredRow[]
+  monthlyWinners: unknown[]
+  banterStats: Record<string, unknown> | null
+  publicCandidates: Record<string, unknown> | null
+}
+
+export interface WriteResult {
+  rowsWritten: number
+  rowsDeleted: number
+}
+
+const ROWS_PER_STATEMENT = 400
+const UPSERT_ROWS = `INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank)
+  SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7 FROM json_each(?2) WHERE true
+  ON CONFLICT (tournament_id, position) DO UPDATE SET fpl_team_id = excluded.fpl_team_id, team_name = excluded.team_name,
+    player_name = excluded.player_name, total_points = excluded.total_points, gameweek_points = excluded.gameweek_points,
+    rank = excluded.rank, last_rank = excluded.last_rank`
+const DELETE_ROWS = 'DELETE FROM standings_rows WHERE tournament_id = ?1 AND position IN (SELECT value FROM json_each(?2))'
+const rowTuple = (r: StoredRow) => [r.position, r.fpl_team_id, r.team_name, r.player_name, r.total_points, r.gameweek_points, r.rank, r.last_rank]
+
+const sameRow = (a: StoredRow, b: StoredRow) =>
+  a.fpl_team_id === b.fpl_team_id &&
+  a.team_name === b.team_name &&
+  a.player_name === b.player_name &&
+  a.total_points === b.total_points &&
+  a.gameweek_points === b.gameweek_points &&
+  a.rank === b.rank &&
+  a.last_rank === b.last_rank
+
+async function currentRows(db: Database, tournamentId: number): Promise<Map<number, StoredRow>> {
+  const rows = await db
+    .select({
+      position: standingsRows.position,
+      fpl_team_id: standingsRows.fplTeamId,
+      team_name: standingsRows.teamName,
+      player_name: standingsRows.playerName,
+      total_points: standingsRows.totalPoints,
+      gameweek_points: standingsRows.gameweekPoints,
+      rank: standingsRows.rank,
+      last_rank: standingsRows.lastRank,
+    })
+    .from(standingsRows)
+    .where(eq(standingsRows.tournamentId, tournamentId))
+  return new Map(rows.map((r) => [r.position, r]))
+}
+
+/** A drizzle query as a D1 prepared statement, to batch it with raw statements. */
+export function prepared(db: Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL()
+  return db.$client.prepare(text).bind(...params)
+}
+
+/**
+ * The statements that bring the stored snapshot to `input`; the caller runs them in one batch
+ * (with anything else that must commit together, such as marking the job done).
+ */
+export async function snapshotStatements(db: Database, input: SnapshotInput): Promise<{ statements: D1PreparedStatement[]; result: WriteResult }> {
+  const before = await currentRows(db, input.tournamentId)
+  const changed = input.rows.filter((row) => {
+    const old = before.get(row.position)
+    return !old || !sameRow(old, row)
+  })
+  const keep = new Set(input.rows.map((r) => r.position))
+  const removed = [...before.keys()].filter((p) => !keep.has(p))
+
+  const d1 = db.$client
+  const statements: D1PreparedStatement[] = []
+  for (let i = 0; i < changed.length; i += ROWS_PER_STATEMENT) {
+    // A few hundred rows per statement through one JSON parameter (D1 allows 100 parameters).
+    const json = JSON.stringify(changed.slice(i, i + ROWS_PER_STATEMENT).map(rowTuple))
+    statements.push(d1.prepare(UPSERT_ROWS).bind(input.tournamentId, json))
+  }
+  if (removed.length > 0) statements.push(d1.prepare(DELETE_ROWS).bind(input.tournamentId, JSON.stringify(removed)))
+  const snapshot = {
+    gameweekStatus: input.gameweekStatus,
+    dataVersion: input.dataVersion,
+    standingsMeta: input.meta as unknown as Record<string, unknown>,
+    monthlyWinners: input.monthlyWinners,
+    banterStats: input.banterStats,
+    publicCandidates: input.publicCandidates,
+    dataSource: input.dataSource,
+    refreshedAt: new Date(),
+  }
+  statements.push(
+    prepared(
+      db,
+      db
+      .insert(tournamentSnapshots)
+      .values({ tournamentId: input.tournamentId, gameweek: input.gameweek, ...snapshot })
+      .onConflictDoUpdate({
+        target: [tournamentSnapshots.tournamentId, tournamentSnapshots.gameweek],
+        set: { ...snapshot, revision: sql`${tournamentSnapshots.revision} + 1` },
+      }),
+    ),
+  )
+  return { statements, result: { rowsWritten: changed.length, rowsDeleted: removed.length } }
+}
+
+export function latestSnapshotQuery(db: Database, tournamentId: number) {
+  return db
+    .select()
+    .from(tournamentSnapshots)
+    .where(eq(tournamentSnapshots.tournamentId, tournamentId))
+    .orderBy(desc(tournamentSnapshots.gameweek))
+    .limit(1)
+}
+
+export type SnapshotRow = typeof tournamentSnapshots.$inferSelect
+
+export async function latestSnapshot(db: Database, tournamentId: number): Promise<SnapshotRow | null> {
+  return (await latestSnapshotQuery(db, tournamentId))[0] ?? null
+}
+
+const rowColumns = {
+  position: standingsRows.position,
+  fpl_team_id: standingsRows.fplTeamId,
+  team_name: standingsRows.teamName,
+  player_name: standingsRows.playerName,
+  total_points: standingsRows.totalPoints,
+  gameweek_points: standingsRows.gameweekPoints,
+  rank: standingsRows.rank,
+  last_rank: standingsRows.lastRank,
+}
+
+/**
+ * A page of the table with its snapshot, read consistently. Positions are a key range of the
+ * primary key, so the rows read are the rows returned, however deep the page. `teamId` also
+ * finds the viewer's own row.
+ */
+export async function readStandingsPage(db: Database, tournamentId: number, page: number, perPage: number, teamId: number | null) {
+  const first = (page - 1) * perPage + 1
+  const [snapshots, rows, own] = await db.batch([
+    latestSnapshotQuery(db, tournamentId),
+    db
+      .select(rowColumns)
+      .from(standingsRows)
+      .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.position} BETWEEN ${first} AND ${first + perPage - 1}`))
+      .orderBy(standingsRows.position),
+    db
+      .select(rowColumns)
+      .from(standingsRows)
+      .where(and(eq(standingsRows.tournamentId, tournamentId), eq(standingsRows.fplTeamId, teamId ?? -1)))
+      .limit(1),
+  ])
+  return { snapshot: snapshots[0] ?? null, rows: rows as StoredRow[], own: (own[0] as StoredRow | undefined) ?? null }
+}
