@@ -1,4 +1,5 @@
 import type { Database } from './db/client'
+import type { SessionUser } from './lib/auth'
 
 // Secrets are set with `wrangler secret put` (production) or .dev.vars (local); all optional in
 // development. Vars and bindings come from wrangler.toml through `wrangler types`.
@@ -14,6 +15,8 @@ export interface AppEnv {
   Bindings: Bindings
   Variables: {
     db: Database
+    /** The signed-in user (set by optionalAuth / requireAuth). */
+    user?: SessionUser | null
     /** The signed-in viewer's FPL team, when known (marks their own standings row). */
     viewerTeamId?: number | null
   }

@@ -4,7 +4,8 @@ import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
-import { validateLeague, validateTeam } from '../services/fpl-lookup'
+import { currentUser, requireAuth } from '../lib/auth'
+import { discoverLeagues, validateLeague, validateTeam } from '../services/fpl-lookup'
 
 // Checks against FPL made while someone fills in a form.
 export const fplRoutes = new Hono<AppEnv>()
@@ -14,4 +15,9 @@ export const fplRoutes = new Hono<AppEnv>()
   .get('/validate-team/:id/:code', validate('param', z.object({ id: positiveId, code: positiveId })), async (c) => {
     const { id, code } = c.req.valid('param')
     return c.json(await validateTeam(requestSource(c.env), id, code))
+  })
+  // Our tournaments whose FPL league contains this team (after sign-up or adding a team id).
+  .get('/discover-leagues/:fpl_team_id', requireAuth, validate('param', z.object({ fpl_team_id: positiveId })), async (c) => {
+    const user = currentUser(c)
+    return c.json({ discovered_leagues: await discoverLeagues(c.var.db, requestSource(c.env), c.req.valid('param').fpl_team_id, user.id) })
   })

@@ -75,19 +75,21 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
   const leagueIds = entry.leagues.classic.filter((l) => l.league_type === 'x').map((l) => l.id)
   if (leagueIds.length === 0) return []
   const found = await db
-    .select({
-      id: tournaments.id,
-      name: tournaments.name,
-      fplLeagueId: tournaments.fplLeagueId,
-      entryFeePence: tournaments.entryFeePence,
-      members: sql<number>`(SELECT count(*) FROM ${memberships} WHERE ${memberships.tournamentId} = ${tournaments.id} AND ${memberships.status} = 'active')`,
-      mine: userId === null
-        ? sql<number>`0`
-        : sql<number>`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.tournamentId} = ${tournaments.id} AND ${memberships.userId} = ${userId} AND ${memberships.status} = 'active')`,
-    })
+    .select({ id: tournaments.id, name: tournaments.name, fplLeagueId: tournaments.fplLeagueId, entryFeePence: tournaments.entryFeePence })
     .from(tournaments)
     .where(and(eq(tournaments.type, 'private'), eq(tournaments.fplSeason, state.season), inArray(tournaments.fplLeagueId, leagueIds)))
     .orderBy(tournaments.name)
+  if (found.length === 0) return []
+  const members = await db
+    .select({
+      tournamentId: memberships.tournamentId,
+      count: sql<number>`count(*)`,
+      mine: sql<number>`max(${memberships.userId} = ${userId ?? -1})`,
+    })
+    .from(memberships)
+    .where(and(eq(memberships.status, 'active'), inArray(memberships.tournamentId, found.map((t) => t.id))))
+    .groupBy(memberships.tournamentId)
+  const byTournament = new Map(members.map((m) => [m.tournamentId, m]))
   const playerName = `${entry.player_first_name} ${entry.player_last_name}`.trim()
   return found.map((t) => ({
     league_id: t.id,
@@ -95,8 +97,8 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
     team_name: entry.name,
     player_name: playerName,
     fpl_league_id: t.fplLeagueId as number,
-    member_count: Number(t.members),
+    member_count: Number(byTournament.get(t.id)?.count ?? 0),
     entry_fee: t.entryFeePence / 100,
-    already_member: Boolean(t.mine),
+    already_member: Boolean(byTournament.get(t.id)?.mine),
   }))
 }

@@ -74,3 +74,10 @@ export async function getJson<T = Record<string, unknown>>(path: string): Promis
   const res = await call(path)
   return { status: res.status, body: (await res.json()) as T }
 }
+
+/** A bearer header for a user, signed like a real session. */
+export async function bearer(userId: number): Promise<Record<string, string>> {
+  const { signSession } = await import('../../../worker/services/auth/tokens')
+  const version = await env.DB.prepare('SELECT token_version FROM users WHERE id = ?').bind(userId).first<number>('token_version')
+  return { authorization: `Bearer ${await signSession(env, { userId, tokenVersion: version ?? 0 })}` }
+}

@@ -140,7 +140,7 @@ export type BanterResult =
 /** A player started by fewer than this percentage of the league's managers is a differential. */
 export const DIFFERENTIAL_PERCENT = 20
 /** Most Consistent needs at least this many GWs played. */
-export const MIN_GAMEWEEKS_FOR_CONSISTENCY = 2
+export const MIN_GAMEWEEKS_FOR_CONSISTENCY = 3
 
 /** Every fact the stats are picked from, per manager. */
 interface Facts {
