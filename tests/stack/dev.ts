@@ -1,6 +1,6 @@
 // `npm run dev`: the whole app locally and offline. Builds the SPA, migrates and seeds the local
 // D1, starts the FPL simulator and `wrangler dev`, prints where to go. Ctrl-C stops everything.
-import { startStack } from './stack.ts'
+import { refreshData, startStack } from './stack.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
 
 const port = Number(process.env.PORT ?? 8787)
@@ -9,6 +9,11 @@ const simPort = Number(process.env.FPL_SIMULATOR_PORT ?? 8790)
 console.log('Building the SPA, preparing the local database and starting the FPL simulator...')
 const started = Date.now()
 const stack = await startStack({ port, simPort, verbose: process.argv.includes('--verbose') })
+const refreshed = await refreshData(stack.url).catch((error: Error) => ({ error: error.message }))
+const dataLine =
+  'error' in refreshed
+    ? `FPL data:       refresh failed (${refreshed.error}); POST ${stack.url}/api/dev/refresh to retry`
+    : `FPL data:       gameweek ${refreshed.gameweek}, ${refreshed.done} tournaments refreshed${refreshed.failed ? `, ${refreshed.failed} failed` : ''}`
 
 console.log(`
   Banter Arena is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
@@ -17,6 +22,9 @@ console.log(`
   API health:     ${stack.url}/api/health
   Dev outbox:     ${stack.url}/api/dev/outbox   (emails land here without RESEND_API_KEY)
   FPL simulator:  ${stack.simulator.url}   (control: ${stack.simulator.url.replace(/\/api$/, '')}/__sim/state)
+
+  ${dataLine}
+  Next gameweek:  curl -X POST ${stack.simulator.url.replace(/\/api$/, '')}/__sim/advance && curl -X POST ${stack.url}/api/dev/refresh
 
   Demo login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 

@@ -128,3 +128,29 @@ export async function startStack({
   }
   return { url, simulator, stop, log: () => log }
 }
+
+export interface RefreshSummary {
+  gameweek: string
+  jobs: number
+  done: number
+  failed: number
+}
+
+/**
+ * Runs the cron's refresh through the dev endpoint and waits until the queue has finished
+ * every job it planned, so the tournaments show data straight away.
+ */
+export async function refreshData(url: string, timeoutMs = 60_000): Promise<RefreshSummary> {
+  const run = (await (await fetch(`${url}/api/dev/refresh`, { method: 'POST' })).json()) as { gameweek?: string; jobs?: number; error?: string }
+  if (run.error) throw new Error(`Refresh failed: ${run.error}`)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const jobs = (await (await fetch(`${url}/api/dev/refresh-jobs`)).json()) as Array<{ data_version: string; status: string }>
+    const current = jobs.filter((j) => j.data_version === run.gameweek)
+    const running = current.filter((j) => j.status === 'running').length
+    if (running === 0 || Date.now() > deadline) {
+      return { gameweek: run.gameweek ?? '', jobs: run.jobs ?? 0, done: current.filter((j) => j.status === 'done').length, failed: current.filter((j) => j.status === 'failed').length }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
