@@ -2,7 +2,6 @@ import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { runScheduled } from '../../worker/cron/scheduled'
 import { handleRefreshMessage } from '../../worker/services/refresh'
-import type { RefreshMessage } from '../../worker/services/refresh/types'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import {
   addCuratedTeam,
@@ -10,6 +9,7 @@ import {
   addTournament,
   addUser,
   CURATED_TOURNAMENT_ID,
+  drainQueue,
   FakeQueue,
   getJson,
   PUBLIC_TOURNAMENT_ID,
@@ -27,6 +27,11 @@ interface StandingsBody {
   pagination_metadata: Record<string, unknown>
   data_source: string
 }
+
+const snapshotStatus = (gameweek: number) =>
+  env.DB.prepare('SELECT gameweek_status FROM tournament_snapshots WHERE tournament_id = ? AND gameweek = ?').bind(pubId, gameweek).first<string>('gameweek_status')
+const snapshotVersion = () =>
+  env.DB.prepare('SELECT data_version FROM tournament_snapshots WHERE tournament_id = ? ORDER BY gameweek DESC LIMIT 1').bind(pubId).first<string>('data_version')
 
 async function simulatorTable(league: number) {
   const res = await sim.fetch(new Request(`http://sim/api/leagues-classic/${league}/standings/?page_standings=1`))
@@ -139,36 +144,45 @@ describe('cron refresh', () => {
 
   it('leaves the last good snapshot intact when a refresh fails midway, and completes on retry', async () => {
     const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
-    sim.injectFault({ kind: 'shape_drift', match: 'history' })
-    const queue = new FakeQueue()
-    const run = await runScheduled(env, Date.now(), { queue, forceState: true })
+    sim.injectFault({ kind: 'shape_drift', match: 'history' }) // a field missing
+    const { run, failed, queue } = await runCronAndQueue()
     expect(run.jobs).toBe(3)
-    const failed: RefreshMessage[] = []
-    while (queue.messages.length) {
-      const message = queue.messages.shift()!
-      await handleRefreshMessage({ env, queue }, message).catch(() => failed.push(message))
-    }
     expect(failed.length).toBeGreaterThan(0)
     expect((await getJson(`/api/leagues/${pubId}/standings`)).body).toEqual(before.body)
 
     // The queue retries the failed messages once FPL is back.
     sim.clearFaults()
-    for (const message of failed) await handleRefreshMessage({ env, queue }, message)
-    while (queue.messages.length) await handleRefreshMessage({ env, queue }, queue.messages.shift()!)
+    expect((await drainQueue(queue, {}, failed)).failures).toEqual([])
     const after = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
     expect(after.body.gameweek).toBe(13)
-    const snapshot = await env.DB.prepare('SELECT gameweek_status FROM tournament_snapshots WHERE tournament_id = ? AND gameweek = 13').bind(pubId).first('gameweek_status')
-    expect(snapshot).toBe('finished')
+    expect(await snapshotStatus(13)).toBe('finished')
+  })
+
+  it.each([
+    ['an HTML page instead of JSON', { kind: 'html200' as const, match: 'picks' }],
+    ['a request that hangs', { kind: 'hang' as const, match: 'standings' }],
+    ['a 403 from a bot wall', { kind: 'forbidden' as const, match: 'entry' }],
+  ])('keeps the last good snapshot through %s', async (_name, fault) => {
+    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const version = await snapshotVersion()
+    sim.advance()
+    sim.injectFault(fault)
+    const { failed, queue } = await runCronAndQueue({ timeoutMs: 200 })
+    expect(failed.length).toBeGreaterThan(0)
+    expect(await snapshotVersion()).toBe(version)
+    expect((await getJson(`/api/leagues/${pubId}/standings`)).body).toEqual(before.body)
+    sim.clearFaults()
+    expect((await drainQueue(queue, {}, failed)).failures).toEqual([])
+    expect(await snapshotVersion()).not.toBe(version)
   })
 
   it('honours Retry-After from a rate-limited FPL and still completes', async () => {
-    sim.advance() // GW13 checked
+    sim.advance()
     sim.resetStats()
     sim.injectFault({ kind: 'rate_limit', match: 'standings', times: 2, retryAfterSeconds: 1 })
     const { failures, run } = await runCronAndQueue()
     expect(run.jobs).toBe(3)
     expect(failures).toEqual([])
-    const snapshot = await env.DB.prepare('SELECT gameweek_status FROM tournament_snapshots WHERE tournament_id = ? AND gameweek = 13').bind(pubId).first('gameweek_status')
-    expect(snapshot).toBe('checked')
+    expect(await snapshotVersion()).toBe(sim.state().gameweek + ':' + sim.state().phase)
   })
 })

@@ -52,21 +52,34 @@ export interface CronResult {
   failures: unknown[]
 }
 
-/** One cron run and every queue message it leads to. A failing message is not retried here. */
-export async function runCronAndQueue(options: { now?: () => number } = {}): Promise<CronResult> {
+export interface CronOptions {
+  now?: () => number
+  timeoutMs?: number
+}
+
+/** One cron run and every queue message it leads to. Failed messages are returned, not retried. */
+export async function runCronAndQueue(options: CronOptions = {}): Promise<CronResult & { failed: RefreshMessage[]; queue: FakeQueue }> {
   const queue = new FakeQueue()
   const run = await runScheduled(env, Date.now(), { queue, forceState: true, now: options.now })
+  return { run, queue, ...(await drainQueue(queue, options)) }
+}
+
+/** Processes queued messages (and what they queue) the way the consumer would, one per invocation. */
+export async function drainQueue(queue: FakeQueue, options: CronOptions = {}, retry: RefreshMessage[] = []) {
   const outcomes: MessageOutcome[] = []
   const failures: unknown[] = []
+  const failed: RefreshMessage[] = []
+  queue.messages.unshift(...retry)
   while (queue.messages.length > 0) {
     const message = queue.messages.shift() as RefreshMessage
     try {
-      outcomes.push(await handleRefreshMessage({ env, queue, now: options.now }, message))
+      outcomes.push(await handleRefreshMessage({ env, queue, now: options.now, timeoutMs: options.timeoutMs }, message))
     } catch (error) {
       failures.push(error)
+      failed.push(message)
     }
   }
-  return { run, outcomes, failures }
+  return { outcomes, failures, failed }
 }
 
 export async function getJson<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }> {

@@ -22,12 +22,14 @@ export interface RefreshDeps {
   queue: MessageSender
   fetch?: typeof fetch
   now?: () => number
+  /** Per FPL request (default: the client's). */
+  timeoutMs?: number
 }
 
 // The refresh never builds a snapshot from stale answers: if FPL fails, the message fails and
 // is retried, and readers keep the last good snapshot meanwhile.
 const createSource = (deps: RefreshDeps): FplSource =>
-  createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, staleFallback: false })
+  createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, timeoutMs: deps.timeoutMs, staleFallback: false })
 
 export async function send(queue: MessageSender, messages: RefreshMessage[]) {
   for (const batch of chunk(messages, 100)) await queue.sendBatch(batch.map((body) => ({ body })))
