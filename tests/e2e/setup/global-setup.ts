@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { ROOT, startStack } from '../../stack/stack.ts'
+import { refreshData, ROOT, startStack } from '../../stack/stack.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
     simPort: Number(process.env.E2E_SIMULATOR_PORT ?? 8878),
     persistDir,
   })
+  await refreshData(stack.url)
   project.provide('baseUrl', stack.url)
   project.provide('simulatorUrl', stack.simulator.url)
   return async () => {
