@@ -4,6 +4,9 @@ import { getDb } from './db/client'
 import type { AppEnv } from './env'
 import { errorBody, handleError, notFound } from './lib/errors'
 import { SECURITY_HEADERS } from './lib/security-headers'
+import { authRoutes, autoJoinRoutes } from './routes/auth'
+import { banterRoutes } from './routes/banter'
+import { communityRoutes } from './routes/community'
 import { devRoutes } from './routes/dev'
 import { fplRoutes } from './routes/fpl'
 import { healthRoutes } from './routes/health'
@@ -35,7 +38,11 @@ export function createApp() {
       await next()
     })
     .route('/health', healthRoutes)
+    .route('/auth', authRoutes)
+    .route('/', autoJoinRoutes)
+    .route('/banter', banterRoutes)
     .route('/leagues', leagueRoutes)
+    .route('/community-posts', communityRoutes)
     .route('/', fplRoutes)
     .route('/', statsRoutes)
     .route('/dev', devRoutes)

@@ -43,7 +43,7 @@ export async function buildSeedSql({ reset = false } = {}) {
 
   const addUser = (email: string, name: string, fplTeamId: number | null) =>
     sql.push(
-      `INSERT OR IGNORE INTO users (email, name, password_hash, is_verified, verified_at, fpl_team_id, fpl_team_season) VALUES (${q(email)}, ${q(name)}, ${q(passwordHash)}, 1, ${Date.now()}, ${q(fplTeamId)}, ${fplTeamId ? q(SEASON) : 'NULL'});`,
+      `INSERT OR IGNORE INTO users (email, name, password_hash, is_verified, verified_at, fpl_team_id, fpl_team_season, fpl_team_id_locked) VALUES (${q(email)}, ${q(name)}, ${q(passwordHash)}, 1, ${Date.now()}, ${q(fplTeamId)}, ${fplTeamId ? q(SEASON) : 'NULL'}, ${fplTeamId ? 1 : 0});`,
     )
   const addMember = (tournament: string, email: string, status: 'active' | 'inactive' = 'active') =>
     sql.push(`INSERT OR IGNORE INTO memberships (tournament_id, user_id, status, deactivated_at) SELECT ${tournament}, ${userId(email)}, ${q(status)}, ${status === 'inactive' ? Date.now() : 'NULL'} WHERE ${userId(email)} IS NOT NULL;`)

@@ -109,7 +109,8 @@ describe('apiFetch with the app providers', () => {
       await apiFetch('/api/auth/me').catch(() => undefined)
     })
     expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+    // Signed out: the header offers Sign In again.
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
   })
 })
 

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
+import { StrictMode } from 'react'
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router'
 import { vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
@@ -39,7 +40,11 @@ export function storeSession(token: string, user: User = demoUser) {
 /** Shows the router's current location, so tests can assert redirects. */
 function LocationProbe() {
   const location = useLocation()
-  return <output data-testid="location">{location.pathname + location.search}</output>
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname + location.search}
+    </output>
+  )
 }
 
 /** Navigates like the browser would (back button, typed URL); set while renderApp is mounted. */
@@ -52,15 +57,32 @@ function NavigateProbe() {
   return null
 }
 
-/** The whole app (providers and route table) at `path`, in a memory router. */
-export function renderApp(path = '/') {
-  return render(
+/** The whole app (providers and route table) at `path`, in a memory router (StrictMode on request). */
+export function renderApp(path: string | { pathname: string; search?: string; state?: unknown } = '/', { strict = false } = {}) {
+  const tree = (
     <MemoryRouter initialEntries={[path]}>
       <AppProviders>
         <AppRoutes />
         <LocationProbe />
         <NavigateProbe />
       </AppProviders>
-    </MemoryRouter>,
+    </MemoryRouter>
   )
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree)
+}
+
+/** The current location (pathname + search) and its navigation state. */
+export function currentLocation() {
+  const probe = screen.getByTestId('location')
+  return { path: probe.textContent ?? '', state: JSON.parse(probe.getAttribute('data-state') ?? 'null') as unknown }
+}
+
+/** The stored session user (localStorage `userData`), parsed. */
+export function storedUser(): Record<string, unknown> | null {
+  return JSON.parse(window.localStorage.getItem('userData') ?? 'null') as Record<string, unknown> | null
+}
+
+/** Toasts a person can currently perceive. */
+export function visibleToasts() {
+  return [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].filter((el) => el.classList.contains('toast'))
 }

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp, storeSession, testNavigate } from './helpers'
+import { mockApi } from './mock-api'
 
 const location = () => screen.getByTestId('location')
 
@@ -14,16 +15,21 @@ describe('route table', () => {
     ['/terms', 'Terms of Service', true],
     ['/dashboard', 'Your Dashboard', true],
     ['/commissioner', 'League Not Found', true],
-    ['/verify-email?token=abc', 'Verify your email', false],
+    ['/verify-email?token=abc', 'Verifying your email', false],
     ['/verification-pending', 'Check your email', false],
     ['/verification-success', 'Email verified!', false],
     ['/verification-error', 'Verification failed', false],
     ['/resend-verification', 'Resend verification email', false],
     ['/reset-password', 'Invalid Reset Link', false],
     ['/reset-password?token=abc', 'Choose a new password', false],
-    ['/join/AbC123', 'You’re invited!'.replace('’', "'"), false],
+    ['/join/AbC123', 'Pub League', false],
     ['/share/banter/s3cr3t', 'Banter achievement', false],
   ])('%s renders its page (in the shell: %s)', async (path, heading, inShell) => {
+    mockApi({
+      // Verification stays pending: the page shows its "verifying" state.
+      'POST /api/auth/verify-email': () => new Promise(() => {}),
+      'GET /api/leagues/invite/AbC123': { body: { id: 3, name: 'Pub League', member_count: 4, fpl_league_id: 123456, entry_fee: 0 } },
+    })
     renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
     expect(location()).toHaveTextContent(path)
@@ -77,8 +83,9 @@ describe('auth dialog routes', () => {
     renderApp('/?forgot=true')
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true')
+    const back = await within(dialog).findByRole('button', { name: 'Back to Sign In' })
     expect(dialog.querySelector('[data-mode="forgot-password"]')).not.toBeNull()
-    await user.click(within(dialog).getByRole('button', { name: 'Back to Sign In' }))
+    await user.click(back)
     expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
   })
 

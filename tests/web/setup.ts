@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { resetAnalytics } from '../../web/src/lib/analytics'
 import { resetApiHandlers } from '../../web/src/lib/api'
+import { resetOnce } from '../../web/src/lib/useOnce'
 import { mockMatchMedia } from './helpers'
 
 beforeEach(() => {
@@ -17,5 +19,11 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   resetApiHandlers()
+  resetOnce()
+  resetAnalytics()
+  delete window.gtag
+  delete window.dataLayer
+  document.head.querySelectorAll('script[src*="googletagmanager"]').forEach((s) => s.remove())
   vi.useRealTimers()
+  vi.unstubAllEnvs()
 })

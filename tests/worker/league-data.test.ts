@@ -1,22 +1,26 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
-import { addMember, addTournament, addUser, getJson, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
+import { addMember, addTournament, addUser, bearer, getJson, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
 
 // The read API of the data engine: exact response fields, paging, validation, look-ups.
 
 const sim = simulator()
 let officeId = 0
 let emptyId = 0
+let boss: Record<string, string> = {}
+let otherAuth: Record<string, string> = {}
 
 beforeAll(async () => {
   routeFplToSimulator(sim)
   sim.setGameweek(12, 'checked')
-  const boss = await addUser('boss@example.com', 'Office Boss', 1000101)
-  officeId = await addTournament('Office Banter League', SIM_LEAGUES.office, boss)
-  await addMember(officeId, boss)
+  const bossId = await addUser('boss@example.com', 'Office Boss', 1000101)
+  officeId = await addTournament('Office Banter League', SIM_LEAGUES.office, bossId)
+  await addMember(officeId, bossId)
+  boss = await bearer(bossId)
   const other = await addUser('other@example.com', 'Other', null)
   emptyId = await addTournament('Not Refreshed Yet', SIM_LEAGUES.fridays, other)
+  otherAuth = await bearer(other)
   await env.DB.prepare("UPDATE tournaments SET fpl_season = '2025/26' WHERE id = ?").bind(emptyId).run() // last season: never refreshed
   const { failures } = await runCronAndQueue()
   expect(failures).toEqual([])
@@ -24,7 +28,7 @@ beforeAll(async () => {
 
 describe('GET /api/leagues/{id}/standings', () => {
   it('answers the spec fields, 50 per page by default, across four pages', async () => {
-    const { status, body } = await getJson<Record<string, unknown> & { standings: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/standings`)
+    const { status, body } = await getJson<Record<string, unknown> & { standings: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/standings`, boss)
     expect(status).toBe(200)
     expect(Object.keys(body)).toEqual(
       expect.arrayContaining([
@@ -39,17 +43,17 @@ describe('GET /api/leagues/{id}/standings', () => {
     expect(body.pagination_metadata).toEqual({ current_page: 1, per_page: 50, total_members: 180, total_pages: 4, has_previous: false, has_next: true })
     expect(body).toMatchObject({ total_members: 180, fpl_active_members: 1, is_public_tournament: false, data_source: 'fpl_api', demo_mode: false })
 
-    const last = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(`/api/leagues/${officeId}/standings?page=4`)
+    const last = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(`/api/leagues/${officeId}/standings?page=4`, boss)
     expect(last.body.standings).toHaveLength(30)
     expect(last.body.pagination_metadata).toMatchObject({ current_page: 4, has_previous: true, has_next: false })
-    const small = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(`/api/leagues/${officeId}/standings?page=2&limit=20`)
+    const small = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(`/api/leagues/${officeId}/standings?page=2&limit=20`, boss)
     expect(small.body.standings).toHaveLength(20)
     expect(small.body.pagination_metadata).toMatchObject({ per_page: 20, total_pages: 9 })
   })
 
   it('orders the table like FPL does, ties included', async () => {
     const rows: Array<{ rank: number; total_points: number }> = []
-    for (let page = 1; page <= 4; page++) rows.push(...(await getJson<{ standings: typeof rows }>(`/api/leagues/${officeId}/standings?page=${page}`)).body.standings)
+    for (let page = 1; page <= 4; page++) rows.push(...(await getJson<{ standings: typeof rows }>(`/api/leagues/${officeId}/standings?page=${page}`, boss)).body.standings)
     for (let i = 1; i < rows.length; i++) {
       expect(rows[i]!.total_points).toBeLessThanOrEqual(rows[i - 1]!.total_points)
       expect(rows[i]!.rank).toBe(rows[i]!.total_points === rows[i - 1]!.total_points ? rows[i - 1]!.rank : i + 1)
@@ -57,7 +61,7 @@ describe('GET /api/leagues/{id}/standings', () => {
   })
 
   it('says when the first refresh has not happened yet', async () => {
-    const { body } = await getJson<Record<string, unknown>>(`/api/leagues/${emptyId}/standings`)
+    const { body } = await getJson<Record<string, unknown>>(`/api/leagues/${emptyId}/standings`, otherAuth)
     expect(body).toMatchObject({ standings: [], data_source: 'pending', message: 'Standings will appear after the next data refresh.' })
   })
 
@@ -76,7 +80,7 @@ describe('GET /api/leagues/{id}/standings', () => {
 
 describe('GET /api/leagues/{id}/monthly-winners and /banter-stats', () => {
   it('answers monthly winners with the spec fields', async () => {
-    const { body } = await getJson<{ monthly_winners: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/monthly-winners`)
+    const { body } = await getJson<{ monthly_winners: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/monthly-winners`, boss)
     const finished = body.monthly_winners.find((w) => w.status === 'finished')!
     expect(Object.keys(finished)).toEqual(
       expect.arrayContaining(['month', 'year', 'status', 'prize', 'gameweeks_played', 'leading_player', 'leading_points', 'winner', 'monthly_points', 'average_per_gw', 'runners_up']),
@@ -86,7 +90,7 @@ describe('GET /api/leagues/{id}/monthly-winners and /banter-stats', () => {
   })
 
   it('answers banter stats for a league bigger than one page over its top and our members', async () => {
-    const { body } = await getJson<{ comprehensive_banter_stats: Record<string, Record<string, unknown>> }>(`/api/leagues/${officeId}/banter-stats`)
+    const { body } = await getJson<{ comprehensive_banter_stats: Record<string, Record<string, unknown>> }>(`/api/leagues/${officeId}/banter-stats`, boss)
     expect(body.comprehensive_banter_stats.tournament_stats).toEqual({ tournament_type: 'private', league_name: 'Office Banter League', total_members: 180 })
     expect(body.comprehensive_banter_stats.league_context).toMatchObject({ name: 'Office Banter League', tournament_type: 'private' })
   })

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FPL_REQUESTS_PER_INVOCATION } from '../../worker/services/refresh/types'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
-import { addMember, addTournament, addUser, getJson, runCronAndQueue } from './helpers/world'
+import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue } from './helpers/world'
 
 // Leagues too big for one invocation: the work fans out over queue messages, each within the
 // free plan's 50 subrequests, and every standings page is fetched exactly once.
@@ -10,6 +10,8 @@ import { addMember, addTournament, addUser, getJson, runCronAndQueue } from './h
 const sim = simulator()
 let megaId = 0
 let giantId = 0
+let megaMember: Record<string, string> = {}
+let giantMember: Record<string, string> = {}
 // Deep in the 100,000-manager league, far below the stored top 100 pages.
 const GIANT_MEMBER = 1_190_000
 
@@ -19,9 +21,11 @@ beforeAll(async () => {
   const owner = await addUser('owner@example.com', 'Owner', 1001001)
   megaId = await addTournament('Sim Mega League', SIM_LEAGUES.mega, owner)
   await addMember(megaId, owner)
+  megaMember = await bearer(owner)
   const deep = await addUser('deep@example.com', 'Deep', GIANT_MEMBER)
   giantId = await addTournament('Sim Giant League', SIM_LEAGUES.giant, deep)
   await addMember(giantId, deep)
+  giantMember = await bearer(deep)
 })
 
 describe('refreshing large leagues', () => {
@@ -43,14 +47,14 @@ describe('refreshing large leagues', () => {
 
     const rows = await env.DB.prepare('SELECT count(*) AS n FROM standings_rows WHERE tournament_id = ?').bind(megaId).first('n')
     expect(rows).toBe(5000)
-    const deep = await getJson<{ standings: unknown[]; pagination_metadata: { total_pages: number } }>(`/api/leagues/${megaId}/standings?page=100`)
+    const deep = await getJson<{ standings: unknown[]; pagination_metadata: { total_pages: number } }>(`/api/leagues/${megaId}/standings?page=100`, megaMember)
     expect(deep.body.standings).toHaveLength(50)
     expect(deep.body.pagination_metadata.total_pages).toBe(100)
     console.info(`refresh of the 5,000 and 100,000 leagues: ${wallMs} ms wall, ${outcomes.length} invocations, max ${maxRequests} FPL requests per invocation`)
   }, 120_000)
 
   it('keeps only the top of a 100,000-manager league plus the pages where our members stand', async () => {
-    const meta = await getJson<{ total_members: number; standings: Array<{ fpl_team_id: number }> }>(`/api/leagues/${giantId}/standings?page=1`)
+    const meta = await getJson<{ total_members: number; standings: Array<{ fpl_team_id: number }> }>(`/api/leagues/${giantId}/standings?page=1`, giantMember)
     expect(meta.body.total_members).toBe(100_000)
     const stored = await env.DB.prepare('SELECT count(*) AS n, max(position) AS deepest FROM standings_rows WHERE tournament_id = ?').bind(giantId).first<{ n: number; deepest: number }>()
     expect(stored!.n).toBeLessThanOrEqual(5050)
@@ -58,9 +62,9 @@ describe('refreshing large leagues', () => {
     const own = await env.DB.prepare('SELECT position FROM standings_rows WHERE tournament_id = ? AND fpl_team_id = ?').bind(giantId, GIANT_MEMBER).first<{ position: number }>()
     expect(own).not.toBeNull()
     const page = Math.ceil(own!.position / 50)
-    const memberPage = await getJson<{ standings: Array<{ fpl_team_id: number }> }>(`/api/leagues/${giantId}/standings?page=${page}`)
+    const memberPage = await getJson<{ standings: Array<{ fpl_team_id: number }> }>(`/api/leagues/${giantId}/standings?page=${page}`, giantMember)
     expect(memberPage.body.standings.map((r) => r.fpl_team_id)).toContain(GIANT_MEMBER)
-    const gap = await getJson<{ standings: unknown[]; message: string }>(`/api/leagues/${giantId}/standings?page=500`)
+    const gap = await getJson<{ standings: unknown[]; message: string }>(`/api/leagues/${giantId}/standings?page=500`, giantMember)
     expect(gap.body.standings).toEqual([])
     expect(gap.body.message).toMatch(/not stored/)
   })

@@ -8,6 +8,7 @@ import {
   addMember,
   addTournament,
   addUser,
+  bearer,
   CURATED_TOURNAMENT_ID,
   drainQueue,
   FakeQueue,
@@ -20,6 +21,7 @@ import {
 
 const sim = simulator()
 let pubId = 0
+let member: Record<string, string> = {}
 
 interface StandingsBody {
   standings: Array<Record<string, unknown>>
@@ -44,6 +46,7 @@ beforeAll(async () => {
   const demo = await addUser('demo@example.com', 'Demo', 1000001)
   pubId = await addTournament('The Pub League', SIM_LEAGUES.pub, demo)
   await addMember(pubId, demo)
+  member = await bearer(demo)
   await addMember(PUBLIC_TOURNAMENT_ID, demo)
   for (const team of [1000002, 1000003, 1000004]) {
     const id = await addUser(`m${team}@example.com`, `Member ${team}`, team)
@@ -64,7 +67,7 @@ describe('cron refresh', () => {
 
     // The private tournament's table is the FPL classic league's, row for row.
     const upstream = await simulatorTable(SIM_LEAGUES.pub)
-    const { body } = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const { body } = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     expect(body.gameweek).toBe(12)
     expect(body.standings).toHaveLength(12)
     expect(body.standings.map((r) => [r.fpl_team_id, r.total_points, r.gameweek_points, r.rank, r.last_rank])).toEqual(
@@ -78,7 +81,7 @@ describe('cron refresh', () => {
     const curated = await getJson<StandingsBody>(`/api/leagues/${CURATED_TOURNAMENT_ID}/standings`)
     expect(curated.body.standings).toHaveLength(3)
 
-    const winners = await getJson<{ monthly_winners: Array<Record<string, unknown>> }>(`/api/leagues/${pubId}/monthly-winners`)
+    const winners = await getJson<{ monthly_winners: Array<Record<string, unknown>> }>(`/api/leagues/${pubId}/monthly-winners`, member)
     // GW12 is in November (GW10-13): ongoing; August to October are finished.
     expect(winners.body.monthly_winners.map((w) => [w.month, w.status])).toEqual([
       ['November', 'ongoing'],
@@ -87,7 +90,7 @@ describe('cron refresh', () => {
       ['August', 'finished'],
     ])
 
-    const banter = await getJson<{ comprehensive_banter_stats: Record<string, unknown> }>(`/api/leagues/${pubId}/banter-stats`)
+    const banter = await getJson<{ comprehensive_banter_stats: Record<string, unknown> }>(`/api/leagues/${pubId}/banter-stats`, member)
     expect(Object.keys(banter.body.comprehensive_banter_stats).sort()).toEqual(
       [
         'auto_sub_saviour', 'benched_beast', 'captain_catastrophe', 'comeback_king', 'differential_genius', 'freefall_legend',
@@ -124,12 +127,12 @@ describe('cron refresh', () => {
     for (const queue of [a, b]) {
       while (queue.messages.length) await handleRefreshMessage({ env, queue }, queue.messages.shift()!)
     }
-    const { body } = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const { body } = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     expect(body.gameweek).toBe(13)
   })
 
   it('keeps serving the last good data while FPL is being updated', async () => {
-    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     sim.advance() // GW13 finished: a new data version
     sim.injectFault({ kind: 'updating' })
     const { run, failures } = await runCronAndQueue()
@@ -137,23 +140,23 @@ describe('cron refresh', () => {
     expect(run.ran).toBe(true)
     expect(run.error).toMatch(/being updated/i)
     expect(failures).toEqual([])
-    const after = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const after = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     expect(after.status).toBe(200)
     expect(after.body).toEqual(before.body)
   })
 
   it('leaves the last good snapshot intact when a refresh fails midway, and completes on retry', async () => {
-    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     sim.injectFault({ kind: 'shape_drift', match: 'history' }) // a field missing
     const { run, failed, queue } = await runCronAndQueue()
     expect(run.jobs).toBe(3)
     expect(failed.length).toBeGreaterThan(0)
-    expect((await getJson(`/api/leagues/${pubId}/standings`)).body).toEqual(before.body)
+    expect((await getJson(`/api/leagues/${pubId}/standings`, member)).body).toEqual(before.body)
 
     // The queue retries the failed messages once FPL is back.
     sim.clearFaults()
     expect((await drainQueue(queue, {}, failed)).failures).toEqual([])
-    const after = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const after = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     expect(after.body.gameweek).toBe(13)
     expect(await snapshotStatus(13)).toBe('finished')
   })
@@ -163,14 +166,14 @@ describe('cron refresh', () => {
     ['a request that hangs', { kind: 'hang' as const, match: 'standings' }],
     ['a 403 from a bot wall', { kind: 'forbidden' as const, match: 'entry' }],
   ])('keeps the last good snapshot through %s', async (_name, fault) => {
-    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`)
+    const before = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     const version = await snapshotVersion()
     sim.advance()
     sim.injectFault(fault)
     const { failed, queue } = await runCronAndQueue({ timeoutMs: 200 })
     expect(failed.length).toBeGreaterThan(0)
     expect(await snapshotVersion()).toBe(version)
-    expect((await getJson(`/api/leagues/${pubId}/standings`)).body).toEqual(before.body)
+    expect((await getJson(`/api/leagues/${pubId}/standings`, member)).body).toEqual(before.body)
     sim.clearFaults()
     expect((await drainQueue(queue, {}, failed)).failures).toEqual([])
     expect(await snapshotVersion()).not.toBe(version)

@@ -1,22 +1,11 @@
-import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { type TournamentType, tournaments } from '../db/schema'
-import { ApiError } from '../lib/errors'
+import type { TournamentType } from '../db/schema'
 import { latestSnapshot, readStandingsPage, type SnapshotRow, type StandingsMeta, type StoredRow } from './snapshot-store'
 
 // What the tournament pages read: the snapshots the refresh wrote, shaped as the spec's
 // standings, monthly-winners and banter-stats responses. Nothing here calls FPL.
 
 export const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
-
-export async function findTournament(db: Database, id: number) {
-  const tournament = await db.query.tournaments.findFirst({
-    where: eq(tournaments.id, id),
-    columns: { id: true, name: true, type: true, fplLeagueId: true },
-  })
-  if (!tournament) throw new ApiError(404, 'League not found', { code: 'league_not_found' })
-  return tournament
-}
 
 export interface StandingsQuery {
   page: number

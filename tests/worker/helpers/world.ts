@@ -82,9 +82,9 @@ export async function drainQueue(queue: FakeQueue, options: CronOptions = {}, re
   return { outcomes, failures, failed }
 }
 
-export async function getJson<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }> {
+export async function getJson<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   const { call } = await import('./http')
-  const res = await call(path)
+  const res = await call(path, { headers })
   return { status: res.status, body: (await res.json()) as T }
 }
 

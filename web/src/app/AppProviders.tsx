@@ -3,6 +3,7 @@ import { AuthDialogProvider } from '../features/auth/AuthDialogProvider'
 import { AuthProvider } from '../features/auth/AuthProvider'
 import { ThemeProvider } from '../features/theme/ThemeProvider'
 import { ToastProvider } from '../features/toast/ToastProvider'
+import { AnalyticsBridge } from './AnalyticsBridge'
 import { ApiBridge } from './ApiBridge'
 
 /**
@@ -16,6 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AuthProvider>
           <AuthDialogProvider>
             <ApiBridge />
+            <AnalyticsBridge />
             {children}
           </AuthDialogProvider>
         </AuthProvider>

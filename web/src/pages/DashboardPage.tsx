@@ -1,15 +1,34 @@
-import { Link } from 'react-router'
-import { ComingSoon } from '../components/ComingSoon'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { ChangePasswordCard } from '../features/account/ChangePasswordCard'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
+import { userFromApiUser } from '../features/auth/session'
+import type { User } from '../features/auth/types'
+import { AddFplTeamCard } from '../features/dashboard/AddFplTeamCard'
+import { BanterSharingSettings } from '../features/dashboard/BanterSharingSettings'
+import { DisplayNameEditor } from '../features/dashboard/DisplayNameEditor'
+import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
+import { ProfileCard } from '../features/dashboard/ProfileCard'
+import { TournamentCard } from '../features/dashboard/TournamentCard'
+import { useToast } from '../features/toast/ToastProvider'
+import { ApiError, apiFetch, NetworkError } from '../lib/api'
+import type { ApiUser, AutoJoinResponse, DiscoveredLeague, UpdateFplTeamResponse, UserLeague, UserLeaguesResponse } from '../lib/api-types'
+import { isAbortError } from '../lib/errors'
+import { plural } from '../lib/format'
+import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
+import '../styles/dashboard.css'
+
+/** Spec: the email-verified banner shows for 5 s. */
+export const VERIFIED_BANNER_MS = 5000
 
 export default function DashboardPage() {
   const { user, isAuthenticated } = useAuth()
   const { open } = useAuthDialog()
   useDocumentTitle('Dashboard')
 
-  if (!isAuthenticated) {
+  if (!isAuthenticated || !user) {
     return (
       <div className="container page page--narrow">
         <header className="page-header">
@@ -28,22 +47,257 @@ export default function DashboardPage() {
       </div>
     )
   }
+  return <Dashboard user={user} />
+}
+
+interface VerifiedState {
+  count: number
+  leagues: { league_id: number; league_name: string }[]
+}
+
+function readVerifiedState(state: unknown): VerifiedState | null {
+  const s = state as { emailVerified?: unknown; autoJoinedCount?: unknown; autoJoinedLeagues?: unknown } | null
+  if (!s?.emailVerified) return null
+  return {
+    count: Number(s.autoJoinedCount) || 0,
+    leagues: Array.isArray(s.autoJoinedLeagues) ? (s.autoJoinedLeagues as VerifiedState['leagues']) : [],
+  }
+}
+
+type LeaguesState =
+  | { status: 'loading'; leagues: UserLeague[] | null }
+  | { status: 'ready'; leagues: UserLeague[] }
+  | { status: 'error'; leagues: UserLeague[] | null; error: string }
+
+function useUserLeagues() {
+  const { logout } = useAuth()
+  const [state, setState] = useState<LeaguesState>({ status: 'loading', leagues: null })
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setState((s) => ({ status: 'loading', leagues: s.leagues }))
+      try {
+        const answer = await apiFetch<UserLeaguesResponse>('/api/auth/user-leagues', { signal })
+        setState({ status: 'ready', leagues: answer?.leagues ?? [] })
+      } catch (error) {
+        if (isAbortError(error)) return
+        if (error instanceof ApiError && error.status === 401) {
+          logout()
+          return
+        }
+        setState((s) => ({
+          status: 'error',
+          leagues: s.leagues,
+          error: error instanceof NetworkError ? 'Network error occurred' : 'Failed to fetch your leagues',
+        }))
+      }
+    },
+    [logout],
+  )
+  return { state, load }
+}
+
+function Dashboard({ user }: { user: User }) {
+  const { logout, updateUser } = useAuth()
+  const { toast } = useToast()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { state: leaguesState, load: loadLeagues } = useUserLeagues()
+  const [verified] = useState(() => readVerifiedState(location.state))
+  const [showVerified, setShowVerified] = useState(verified !== null)
+  const [discovery, setDiscovery] = useState<{ preset: DiscoveredLeague[] | null } | null>(null)
+  const [refreshing, setRefreshing] = useState(false)
+  const tournamentsHeadingRef = useRef<HTMLHeadingElement>(null)
+
+  const refreshUser = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const me = await apiFetch<ApiUser>('/api/auth/me', { signal })
+        if (me && typeof me === 'object') updateUser(userFromApiUser(me))
+      } catch {
+        // Keep the stored profile; a 401 has already signed the user out.
+      }
+    },
+    [updateUser],
+  )
+
+  useEffect(() => {
+    const controller = new AbortController()
+    void loadLeagues(controller.signal)
+    void refreshUser(controller.signal)
+    return () => controller.abort()
+  }, [loadLeagues, refreshUser])
+
+  // The verified flag is shown once: drop it from the history entry so a reload does not repeat it.
+  useEffect(() => {
+    if (readVerifiedState(location.state)) navigate(location.pathname, { replace: true, state: null })
+  }, [location.state, location.pathname, navigate])
+
+  useEffect(() => {
+    if (!showVerified) return
+    const timer = setTimeout(() => setShowVerified(false), VERIFIED_BANNER_MS)
+    return () => clearTimeout(timer)
+  }, [showVerified])
+
+  const refresh = async () => {
+    setRefreshing(true)
+    await Promise.all([loadLeagues(), refreshUser()])
+    setRefreshing(false)
+  }
+
+  const signOut = () => {
+    logout()
+    navigate('/')
+  }
+
+  const closeDiscovery = () => {
+    setDiscovery(null)
+    tournamentsHeadingRef.current?.focus()
+  }
+
+  const onTeamAdded = (answer: UpdateFplTeamResponse) => {
+    setDiscovery({ preset: answer.discovered_leagues ?? [] })
+    if (answer.auto_joined_count) void loadLeagues()
+  }
+
+  const onJoined = (answer: AutoJoinResponse, ids: number[]) => {
+    const joinedIds = answer.joined_leagues?.map((l) => l.league_id) ?? ids
+    const count = answer.joined_count ?? joinedIds.length
+    toast({
+      title: 'Leagues Joined',
+      description: answer.message ?? `You joined ${plural(count, 'league')}.`,
+      variant: 'success',
+    })
+    updateUser({ joined_leagues: [...new Set([...(user.joined_leagues ?? []), ...joinedIds])] })
+    closeDiscovery()
+    void loadLeagues()
+  }
+
+  const needsTeam = !user.fpl_team_id && !user.fpl_team_id_locked
+  const leagues = leaguesState.leagues
 
   return (
-    <div className="container page">
-      <header className="page-header">
-        <p className="eyebrow">Dashboard</p>
-        <h1>Welcome back, {user?.name || 'manager'}!</h1>
-        <p className="page-lede">Your profile, your tournaments and your account settings, all in one place.</p>
+    <div className="container page dashboard">
+      <Link to="/" className="back-link">
+        ← Back to Home
+      </Link>
+      <header className="dashboard__header">
+        <div>
+          <p className="eyebrow">Dashboard</p>
+          <h1>Welcome back, {user.name || 'manager'}!</h1>
+          <p className="page-lede">Your profile, your tournaments and your account settings, all in one place.</p>
+        </div>
+        <div className="button-row dashboard__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-expanded={discovery !== null}
+            onClick={() => (discovery ? closeDiscovery() : setDiscovery({ preset: null }))}
+          >
+            Find Leagues
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+          >
+            {refreshing ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+            Refresh
+          </button>
+          <button type="button" className="button button--ghost" onClick={signOut}>
+            Logout
+          </button>
+        </div>
       </header>
-      <ComingSoon
-        items={[
-          'Profile: name, email, FPL Team ID and member-since date.',
-          'My Tournaments, with quick links to each league and to the commissioner tools you run.',
-          'Find Leagues: discover the mini-leagues your FPL team already plays in and join them.',
-          'Account Settings: display name, password and banter sharing.',
-        ]}
-      />
+
+      <div role="status" aria-live="polite" className="dashboard__banner-slot">
+        {showVerified && verified ? (
+          <div className="banner banner--success" data-testid="verified-banner">
+            <strong>Email verified! Welcome to {PRODUCT_NAME}.</strong>
+            {verified.count > 0 ? (
+              <span>
+                {' '}
+                You&apos;ve been automatically added to {plural(verified.count, 'league')}
+                {verified.leagues.length ? `: ${verified.leagues.map((l) => l.league_name).join(', ')}` : ''}.
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="dashboard__top">
+        <ProfileCard user={user} />
+        {needsTeam ? <AddFplTeamCard onAdded={onTeamAdded} /> : null}
+      </div>
+
+      <section className="dashboard__section" aria-labelledby="my-tournaments-title">
+        <div className="section-head">
+          <h2 id="my-tournaments-title" ref={tournamentsHeadingRef} tabIndex={-1}>
+            My Tournaments{' '}
+            {leagues ? (
+              <span className="count-badge">
+                {leagues.length}
+                <span className="visually-hidden"> {leagues.length === 1 ? 'tournament' : 'tournaments'}</span>
+              </span>
+            ) : null}
+          </h2>
+        </div>
+
+        {discovery ? (
+          <LeagueDiscovery
+            teamId={user.fpl_team_id ?? null}
+            preset={discovery.preset}
+            onJoined={onJoined}
+            onClose={closeDiscovery}
+          />
+        ) : null}
+
+        {leaguesState.status === 'loading' && !leagues ? (
+          <p className="inline-loading" role="status">
+            <span className="spinner spinner--sm" aria-hidden="true" /> Loading your tournaments...
+          </p>
+        ) : null}
+        {leaguesState.status === 'error' ? (
+          <div className="form-message form-message--error" role="alert">
+            {leaguesState.error}{' '}
+            <button type="button" className="link-button" onClick={() => void loadLeagues()}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {leagues && leagues.length === 0 ? (
+          <div className="card empty-state">
+            <p className="empty-state__icon" aria-hidden="true">
+              🏟️
+            </p>
+            <h3>No Tournaments Yet</h3>
+            <p className="muted">
+              Join a friend&apos;s tournament, or use Find Leagues to join the mini-leagues your FPL team already
+              plays in.
+            </p>
+            <Link to="/tournaments" className="button button--primary">
+              Browse Tournaments
+            </Link>
+          </div>
+        ) : null}
+        {leagues && leagues.length > 0 ? (
+          <ul className="league-grid">
+            {leagues.map((league) => (
+              <TournamentCard key={league.id} league={league} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <section className="dashboard__section" aria-labelledby="account-settings-title">
+        <h2 id="account-settings-title">Account Settings</h2>
+        <div className="settings-grid">
+          <DisplayNameEditor />
+          <ChangePasswordCard />
+          <BanterSharingSettings />
+        </div>
+      </section>
     </div>
   )
 }

@@ -1,22 +1,120 @@
+import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { apiFetch } from '../lib/api'
+import type { DiscoveredLeague } from '../lib/api-types'
+import { errorText } from '../lib/errors'
+import { formatEntryFee, plural } from '../lib/format'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
+interface PendingState {
+  email?: string
+  discoveredLeagues?: DiscoveredLeague[]
+  hasDiscoveredLeagues?: boolean
+  /** Set by the invite page: the invite to come back to once verified. */
+  inviteCode?: string
+}
+
+type Resend = { status: 'idle' | 'sending' } | { status: 'sent' | 'error'; message: string }
+
 export default function VerificationPendingPage() {
-  const email = (useLocation().state as { email?: string } | null)?.email
+  const state = (useLocation().state as PendingState | null) ?? {}
+  const email = typeof state.email === 'string' ? state.email : ''
+  const leagues = Array.isArray(state.discoveredLeagues) ? state.discoveredLeagues : []
+  const [resend, setResend] = useState<Resend>({ status: 'idle' })
   useDocumentTitle('Check your email')
+
+  const onResend = async () => {
+    if (!email) {
+      setResend({ status: 'error', message: 'No email address found. Please register again.' })
+      return
+    }
+    setResend({ status: 'sending' })
+    try {
+      await apiFetch('/api/auth/resend-verification', { method: 'POST', body: { email }, auth: false })
+      setResend({ status: 'sent', message: 'Verification email sent! Please check your inbox.' })
+    } catch (error) {
+      setResend({ status: 'error', message: errorText(error, 'Failed to resend email') })
+    }
+  }
+
   return (
-    <div className="card standalone-card">
+    <div className="card standalone-card standalone-card--wide">
       <p className="standalone-card__icon" aria-hidden="true">
         📬
       </p>
       <h1>Check your email</h1>
       <p className="page-lede">
-        We sent a verification link to {email ? <strong>{email}</strong> : 'your email address'}. It can take up to 5
-        minutes to arrive, so check your spam folder too.
+        We sent a verification link to {email ? <strong className="break-anywhere">{email}</strong> : 'your email address'}.
+        It can take up to 5 minutes to arrive.
       </p>
-      <p className="muted">Next steps, the leagues we found for your team and a resend button will appear here.</p>
+
+      <section className="text-left" aria-labelledby="next-steps-title">
+        <h2 id="next-steps-title" className="standalone-card__subtitle">
+          Next steps
+        </h2>
+        <ol className="steps-list">
+          <li>Open the email from us (check your spam or promotions folder too).</li>
+          <li>Click the verification link. It works once and expires after 24 hours.</li>
+          <li>You&apos;ll be signed in and taken to your dashboard{leagues.length ? ', already in your leagues' : ''}.</li>
+        </ol>
+      </section>
+
+      {state.hasDiscoveredLeagues && leagues.length > 0 ? (
+        <section className="text-left" aria-labelledby="found-leagues-title">
+          <h2 id="found-leagues-title" className="standalone-card__subtitle">
+            We found {plural(leagues.length, 'league')} with your FPL team
+          </h2>
+          <ul className="found-leagues">
+            {leagues.map((league) => (
+              <li key={league.league_id} className="found-leagues__item">
+                <strong>{league.league_name}</strong>
+                <span className="muted">
+                  {[
+                    league.team_name,
+                    league.member_count != null ? plural(league.member_count, 'member') : null,
+                    `Entry ${formatEntryFee(league.entry_fee)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+                {league.already_member ? <span className="badge badge--primary">Already joined</span> : null}
+              </li>
+            ))}
+          </ul>
+          <p className="muted">You&apos;ll join them automatically once your email is verified.</p>
+        </section>
+      ) : null}
+
+      {state.inviteCode ? (
+        <p className="notice">
+          Once verified, open your invite again to join the league:{' '}
+          <Link to={`/join/${encodeURIComponent(state.inviteCode)}`}>back to the invite</Link>.
+        </p>
+      ) : null}
+
+      <div className="resend-box">
+        <p className="muted">Didn&apos;t get it?</p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void onResend()}
+          disabled={resend.status === 'sending'}
+          aria-busy={resend.status === 'sending' || undefined}
+        >
+          {resend.status === 'sending' ? 'Sending...' : 'Resend Verification Email'}
+        </button>
+        <div aria-live="polite" className="resend-box__message">
+          {resend.status === 'sent' ? <p className="form-message form-message--success">{resend.message}</p> : null}
+          {resend.status === 'error' ? (
+            <p className="form-message form-message--error" role="alert">
+              {resend.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
       <div className="button-row">
-        <Link to="/login" className="button button--primary">
+        <Link to="/login" className="button button--ghost">
           Go to Sign In
         </Link>
         <Link to="/register" className="button button--ghost">

@@ -1,18 +1,164 @@
-import { Link } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useAuth } from '../features/auth/AuthProvider'
+import { userFromAuthAnswer } from '../features/auth/session'
+import { apiFetch } from '../lib/api'
+import type { VerifyEmailResponse } from '../lib/api-types'
+import { errorText } from '../lib/errors'
+import { SUPPORT_MAILTO } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
+import { once } from '../lib/useOnce'
+
+/** Spec: after verifying, go to the dashboard after 2 s (signed in) or to sign-in after 3 s. */
+export const VERIFY_REDIRECT_SIGNED_IN_MS = 2000
+export const VERIFY_REDIRECT_SIGN_IN_MS = 3000
+
+type State =
+  | { status: 'verifying' }
+  | { status: 'success'; message: string; signedIn: boolean; answer: VerifyEmailResponse }
+  | { status: 'error'; message: string }
 
 export default function VerifyEmailPage() {
-  useDocumentTitle('Verify your email')
+  const token = useSearchParams()[0].get('token')?.trim() ?? ''
+  const { login } = useAuth()
+  const navigate = useNavigate()
+  const [state, setState] = useState<State>(() =>
+    token ? { status: 'verifying' } : { status: 'error', message: 'No verification token provided' },
+  )
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useDocumentTitle(
+    state.status === 'verifying' ? 'Verifying your email' : state.status === 'success' ? 'Email verified' : 'Verification failed',
+  )
+
+  useEffect(() => {
+    if (!token) return
+    let active = true
+    // The link works once: a second call (StrictMode, re-mount) must reuse the first answer.
+    once(`verify-email:${token}`, () =>
+      apiFetch<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: { token }, auth: false }),
+    ).then(
+      (answer) => {
+        if (!active) return
+        const signedIn = Boolean(answer?.access_token)
+        if (answer?.access_token) login(answer.access_token, userFromAuthAnswer(answer))
+        setState({
+          status: 'success',
+          message: answer?.message ?? 'Email verified successfully!',
+          signedIn,
+          answer: answer ?? {},
+        })
+      },
+      (error: unknown) => {
+        if (active) setState({ status: 'error', message: errorText(error, 'Verification failed') })
+      },
+    )
+    return () => {
+      active = false
+    }
+  }, [token, login])
+
+  // Redirect after the pause; the timer is cleared if the user leaves first.
+  useEffect(() => {
+    if (state.status !== 'success') return
+    const { signedIn, answer } = state
+    const timer = setTimeout(
+      () => {
+        if (signedIn) {
+          navigate('/dashboard', {
+            state: {
+              emailVerified: true,
+              autoJoinedCount: answer.auto_joined_count ?? 0,
+              autoJoinedLeagues: answer.auto_joined_leagues ?? [],
+            },
+          })
+        } else {
+          navigate('/login', { state: { message: 'Email verified! Please sign in.' } })
+        }
+      },
+      signedIn ? VERIFY_REDIRECT_SIGNED_IN_MS : VERIFY_REDIRECT_SIGN_IN_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [state, navigate])
+
+  useEffect(() => {
+    if (state.status !== 'verifying') headingRef.current?.focus()
+  }, [state.status])
+
+  if (state.status === 'verifying') {
+    return (
+      <div className="card standalone-card" aria-busy="true">
+        <span className="spinner spinner--lg" aria-hidden="true" />
+        <h1>Verifying your email</h1>
+        <p className="page-lede" role="status">
+          Hang tight, we&apos;re checking your link…
+        </p>
+      </div>
+    )
+  }
+
+  if (state.status === 'success') {
+    const count = state.answer.auto_joined_count ?? 0
+    return (
+      <div className="card standalone-card">
+        <p className="standalone-card__icon" aria-hidden="true">
+          ✅
+        </p>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Email verified!
+        </h1>
+        <div role="status">
+          <p className="page-lede">{state.message}</p>
+          {count > 0 ? (
+            <p>
+              You&apos;ve been added to {count} {count === 1 ? 'league' : 'leagues'}
+              {state.answer.auto_joined_leagues?.length
+                ? `: ${state.answer.auto_joined_leagues.map((l) => l.league_name).join(', ')}`
+                : ''}
+              .
+            </p>
+          ) : null}
+          <p className="muted">
+            {state.signedIn ? 'Taking you to your dashboard…' : 'Taking you to sign in…'}
+          </p>
+        </div>
+        <div className="button-row">
+          {state.signedIn ? (
+            <Link to="/dashboard" className="button button--primary">
+              Go to Dashboard
+            </Link>
+          ) : (
+            <Link to="/login" className="button button--primary">
+              Sign In
+            </Link>
+          )}
+        </div>
+      </div>
+    )
+  }
+
   return (
     <div className="card standalone-card">
-      <h1>Verify your email</h1>
-      <p className="page-lede">
-        We check the link from your verification email here, then sign you in and take you to your dashboard.
+      <p className="standalone-card__icon" aria-hidden="true">
+        ⚠️
       </p>
-      <p className="muted">The verification step is on its way.</p>
-      <Link to="/" className="button button--ghost">
-        Back to Home
-      </Link>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Verification failed
+      </h1>
+      <p className="page-lede" role="alert">
+        {state.message}
+      </p>
+      <p className="muted">Verification links expire after 24 hours and work once.</p>
+      <div className="button-row">
+        <Link to="/register" className="button button--ghost">
+          Register Again
+        </Link>
+        <Link to="/resend-verification" className="button button--primary">
+          Resend Email
+        </Link>
+        <a href={SUPPORT_MAILTO} className="button button--ghost">
+          Contact support
+        </a>
+      </div>
     </div>
   )
 }

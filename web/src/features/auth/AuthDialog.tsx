@@ -1,8 +1,13 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { trapTabKey } from '../../lib/focus'
+import { PRODUCT_NAME } from '../../lib/product'
 import { useAuthDialog, type AuthDialogTab } from './AuthDialogProvider'
-import { RegisterPanel } from './RegisterPanel'
-import { SignInPanel } from './SignInPanel'
+
+/** Loads the panels' chunk (the dialog needs it; the app preloads it when idle). */
+export const loadAuthPanels = () => import('./AuthPanels')
+
+const SignInPanel = lazy(() => loadAuthPanels().then((m) => ({ default: m.SignInPanel })))
+const RegisterPanel = lazy(() => loadAuthPanels().then((m) => ({ default: m.RegisterPanel })))
 
 const TABS: { id: AuthDialogTab; label: string }[] = [
   { id: 'login', label: 'Sign In' },
@@ -22,6 +27,9 @@ export function AuthDialog() {
   const tabId = (t: AuthDialogTab) => `${baseId}-tab-${t}`
   const panelId = `${baseId}-panel`
 
+  // Set while the dialog's first focus target is still to come (the panel's chunk is loading).
+  const initialFocusPending = useRef(false)
+
   // Focus in on open, restore on close; lock page scroll meanwhile.
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -30,6 +38,7 @@ export function AuthDialog() {
       dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
       dialog?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
     target?.focus()
+    initialFocusPending.current = !dialog?.querySelector('[data-autofocus]')
     document.documentElement.classList.add('has-modal')
     return () => {
       document.documentElement.classList.remove('has-modal')
@@ -99,13 +108,47 @@ export function AuthDialog() {
           })}
         </div>
         <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="tab-panel">
-          {tab === 'login' ? (
-            <SignInPanel titleId={titleId} forgot={forgot} onForgotChange={setForgot} />
-          ) : (
-            <RegisterPanel titleId={titleId} />
-          )}
+          <Suspense fallback={<PanelLoading titleId={titleId} tab={tab} forgot={forgot} />}>
+            {tab === 'login' ? (
+              <SignInPanel titleId={titleId} forgot={forgot} onForgotChange={setForgot} />
+            ) : (
+              <RegisterPanel titleId={titleId} />
+            )}
+            <FocusWhenReady dialogRef={dialogRef} pending={initialFocusPending} />
+          </Suspense>
         </div>
       </div>
     </div>
   )
+}
+
+/** While the panels load: the panel's title (the dialog stays labelled) and a spinner. */
+function PanelLoading({ titleId, tab, forgot }: { titleId: string; tab: AuthDialogTab; forgot: boolean }) {
+  const title = tab === 'register' ? `Join ${PRODUCT_NAME}` : forgot ? 'Reset your password' : 'Welcome Back!'
+  return (
+    <section className="auth-panel" aria-busy="true">
+      <h2 id={titleId} className="auth-panel__title">
+        {title}
+      </h2>
+      <p className="inline-loading" role="status">
+        <span className="spinner spinner--sm" aria-hidden="true" /> Loading…
+      </p>
+    </section>
+  )
+}
+
+/**
+ * Rendered with the panel (inside the same Suspense boundary): when the panel arrives after the
+ * dialog opened, focus moves on to its first field, unless the user has moved it meanwhile.
+ */
+function FocusWhenReady({ dialogRef, pending }: { dialogRef: RefObject<HTMLDivElement | null>; pending: RefObject<boolean> }) {
+  useEffect(() => {
+    if (!pending.current) return
+    pending.current = false
+    const dialog = dialogRef.current
+    const active = document.activeElement
+    const untouched = !active || active === document.body || active === dialog || active?.getAttribute('role') === 'tab'
+    if (dialog && untouched) dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+  }, [dialogRef, pending])
+  return null
 }

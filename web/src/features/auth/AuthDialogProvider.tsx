@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useLocation } from 'react-router'
-import { AuthDialog } from './AuthDialog'
+import { AuthDialog, loadAuthPanels } from './AuthDialog'
 
 export type AuthDialogTab = 'login' | 'register'
 
@@ -74,6 +74,17 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.isOpen && state.pathname !== pathname) close()
   }, [state.isOpen, state.pathname, pathname, close])
+
+  // Fetch the panels' chunk once the page is idle, so the dialog opens without a wait.
+  useEffect(() => {
+    const preload = () => void loadAuthPanels().catch(() => undefined)
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 4000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const timer = setTimeout(preload, 1500)
+    return () => clearTimeout(timer)
+  }, [])
 
   const value = useMemo<AuthDialogContextValue>(
     () => ({ isOpen, tab: state.tab, forgot: state.forgot, open, close, setTab, setForgot }),

@@ -1,4 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { analytics, identifyUser } from '../../lib/analytics'
 import {
   AUTH_TOKEN_KEY,
   clearStoredSession,
@@ -15,9 +16,13 @@ export interface AuthContextValue {
   token: string | null
   /** True only when both a user and a token are present. */
   isAuthenticated: boolean
-  /** Stores the token and the user (localStorage `authToken` / `userData`). */
+  /**
+   * Stores the token and the user (localStorage `authToken` / `userData`). Coming from signed out,
+   * it also reports the login to analytics and identifies the user; replacing the token of a
+   * signed-in user (e.g. after a password change) does not.
+   */
   login: (token: string, user: User) => void
-  /** Clears both stored items. */
+  /** Clears both stored items (and reports the logout when someone was signed in). */
   logout: () => void
   /** Merges fields into the current user and stores it; no-op when logged out. */
   updateUser: (changes: Partial<User>) => void
@@ -55,15 +60,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     (token: string, user: User) => {
+      const wasSignedIn = isAuthenticatedSession(sessionRef.current)
       writeStoredSession(token, user)
       setSession({ token, user })
+      if (!wasSignedIn) {
+        analytics.login()
+        identifyUser(user)
+      }
     },
     [setSession],
   )
 
   const logout = useCallback(() => {
+    const wasSignedIn = isAuthenticatedSession(sessionRef.current)
     clearStoredSession()
     setSession({ token: null, user: null })
+    if (wasSignedIn) analytics.logout()
   }, [setSession])
 
   const updateUser = useCallback(

@@ -1,14 +1,127 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { FormMessage, PasswordChecklist, PasswordField, SubmitButton, TextField } from '../../components/forms'
+import { analytics } from '../../lib/analytics'
+import { apiFetch } from '../../lib/api'
+import type { RegisterResponse } from '../../lib/api-types'
+import { errorText } from '../../lib/errors'
+import { plural } from '../../lib/format'
 import { PRODUCT_NAME } from '../../lib/product'
+import {
+  isStrongPassword,
+  isValidEmail,
+  normalizeEmail,
+  parsePositiveId,
+  passwordMustContain,
+} from '../../lib/validation'
 import { useAuthDialog } from './AuthDialogProvider'
+import { useAuth } from './AuthProvider'
+import { userFromAuthAnswer } from './session'
 
 export interface RegisterPanelProps {
   /** Id for the panel's heading: the dialog is labelled by it. */
   titleId: string
 }
 
-/** Create Account tab of the auth dialog. The registration form arrives in a later issue. */
+/** Spec: after registering, go to the verification screen after 2 s, or 3 s when leagues were found. */
+export const REGISTER_REDIRECT_MS = 2000
+export const REGISTER_REDIRECT_WITH_LEAGUES_MS = 3000
+
+type Field = 'name' | 'email' | 'password' | 'fplTeamId'
+type Errors = Partial<Record<Field, string>>
+
+/** Create Account tab of the auth dialog. */
 export function RegisterPanel({ titleId }: RegisterPanelProps) {
-  const { setTab } = useAuthDialog()
+  const { setTab, close } = useAuthDialog()
+  const { login } = useAuth()
+  const navigate = useNavigate()
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '', fplTeamId: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [passwordTouched, setPasswordTouched] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [success, setSuccess] = useState<string | null>(null)
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    fplTeamId: useRef<HTMLInputElement>(null),
+  }
+  const checklistId = useId()
+  const successRef = useRef<HTMLDivElement>(null)
+  // The form hides on success: move focus to the message so it is not lost.
+  useEffect(() => {
+    if (success) successRef.current?.focus()
+  }, [success])
+
+  const passwordOk = isStrongPassword(values.password)
+  // Live: once the user has left the field (or tried to submit), say what is still missing.
+  const passwordProblem =
+    errors.password ?? (passwordTouched && values.password ? passwordMustContain(values.password) : null)
+
+  const set = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy || success) return
+    const name = values.name.trim()
+    const email = normalizeEmail(values.email)
+    const teamText = values.fplTeamId.trim()
+    const teamId = teamText ? parsePositiveId(teamText) : null
+    const next: Errors = {}
+    if (!name) next.name = 'Name is required'
+    if (!email) next.email = 'Email is required'
+    else if (!isValidEmail(email)) next.email = 'Invalid email format'
+    if (!values.password) next.password = 'Password is required'
+    else if (!passwordOk) next.password = passwordMustContain(values.password) ?? undefined
+    if (teamText && teamId === null) next.fplTeamId = 'FPL Team ID must be a positive number'
+    setErrors(next)
+    setFormError(null)
+    const firstInvalid = (['name', 'email', 'password', 'fplTeamId'] as const).find((f) => next[f])
+    if (firstInvalid) return refs[firstInvalid].current?.focus()
+
+    setBusy(true)
+    try {
+      const answer = await apiFetch<RegisterResponse>('/api/auth/register', {
+        method: 'POST',
+        body: { name, email, password: values.password, ...(teamId !== null ? { fpl_team_id: teamId } : {}) },
+        auth: false,
+      })
+      analytics.signUp()
+      if (answer.verification_required) {
+        const discovered = answer.discovered_leagues ?? []
+        const to = answer.email ?? email
+        setSuccess(
+          discovered.length > 0
+            ? `Account created! We found ${plural(discovered.length, 'league')} with your FPL team. Check ${to} to verify your email.`
+            : `Account created! Check ${to} to verify your email.`,
+        )
+        // Not cleared if the dialog closes meanwhile: the user still belongs on the verification screen.
+        setTimeout(
+          () => {
+            close()
+            navigate('/verification-pending', {
+              state: { email: to, discoveredLeagues: discovered, hasDiscoveredLeagues: discovered.length > 0 },
+            })
+          },
+          discovered.length > 0 ? REGISTER_REDIRECT_WITH_LEAGUES_MS : REGISTER_REDIRECT_MS,
+        )
+      } else if (answer.access_token) {
+        login(answer.access_token, userFromAuthAnswer({ ...answer, email: answer.email ?? email, name: answer.name ?? name }))
+        close()
+      } else {
+        setTab('login')
+      }
+    } catch (error) {
+      setFormError(errorText(error, 'Registration failed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
     <section className="auth-panel" data-mode="register">
       <h2 id={titleId} className="auth-panel__title">
@@ -17,7 +130,68 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
       <p className="auth-panel__lede">
         Create a free account. Add your FPL team ID and we&apos;ll find the mini-leagues you already play in.
       </p>
-      <p className="auth-panel__placeholder">The registration form is on its way.</p>
+      {success ? (
+        <div ref={successRef} tabIndex={-1} className="focus-target">
+          <FormMessage tone="success">
+            <strong>{success}</strong>
+            <span className="form-message__sub">Taking you to the next step…</span>
+          </FormMessage>
+        </div>
+      ) : null}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined} hidden={Boolean(success)}>
+        <TextField
+          ref={refs.name}
+          label="Name"
+          name="name"
+          autoComplete="name"
+          maxLength={50}
+          data-autofocus
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          ref={refs.email}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+        <PasswordField
+          ref={refs.password}
+          label="Password"
+          name="new-password"
+          autoComplete="new-password"
+          value={values.password}
+          error={passwordProblem}
+          describedBy={checklistId}
+          onChange={(e) => set('password', e.target.value)}
+          onBlur={() => setPasswordTouched(true)}
+        />
+        <PasswordChecklist id={checklistId} password={values.password} />
+        <TextField
+          ref={refs.fplTeamId}
+          label="FPL Team ID"
+          labelNote="(optional)"
+          name="fpl_team_id"
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.fplTeamId}
+          error={errors.fplTeamId}
+          hint="The number in your FPL Points page address: fantasy.premierleague.com/entry/1234567/. We'll find your leagues."
+          onChange={(e) => set('fplTeamId', e.target.value)}
+        />
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <SubmitButton busy={busy} busyText="Creating Account..." disabled={!passwordOk}>
+          Create Account
+        </SubmitButton>
+      </form>
       <div className="auth-panel__links">
         <button type="button" className="link-button" onClick={() => setTab('login')}>
           Already have an account? Sign in

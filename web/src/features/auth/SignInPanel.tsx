@@ -1,4 +1,14 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { FormMessage, PasswordField, SubmitButton, TextField } from '../../components/forms'
+import { ApiError, apiFetch } from '../../lib/api'
+import type { LoginResponse } from '../../lib/api-types'
+import { errorText } from '../../lib/errors'
+import { isValidEmail, normalizeEmail } from '../../lib/validation'
 import { useAuthDialog } from './AuthDialogProvider'
+import { useAuth } from './AuthProvider'
+import { ForgotPasswordPanel } from './ForgotPasswordPanel'
+import { userFromAuthAnswer } from './session'
 
 export interface SignInPanelProps {
   /** Id for the panel's heading: the dialog is labelled by it. */
@@ -8,37 +18,129 @@ export interface SignInPanelProps {
   onForgotChange: (forgot: boolean) => void
 }
 
-/**
- * Sign In tab of the auth dialog. The sign-in form and the forgot-password form (with its
- * "Reset Link Sent" confirmation) arrive in a later issue; this is their container.
- */
+/** Sign In tab of the auth dialog: the sign-in form, or the forgot-password panel. */
 export function SignInPanel({ titleId, forgot, onForgotChange }: SignInPanelProps) {
-  const { setTab } = useAuthDialog()
-  if (forgot) {
-    return (
-      <section className="auth-panel" data-mode="forgot-password">
-        <h2 id={titleId} className="auth-panel__title">
-          Reset your password
-        </h2>
-        <p className="auth-panel__lede">
-          Enter your email and we&apos;ll send you a reset link. Links expire after 1 hour and work once.
-        </p>
-        <p className="auth-panel__placeholder">The reset form is on its way.</p>
-        <button type="button" className="button button--ghost" onClick={() => onForgotChange(false)}>
-          Back to Sign In
-        </button>
-      </section>
-    )
+  const rootRef = useRef<HTMLDivElement>(null)
+  // Switching between the two panels moves focus to the new panel's first field (not on open:
+  // the dialog itself places focus then).
+  const focusAfterSwitch = useRef(false)
+  const switchTo = (next: boolean) => {
+    focusAfterSwitch.current = true
+    onForgotChange(next)
   }
+  useEffect(() => {
+    if (!focusAfterSwitch.current) return
+    focusAfterSwitch.current = false
+    rootRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+  }, [forgot])
+
+  return (
+    <div ref={rootRef}>
+      {forgot ? (
+        <ForgotPasswordPanel titleId={titleId} onBack={() => switchTo(false)} />
+      ) : (
+        <SignInForm titleId={titleId} onForgot={() => switchTo(true)} />
+      )}
+    </div>
+  )
+}
+
+interface SignInErrors {
+  email?: string
+  password?: string
+}
+
+function SignInForm({ titleId, onForgot }: { titleId: string; onForgot: () => void }) {
+  const { login } = useAuth()
+  const { close, setTab } = useAuthDialog()
+  const navigate = useNavigate()
+  // A page that sent the user here may leave a note (e.g. "Email verified! Please sign in.").
+  const notice = (useLocation().state as { message?: unknown } | null)?.message
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<SignInErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const normalized = normalizeEmail(email)
+    const next: SignInErrors = {}
+    if (!normalized) next.email = 'Email is required'
+    else if (!isValidEmail(normalized)) next.email = 'Invalid email format'
+    if (!password) next.password = 'Password is required'
+    setErrors(next)
+    setFormError(null)
+    if (next.email) return emailRef.current?.focus()
+    if (next.password) return passwordRef.current?.focus()
+
+    setBusy(true)
+    try {
+      const answer = await apiFetch<LoginResponse>('/api/auth/login', {
+        method: 'POST',
+        body: { email: normalized, password },
+        auth: false,
+      })
+      login(answer.access_token, userFromAuthAnswer(answer))
+      close()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && (error.detail ?? '').toLowerCase().includes('verify')) {
+        close()
+        navigate('/verification-pending', { state: { email: normalized } })
+        return
+      }
+      setBusy(false)
+      setFormError(errorText(error, 'Login failed'))
+    }
+  }
+
   return (
     <section className="auth-panel" data-mode="sign-in">
       <h2 id={titleId} className="auth-panel__title">
         Welcome Back!
       </h2>
       <p className="auth-panel__lede">Sign in to check your standings and see who&apos;s getting roasted this week.</p>
-      <p className="auth-panel__placeholder">The sign-in form is on its way.</p>
+      {typeof notice === 'string' && notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus
+          value={email}
+          error={errors.email}
+          onChange={(e) => {
+            setEmail(e.target.value)
+            if (errors.email) setErrors((x) => ({ ...x, email: undefined }))
+          }}
+        />
+        <PasswordField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.target.value)
+            if (errors.password) setErrors((x) => ({ ...x, password: undefined }))
+          }}
+        />
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <SubmitButton busy={busy} busyText="Signing In...">
+          Sign In
+        </SubmitButton>
+      </form>
       <div className="auth-panel__links">
-        <button type="button" className="link-button" onClick={() => onForgotChange(true)}>
+        <button type="button" className="link-button" onClick={onForgot}>
           Forgot password?
         </button>
         <button type="button" className="link-button" onClick={() => setTab('register')}>

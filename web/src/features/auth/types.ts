@@ -11,4 +11,6 @@ export interface User {
   fpl_team_id_locked?: boolean
   /** Some answers (login, verify-email) name the id `user_id`; the dashboard reads either. */
   user_id?: number
+  /** Whether the user's banter achievements may be shared (the privacy setting). */
+  banter_sharing_enabled?: boolean
 }

@@ -1,0 +1,16 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { trackPageView } from '../lib/analytics'
+
+/** Spec: page views are reported on every route change, after 100 ms (the page sets its title first). */
+export const PAGE_VIEW_DELAY_MS = 100
+
+/** Reports page views (a no-op unless analytics is configured and accepted). Renders nothing. */
+export function AnalyticsBridge() {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    const timer = setTimeout(() => trackPageView(pathname, search), PAGE_VIEW_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [pathname, search])
+  return null
+}

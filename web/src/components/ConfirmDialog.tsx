@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { trapTabKey } from '../lib/focus'
+
+export interface ConfirmDialogProps {
+  title: string
+  children?: ReactNode
+  confirmLabel: string
+  cancelLabel?: string
+  busy?: boolean
+  busyLabel?: string
+  destructive?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * A modal confirmation (role alertdialog). Focus starts on Cancel (the safe choice), stays inside,
+ * and returns to where it was when the dialog closes. Escape and the backdrop cancel.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  busyLabel,
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  const id = useId()
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    cancelRef.current?.focus()
+    document.documentElement.classList.add('has-modal')
+    return () => {
+      document.documentElement.classList.remove('has-modal')
+      if (previous?.isConnected) previous.focus()
+    }
+  }, [])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      if (!busy) onCancel()
+      return
+    }
+    if (ref.current) trapTabKey(event, ref.current)
+  }
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onCancel()}>
+      <div
+        ref={ref}
+        className="modal confirm-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={children ? `${id}-body` : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`} className="confirm-dialog__title">
+          {title}
+        </h2>
+        {children ? (
+          <div id={`${id}-body`} className="confirm-dialog__body">
+            {children}
+          </div>
+        ) : null}
+        <div className="button-row confirm-dialog__actions">
+          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={destructive ? 'button button--danger' : 'button button--primary'}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

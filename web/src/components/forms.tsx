@@ -1,0 +1,144 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { PASSWORD_RULES } from '../lib/validation'
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  id?: string
+  label: ReactNode
+  /** Shown under the field and announced with it (aria-describedby). */
+  hint?: ReactNode
+  /** Marks the field invalid (aria-invalid) and is announced with it. */
+  error?: string | null
+  /** Extra ids for aria-describedby (e.g. a checklist). */
+  describedBy?: string
+  /** Rendered inside the input's box, at its end (e.g. a show/hide button). */
+  end?: ReactNode
+  /** Text after the label, e.g. "(optional)". */
+  labelNote?: ReactNode
+  ref?: Ref<HTMLInputElement>
+}
+
+/** A labelled input with its hint and error wired up for assistive tech. */
+export function TextField({ id, label, hint, error, describedBy, end, labelNote, ref, className, ...input }: TextFieldProps) {
+  const autoId = useId()
+  const inputId = id ?? autoId
+  const hintId = hint ? `${inputId}-hint` : undefined
+  const errorId = error ? `${inputId}-error` : undefined
+  const described = [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`field ${className ?? ''}`.trim()}>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+        {labelNote ? <span className="field__note"> {labelNote}</span> : null}
+      </label>
+      <div className={end ? 'input-wrap input-wrap--end' : 'input-wrap'}>
+        <input
+          {...input}
+          ref={ref}
+          id={inputId}
+          className="input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+        {end}
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error">
+          <span aria-hidden="true">⚠ </span>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'end'>
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: PasswordFieldProps) {
+  const [shown, setShown] = useState(false)
+  const name = typeof props.label === 'string' ? props.label.toLowerCase() : 'password'
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      autoCapitalize="none"
+      spellCheck={false}
+      end={
+        <button
+          type="button"
+          className="input-toggle"
+          aria-label={`Show ${name}`}
+          aria-pressed={shown}
+          onClick={() => setShown((v) => !v)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  )
+}
+
+/** The five password rules, each ticked as it is met. */
+export function PasswordChecklist({ password, id, extra }: { password: string; id?: string; extra?: ReactNode }) {
+  return (
+    <ul id={id} className="checklist" aria-label="Password requirements">
+      {PASSWORD_RULES.map((rule) => {
+        const met = rule.test(password)
+        return (
+          <li key={rule.id} className="checklist__item" data-met={met}>
+            <span className="checklist__mark" aria-hidden="true">
+              {met ? '✓' : '○'}
+            </span>
+            {rule.label}
+            <span className="visually-hidden">{met ? ' (done)' : ' (missing)'}</span>
+          </li>
+        )
+      })}
+      {extra}
+    </ul>
+  )
+}
+
+/** A form-level message: errors are alerts, successes and notes are polite status messages. */
+export function FormMessage({
+  tone,
+  children,
+  id,
+}: {
+  tone: 'error' | 'success' | 'info'
+  children: ReactNode
+  id?: string
+}) {
+  return (
+    <div id={id} className={`form-message form-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  )
+}
+
+/** A button that shows a spinner and its busy text while `busy`. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  disabled,
+  className = 'button button--primary button--block',
+}: {
+  busy: boolean
+  busyText: string
+  children: ReactNode
+  disabled?: boolean
+  className?: string
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy || disabled} aria-busy={busy || undefined}>
+      {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+      {busy ? busyText : children}
+    </button>
+  )
+}

@@ -1,0 +1,39 @@
+import type { ApiUser } from '../../lib/api-types'
+import type { User } from './types'
+
+/** The parts of a login / verify-email / register answer that describe the user. */
+export interface AuthAnswer {
+  user_id?: number
+  name?: string
+  email?: string
+  joined_leagues?: number[]
+  user?: Partial<ApiUser> | null
+}
+
+/**
+ * The session's user, from an answer that signs the user in. The full `user` object wins; the
+ * top-level `user_id`, `name`, `email` and `joined_leagues` fill what it lacks. These answers
+ * only exist for verified users, hence the `is_verified` default.
+ */
+export function userFromAuthAnswer(answer: AuthAnswer): User {
+  const u = answer.user ?? {}
+  const id = u.id ?? u.user_id ?? answer.user_id ?? 0
+  const user: User = {
+    id,
+    user_id: id,
+    name: u.name ?? answer.name ?? '',
+    email: u.email ?? answer.email ?? '',
+    fpl_team_id: u.fpl_team_id ?? null,
+    fpl_team_id_locked: u.fpl_team_id_locked ?? false,
+    created_at: u.created_at ?? '',
+    is_verified: u.is_verified ?? true,
+    joined_leagues: u.joined_leagues ?? answer.joined_leagues ?? [],
+  }
+  if (u.banter_sharing_enabled !== undefined) user.banter_sharing_enabled = u.banter_sharing_enabled
+  return user
+}
+
+/** The user object of GET /api/auth/me as the session keeps it. */
+export function userFromApiUser(u: ApiUser): User {
+  return userFromAuthAnswer({ user: u })
+}

@@ -1,0 +1,179 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { apiFetch } from '../../lib/api'
+import type { AutoJoinResponse, DiscoveredLeague, DiscoverLeaguesResponse } from '../../lib/api-types'
+import { errorText, isAbortError } from '../../lib/errors'
+import { formatEntryFee, plural } from '../../lib/format'
+
+type Status = 'loading' | 'ready' | 'error'
+
+export interface LeagueDiscoveryProps {
+  /** The user's FPL team; without one there is nothing to discover. */
+  teamId: number | null
+  /** Leagues already discovered (e.g. by adding the FPL Team ID): shown without a new call. */
+  preset?: DiscoveredLeague[] | null
+  onJoined: (answer: AutoJoinResponse, leagueIds: number[]) => void
+  onClose: () => void
+}
+
+/** The auto-join discovery panel: leagues containing the user's FPL team; join the chosen ones. */
+export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDiscoveryProps) {
+  const [status, setStatus] = useState<Status>(preset ? 'ready' : 'loading')
+  const [leagues, setLeagues] = useState<DiscoveredLeague[]>(preset ?? [])
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [selected, setSelected] = useState<Set<number>>(
+    () => new Set((preset ?? []).filter((l) => !l.already_member).map((l) => l.league_id)),
+  )
+  const [joining, setJoining] = useState(false)
+  const [joinError, setJoinError] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const id = useId()
+
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
+
+  useEffect(() => {
+    if (preset || teamId === null) return
+    const controller = new AbortController()
+    setStatus('loading')
+    setLoadError(null)
+    apiFetch<DiscoverLeaguesResponse>(`/api/discover-leagues/${teamId}`, { signal: controller.signal })
+      .then((answer) => {
+        const found = answer?.discovered_leagues ?? []
+        setLeagues(found)
+        setSelected(new Set(found.filter((l) => !l.already_member).map((l) => l.league_id)))
+        setStatus('ready')
+      })
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return
+        setLoadError(errorText(error, 'Failed to discover leagues'))
+        setStatus('error')
+      })
+    return () => controller.abort()
+  }, [teamId, preset, attempt])
+
+  const available = leagues.filter((l) => !l.already_member)
+
+  const toggle = (leagueId: number) => {
+    setJoinError(null)
+    setSelected((current) => {
+      const next = new Set(current)
+      if (next.has(leagueId)) next.delete(leagueId)
+      else next.add(leagueId)
+      return next
+    })
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (joining) return
+    const ids = available.map((l) => l.league_id).filter((leagueId) => selected.has(leagueId))
+    if (ids.length === 0) return setJoinError('Choose at least one league to join.')
+    setJoining(true)
+    setJoinError(null)
+    try {
+      const answer = await apiFetch<AutoJoinResponse>('/api/auto-join-leagues', { method: 'POST', body: ids })
+      onJoined(answer ?? {}, ids)
+    } catch (error) {
+      setJoinError(errorText(error, 'Failed to join leagues'))
+    } finally {
+      setJoining(false)
+    }
+  }
+
+  let body
+  if (teamId === null && !preset) {
+    body = <p className="muted">Add your FPL Team ID first: we use it to find the leagues your team plays in.</p>
+  } else if (status === 'loading') {
+    body = (
+      <p className="inline-loading" role="status">
+        <span className="spinner spinner--sm" aria-hidden="true" /> Looking for leagues with your FPL team...
+      </p>
+    )
+  } else if (status === 'error') {
+    body = (
+      <div className="form-message form-message--error" role="alert">
+        {loadError}{' '}
+        <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    )
+  } else if (available.length === 0) {
+    body = (
+      <p className="form-message form-message--info" role="status">
+        No new leagues found containing your FPL team.
+      </p>
+    )
+  } else {
+    const count = available.filter((l) => selected.has(l.league_id)).length
+    body = (
+      <form onSubmit={onSubmit} noValidate aria-busy={joining || undefined}>
+        <fieldset className="discovery__fieldset">
+          <legend className="discovery__legend">
+            We found {plural(available.length, 'league')} with your team. Choose the ones to join:
+          </legend>
+          <ul className="discovery__list" aria-describedby={`${id}-hint`}>
+            {leagues.map((league) => {
+              const member = Boolean(league.already_member)
+              return (
+                <li key={league.league_id}>
+                  <label className="discovery__item" data-disabled={member || undefined}>
+                    <input
+                      type="checkbox"
+                      checked={member || selected.has(league.league_id)}
+                      disabled={member || joining}
+                      onChange={() => toggle(league.league_id)}
+                    />
+                    <span className="discovery__text">
+                      <strong>{league.league_name}</strong>
+                      <span className="discovery__meta">
+                        {[
+                          league.team_name ? `Your team: ${league.team_name}` : null,
+                          league.member_count != null ? plural(league.member_count, 'member') : null,
+                          `Entry ${formatEntryFee(league.entry_fee)}`,
+                          league.fpl_league_id ? `FPL League ${league.fpl_league_id}` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </span>
+                    {member ? <span className="badge badge--primary">Already joined</span> : null}
+                  </label>
+                </li>
+              )
+            })}
+          </ul>
+        </fieldset>
+        <p id={`${id}-hint`} className="field__hint">
+          Choose at least one league.
+        </p>
+        {joinError ? (
+          <p className="form-message form-message--error" role="alert">
+            {joinError}
+          </p>
+        ) : null}
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={joining || count === 0}>
+            {joining ? 'Joining...' : count > 0 ? `Join ${plural(count, 'League')}` : 'Join Leagues'}
+          </button>
+        </div>
+      </form>
+    )
+  }
+
+  return (
+    <section className="card discovery" aria-labelledby={`${id}-title`} id="league-discovery">
+      <div className="discovery__head">
+        <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+          Find Leagues
+        </h3>
+        <button type="button" className="button button--ghost button--sm" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {body}
+    </section>
+  )
+}

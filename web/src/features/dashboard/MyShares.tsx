@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { apiFetch } from '../../lib/api'
+import type { MySharesResponse, SharedStat } from '../../lib/api-types'
+import { formatShortDate, plural } from '../../lib/format'
+import { useToast } from '../toast/ToastProvider'
+
+type Status = 'idle' | 'loading' | 'ready' | 'error'
+
+const shareTitle = (share: SharedStat) =>
+  share.stat_data?.achievement_title ?? share.stat_data?.title ?? share.stat_type ?? 'FPL Achievement!'
+
+/** "My Shares": hidden until shown, loaded on first show; each share can be deleted after a confirmation. */
+export function MyShares() {
+  const { toast } = useToast()
+  const [shown, setShown] = useState(false)
+  const [status, setStatus] = useState<Status>('idle')
+  const [shares, setShares] = useState<SharedStat[]>([])
+  const [confirming, setConfirming] = useState<SharedStat | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const id = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusHeading = useRef(false)
+
+  // The deleted item's button is gone: after the dialog closes, focus goes to the list heading.
+  useEffect(() => {
+    if (confirming === null && focusHeading.current) {
+      focusHeading.current = false
+      headingRef.current?.focus()
+    }
+  }, [confirming])
+
+  const load = async () => {
+    setStatus('loading')
+    try {
+      const answer = await apiFetch<MySharesResponse>('/api/banter/my-shares')
+      setShares(answer?.shared_stats ?? [])
+      setStatus('ready')
+    } catch {
+      setStatus('error')
+    }
+  }
+
+  const toggle = () => {
+    const next = !shown
+    setShown(next)
+    if (next && status === 'idle') void load()
+  }
+
+  const remove = async () => {
+    if (!confirming || deleting) return
+    const share = confirming
+    setDeleting(true)
+    try {
+      await apiFetch(`/api/banter/share/${encodeURIComponent(String(share.id))}`, { method: 'DELETE' })
+      setShares((list) => list.filter((s) => s.id !== share.id))
+      focusHeading.current = true
+      toast({ title: 'Share Deleted', description: 'Your shared achievement has been removed.', variant: 'success' })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to delete shared achievement.', variant: 'destructive' })
+    } finally {
+      setDeleting(false)
+      setConfirming(null)
+    }
+  }
+
+  return (
+    <div className="my-shares">
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-expanded={shown}
+        aria-controls={`${id}-panel`}
+        onClick={toggle}
+      >
+        {shown ? 'Hide My Shares' : 'Show My Shares'}
+      </button>
+      <div id={`${id}-panel`} hidden={!shown} className="my-shares__panel">
+        <h4 ref={headingRef} tabIndex={-1} className="my-shares__title">
+          My Shares
+        </h4>
+        {status === 'loading' ? (
+          <p className="inline-loading" role="status">
+            <span className="spinner spinner--sm" aria-hidden="true" /> Loading your shares...
+          </p>
+        ) : null}
+        {status === 'error' ? (
+          <div className="form-message form-message--error" role="alert">
+            Failed to load your shared achievements.{' '}
+            <button type="button" className="link-button" onClick={() => void load()}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {status === 'ready' && shares.length === 0 ? (
+          <p className="muted">
+            You haven&apos;t shared any achievements yet. Open a tournament&apos;s Banter tab to share one.
+          </p>
+        ) : null}
+        {status === 'ready' && shares.length > 0 ? (
+          <ul className="share-list">
+            {shares.map((share) => (
+              <li key={share.id} className="share-item">
+                <span className="share-item__emoji" aria-hidden="true">
+                  {share.stat_data?.emoji ?? '🏆'}
+                </span>
+                <div className="share-item__body">
+                  <p className="share-item__title">
+                    {share.share_url ? (
+                      <a href={share.share_url} target="_blank" rel="noopener noreferrer">
+                        {shareTitle(share)}
+                        <span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      shareTitle(share)
+                    )}
+                  </p>
+                  <p className="share-item__meta">
+                    {[
+                      share.league_name ?? share.stat_data?.league_name,
+                      share.created_at ? `Shared ${formatShortDate(share.created_at)}` : null,
+                      plural(share.view_count ?? 0, 'view'),
+                      plural(share.click_count ?? 0, 'click'),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="button button--ghost button--sm button--danger-text"
+                  onClick={() => setConfirming(share)}
+                  aria-label={`Delete share: ${shareTitle(share)}`}
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this share?"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          destructive
+          busy={deleting}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            &ldquo;{shareTitle(confirming)}&rdquo; will be removed and its public link will stop working. This
+            can&apos;t be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { useId } from 'react'
+import { useNavigate } from 'react-router'
+import type { UserLeague } from '../../lib/api-types'
+import { formatShortDate } from '../../lib/format'
+
+/** One of the user's tournaments on the dashboard (the entry fee always reads Free here). */
+export function TournamentCard({ league }: { league: UserLeague }) {
+  const navigate = useNavigate()
+  const id = useId()
+  return (
+    <li className="card league-card" aria-labelledby={`${id}-name`}>
+      <div className="league-card__head">
+        <h3 id={`${id}-name`} className="league-card__name">
+          {league.name}
+        </h3>
+        <div className="league-card__badges">
+          {league.is_commissioner ? <span className="badge badge--accent">Commissioner</span> : null}
+          <span className="badge badge--neutral">{league.is_public ? 'Public' : 'Private'}</span>
+        </div>
+      </div>
+      {league.description ? <p className="league-card__description">{league.description}</p> : null}
+      <dl className="facts">
+        <div>
+          <dt>FPL League ID</dt>
+          <dd>{league.fpl_league_id ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Members</dt>
+          <dd>{league.member_count ?? 0}</dd>
+        </div>
+        <div>
+          <dt>Entry fee</dt>
+          <dd>Free</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{formatShortDate(league.created_at) || '—'}</dd>
+        </div>
+      </dl>
+      <div className="league-card__actions">
+        <button
+          type="button"
+          className="button button--primary button--sm"
+          aria-describedby={`${id}-name`}
+          onClick={() => navigate('/tournaments', { state: { selectedLeague: league } })}
+        >
+          View Dashboard
+        </button>
+        {league.is_commissioner ? (
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            aria-describedby={`${id}-name`}
+            onClick={() => navigate('/commissioner', { state: { league } })}
+          >
+            Manage League
+          </button>
+        ) : null}
+        <span className="status-label">
+          <span className="live-dot" aria-hidden="true" /> Active
+        </span>
+      </div>
+    </li>
+  )
+}

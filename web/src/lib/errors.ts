@@ -1,0 +1,17 @@
+import { ApiError, NetworkError } from './api'
+
+// Message texts the spec uses for failures that have no server detail.
+export const NETWORK_TRY_AGAIN = 'Network error. Please try again.'
+export const NETWORK_CHECK_CONNECTION = 'Network error. Please check your connection and try again.'
+
+/**
+ * The text to show for a failed call: the server's `detail` (or `message`), else `fallback`;
+ * `network` when the request never got an answer.
+ */
+export function errorText(error: unknown, fallback: string, network: string = NETWORK_TRY_AGAIN): string {
+  if (error instanceof NetworkError) return network
+  if (error instanceof ApiError) return error.detail ?? fallback
+  return fallback
+}
+
+export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'

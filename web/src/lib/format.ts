@@ -1,0 +1,18 @@
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+
+/** "Aug 1, 2025" (en-US short month); empty for a missing or unreadable date. */
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return ''
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : shortDate.format(date)
+}
+
+/** Entry fee in pounds: "£5", "£2.50", or "Free" when there is none. */
+export function formatEntryFee(fee: number | string | null | undefined): string {
+  const amount = typeof fee === 'string' ? Number(fee) : fee
+  if (amount === null || amount === undefined || !Number.isFinite(amount) || amount <= 0) return 'Free'
+  return `£${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
+}
+
+/** "1 league" / "3 leagues". */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`

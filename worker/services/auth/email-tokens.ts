@@ -1,0 +1,43 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { type EmailTokenPurpose, emailTokens } from '../../db/schema'
+
+// Single-use email tokens (verification 24 h, reset 1 h). The token exists only in the email:
+// the database keeps its SHA-256, and redeeming is one conditional UPDATE, so two concurrent
+// uses of the same link cannot both succeed.
+
+export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 3600 * 1000,
+  reset_password: 3600 * 1000,
+}
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+
+export async function sha256(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** A new token for the user; earlier unused tokens of the same purpose stop working. */
+export async function issueEmailToken(db: Database, userId: number, purpose: EmailTokenPurpose, now = Date.now()): Promise<string> {
+  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)))
+  await db.batch([
+    db
+      .update(emailTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt))),
+    db.insert(emailTokens).values({ userId, purpose, tokenHash: await sha256(token), expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]) }),
+  ])
+  return token
+}
+
+/** Marks the token used and returns its user, or null when it is unknown, used, expired or for another purpose. */
+export async function redeemEmailToken(db: Database, token: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<number | null> {
+  const rows = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(emailTokens.tokenHash, await sha256(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+    .returning({ userId: emailTokens.userId, expiresAt: emailTokens.expiresAt })
+  const row = rows[0]
+  return row && row.expiresAt.getTime() > now ? row.userId : null
+}

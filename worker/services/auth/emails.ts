@@ -1,0 +1,87 @@
+import type { Bindings } from '../../env'
+import type { EmailMessage } from '../email'
+
+// The account emails: a clear subject, a simple responsive HTML body and a plain-text part.
+// Links are built from APP_URL, never from the request's Host header (which an attacker could
+// set to send a victim's reset link to their own site).
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
+
+const appLink = (env: Pick<Bindings, 'APP_URL'>, path: string, token?: string) => {
+  const url = new URL(path, env.APP_URL)
+  if (token) url.searchParams.set('token', token)
+  return url.toString()
+}
+
+interface Layout {
+  env: Pick<Bindings, 'PRODUCT_NAME' | 'APP_URL'>
+  to: string
+  subject: string
+  greeting: string
+  paragraphs: string[]
+  action?: { label: string; url: string }
+  footnote: string
+}
+
+function render({ env, to, subject, greeting, paragraphs, action, footnote }: Layout): EmailMessage {
+  const product = env.PRODUCT_NAME
+  const button = action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#1f7a4d;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#5b6472">Or paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1f7a4d;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : ''
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f3f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#17202a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden" cellpadding="0" cellspacing="0">
+<tr><td style="background:#14213d;color:#ffffff;padding:18px 28px;font-size:20px;font-weight:700">⚽ ${escapeHtml(product)}</td></tr>
+<tr><td style="padding:28px;font-size:16px;line-height:1.55">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
+${button}
+<p style="margin:24px 0 0;font-size:13px;color:#5b6472">${escapeHtml(footnote)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#8a93a0;margin:16px 0 0">${escapeHtml(product)} is a fan-made companion for Fantasy Premier League mini-leagues, not affiliated with the Premier League.</p>
+</td></tr></table></body></html>`
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), footnote, '', `— ${product}`].join('\n')
+  return { to, subject, html, text }
+}
+
+export function verificationEmail(env: Layout['env'], to: string, name: string, token: string): EmailMessage {
+  return render({
+    env,
+    to,
+    subject: `Verify your email for ${env.PRODUCT_NAME}`,
+    greeting: `Hi ${name},`,
+    paragraphs: [`Welcome to ${env.PRODUCT_NAME}! Confirm this is your email address to finish setting up your account and join the leagues you already play in.`],
+    action: { label: 'Verify my email', url: appLink(env, '/verify-email', token) },
+    footnote: "This link expires in 24 hours and works once. If you didn't sign up, you can ignore this email.",
+  })
+}
+
+export function passwordResetEmail(env: Layout['env'], to: string, name: string, token: string): EmailMessage {
+  return render({
+    env,
+    to,
+    subject: `Reset your ${env.PRODUCT_NAME} password`,
+    greeting: `Hi ${name},`,
+    paragraphs: ['Someone (hopefully you) asked to reset the password of your account. Choose a new one with the button below.'],
+    action: { label: 'Choose a new password', url: appLink(env, '/reset-password', token) },
+    footnote: "This link expires in 1 hour and works once. If you didn't ask for it, ignore this email: your password stays the same.",
+  })
+}
+
+export function passwordChangedEmail(env: Layout['env'], to: string, name: string, how: 'changed' | 'reset'): EmailMessage {
+  return render({
+    env,
+    to,
+    subject: `Your ${env.PRODUCT_NAME} password was ${how}`,
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      `The password of your account was just ${how}, and every device that was signed in has been signed out.`,
+      "If this was you, there's nothing else to do.",
+    ],
+    action: { label: "Wasn't me: reset my password", url: appLink(env, '/', undefined).replace(/\/?$/, '/?forgot=true') },
+    footnote: 'If you did not make this change, reset your password now and check the email account too.',
+  })
+}

@@ -1,0 +1,130 @@
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
+import { FplError, FplNotFoundError } from '../fpl/errors'
+import type { FplSource } from '../fpl/source'
+import type { SessionUser } from '../lib/auth'
+import { ApiError } from '../lib/errors'
+import type { Tournament } from './access'
+import { newInviteCode } from './tournaments'
+
+// The commissioner screen: invite link, members (kick and reactivate), settings; and the
+// curated league's team list for its admins. Callers have checked assertCanManage.
+
+export const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code}`, appUrl).toString()
+
+export function inviteLink(appUrl: string, t: Tournament) {
+  if (!t.inviteCode) throw new ApiError(400, 'This league has no invite link.', { code: 'no_invite' })
+  return { invite_url: inviteUrl(appUrl, t.inviteCode), invite_code: t.inviteCode }
+}
+
+/** A new code at once; the old link stops working in the same statement. */
+export async function regenerateInvite(db: Database, appUrl: string, t: Tournament) {
+  const code = newInviteCode()
+  await db.update(tournaments).set({ inviteCode: code, updatedAt: new Date() }).where(eq(tournaments.id, t.id))
+  return { invite_url: inviteUrl(appUrl, code), invite_code: code, message: 'New invite link generated!' }
+}
+
+/**
+ * The FPL teams of the tournament's latest table, team id → team name: a member whose team is
+ * no longer there has left the FPL league (and cannot be reactivated until they rejoin it).
+ */
+async function tableTeams(db: Database, tournamentId: number): Promise<Map<number, string>> {
+  const rows = await db.select({ team: standingsRows.fplTeamId, name: standingsRows.teamName }).from(standingsRows).where(eq(standingsRows.tournamentId, tournamentId))
+  return new Map(rows.map((r) => [r.team, r.name]))
+}
+
+export async function listMembers(db: Database, t: Tournament) {
+  const rows = await db
+    .select({ userId: users.id, name: users.name, email: users.email, team: users.fplTeamId, status: memberships.status, joinedAt: memberships.joinedAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.tournamentId, t.id))
+    .orderBy(users.name)
+  const names = await tableTeams(db, t.id)
+  const member = (r: (typeof rows)[number]) => {
+    const teamValid = r.team !== null && names.has(r.team)
+    return {
+      id: r.userId,
+      name: r.name,
+      email: r.email,
+      fpl_team_id: r.team,
+      team_name: r.team ? (names.get(r.team) ?? null) : null,
+      is_commissioner: r.userId === t.commissionerId,
+      team_valid: teamValid,
+      can_reactivate: r.status === 'inactive' && teamValid,
+      joined_at: r.joinedAt.toISOString(),
+    }
+  }
+  return {
+    active_members: rows.filter((r) => r.status === 'active').map(member),
+    inactive_members: rows.filter((r) => r.status === 'inactive').map(member),
+  }
+}
+
+async function memberRow(db: Database, t: Tournament, userId: number) {
+  const row = await db
+    .select({ status: memberships.status, name: users.name, team: users.fplTeamId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  if (!row[0]) throw new ApiError(404, 'This user is not a member of the league.', { code: 'member_not_found' })
+  return row[0]
+}
+
+export async function kickMember(db: Database, t: Tournament, userId: number) {
+  if (userId === t.commissionerId) throw new ApiError(400, 'The commissioner cannot be removed from the league.', { code: 'commissioner' })
+  const member = await memberRow(db, t, userId)
+  if (member.status === 'inactive') return { message: `${member.name} is already inactive.` }
+  await db.update(memberships).set({ status: 'inactive', deactivatedAt: new Date() }).where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  return { message: `${member.name} has been removed from the league.` }
+}
+
+export async function reactivateMember(db: Database, t: Tournament, userId: number) {
+  const member = await memberRow(db, t, userId)
+  if (member.status === 'active') return { message: `${member.name} is already active.` }
+  if (member.team === null || !(await tableTeams(db, t.id)).has(member.team)) throw new ApiError(400, 'User must rejoin FPL league first', { code: 'team_not_in_league' })
+  await db.update(memberships).set({ status: 'active', deactivatedAt: null }).where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  return { message: `${member.name} has been reactivated.` }
+}
+
+export async function updateSettings(db: Database, t: Tournament, input: { name: string; description: string; is_public: boolean }) {
+  const rows = await db
+    .update(tournaments)
+    .set({ name: input.name, description: input.description, isPublic: input.is_public, updatedAt: new Date() })
+    .where(eq(tournaments.id, t.id))
+    .returning()
+  const updated = rows[0]!
+  return {
+    message: 'League settings updated successfully!',
+    league: { id: updated.id, name: updated.name, description: updated.description, is_public: updated.isPublic },
+  }
+}
+
+export async function addCuratedTeam(db: Database, source: FplSource, t: Tournament, admin: SessionUser, teamId: number) {
+  let entry
+  try {
+    const { state } = await source.state()
+    entry = (await source.entry(teamId, state)).data
+  } catch (error) {
+    if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
+    if (error instanceof FplError) throw new ApiError(503, 'The FPL API is not answering right now. Please try again in a few minutes.', { code: 'fpl_unavailable' })
+    throw error
+  }
+  const rows = await db
+    .insert(curatedTeams)
+    .values({ tournamentId: t.id, fplTeamId: teamId, teamName: entry.name, playerName: `${entry.player_first_name} ${entry.player_last_name}`.trim(), addedBy: admin.id })
+    .onConflictDoNothing()
+    .returning({ id: curatedTeams.id })
+  if (rows.length === 0) throw new ApiError(409, 'This team is already in the curated league.', { code: 'duplicate_team' })
+  return { message: `${entry.name} added to ${t.name}.`, fpl_team_id: teamId, team_name: entry.name }
+}
+
+export async function removeCuratedTeam(db: Database, t: Tournament, teamId: number) {
+  const rows = await db
+    .delete(curatedTeams)
+    .where(and(eq(curatedTeams.tournamentId, t.id), eq(curatedTeams.fplTeamId, teamId)))
+    .returning({ id: curatedTeams.id })
+  if (rows.length === 0) throw new ApiError(404, 'This team is not in the curated league.', { code: 'team_not_found' })
+  return { message: 'Team removed from the curated league.' }
+}

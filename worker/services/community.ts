@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { communityPosts, postLikes, postReports, users } from '../db/schema'
+import type { SessionUser } from '../lib/auth'
+import { ApiError } from '../lib/errors'
+import type { Tournament } from './access'
+
+// The community wall of a tournament. Text is stored as written and always rendered as text by
+// the client; nothing here builds HTML.
+
+export const MAX_POST_LENGTH = 1000
+
+const postNotFound = () => new ApiError(404, 'Post not found', { code: 'post_not_found' })
+
+export async function listPosts(db: Database, tournament: Tournament, viewer: SessionUser) {
+  const posts = await db
+    .select({ post: communityPosts, userName: users.name })
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.userId))
+    .where(eq(communityPosts.tournamentId, tournament.id))
+    .orderBy(desc(communityPosts.isPinned), desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(200)
+  const ids = posts.map((p) => p.post.id)
+  if (ids.length === 0) return []
+  const [likes, reports] = await db.batch([
+    db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, ids)),
+    db.select({ postId: postReports.postId, userId: postReports.userId }).from(postReports).where(inArray(postReports.postId, ids)),
+  ])
+  // The commissioner sees every report (moderation); a member sees whether they reported it.
+  const moderator = tournament.commissionerId === viewer.id
+  return posts.map(({ post, userName }) => {
+    const likers = likes.filter((l) => l.postId === post.id).map((l) => l.userId)
+    const postReportsList = reports.filter((r) => r.postId === post.id)
+    return {
+      id: post.id,
+      user_id: post.userId,
+      user_name: userName,
+      content: post.content,
+      image_url: post.imageUrl,
+      created_at: post.createdAt.toISOString(),
+      likes: likers.length,
+      likes_list: likers,
+      reported: moderator ? postReportsList.length > 0 : postReportsList.some((r) => r.userId === viewer.id),
+      report_count: moderator ? postReportsList.length : undefined,
+      isPinned: post.isPinned,
+      is_author: post.userId === viewer.id,
+    }
+  })
+}
+
+export async function createPost(db: Database, tournament: Tournament, author: SessionUser, content: string) {
+  const rows = await db.insert(communityPosts).values({ tournamentId: tournament.id, userId: author.id, content, imageUrl: null }).returning()
+  const post = rows[0]!
+  return {
+    id: post.id,
+    user_id: author.id,
+    user_name: author.name,
+    content: post.content,
+    image_url: null,
+    created_at: post.createdAt.toISOString(),
+    likes: 0,
+    likes_list: [],
+    reported: false,
+    isPinned: false,
+    is_author: true,
+    message: 'Post added successfully!',
+  }
+}
+
+async function postIn(db: Database, postId: number, tournamentId?: number) {
+  const post = await db.query.communityPosts.findFirst({ where: eq(communityPosts.id, postId) })
+  if (!post || (tournamentId !== undefined && post.tournamentId !== tournamentId)) throw postNotFound()
+  return post
+}
+
+/** Likes or unlikes; a double click from two tabs still counts one like (primary key). */
+export async function toggleLike(db: Database, tournament: Tournament, user: SessionUser, postId: number) {
+  await postIn(db, postId, tournament.id)
+  const removed = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id)))
+    .returning({ postId: postLikes.postId })
+  if (removed.length === 0) await db.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing()
+  const [count] = await db.select({ n: sql<number>`count(*)` }).from(postLikes).where(eq(postLikes.postId, postId))
+  return { liked: removed.length === 0, likes: Number(count?.n ?? 0) }
+}
+
+export async function reportPost(db: Database, user: SessionUser, postId: number, assertWall: (tournamentId: number) => Promise<void>) {
+  const post = await postIn(db, postId)
+  await assertWall(post.tournamentId)
+  await db.insert(postReports).values({ postId, userId: user.id }).onConflictDoNothing()
+  return { message: 'Thanks, the commissioner will take a look.', reported: true }
+}
+
+/** The author deletes their own post; the commissioner removes any post of their league. */
+export async function deletePost(db: Database, tournament: Tournament, user: SessionUser, postId: number) {
+  const post = await postIn(db, postId, tournament.id)
+  if (post.userId !== user.id && tournament.commissionerId !== user.id) {
+    throw new ApiError(403, 'You can only delete your own posts.', { code: 'not_author' })
+  }
+  await db.delete(communityPosts).where(eq(communityPosts.id, postId))
+  return { message: 'Post deleted' }
+}

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { memberships, tournaments, users } from '../db/schema'
+import type { FplSource } from '../fpl/source'
+import { ApiError } from '../lib/errors'
+import { validateTeam } from './fpl-lookup'
+import { joinTournaments, memberCounts } from './users'
+
+// Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
+
+const invalidInvite = () => new ApiError(404, 'Invalid invite link', { code: 'invalid_invite' })
+
+async function byInviteCode(db: Database, code: string) {
+  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.inviteCode, code) })
+  if (!tournament || tournament.type !== 'private') throw invalidInvite()
+  return tournament
+}
+
+export async function inviteLeague(db: Database, code: string) {
+  const t = await byInviteCode(db, code)
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    type: t.type,
+    is_public: t.isPublic,
+    fpl_league_id: t.fplLeagueId,
+    member_count: (await memberCounts(db, [t.id])).get(t.id) ?? 0,
+    entry_fee: t.entryFeePence / 100,
+    created_at: t.createdAt.toISOString(),
+  }
+}
+
+/** Joining a private tournament needs an FPL team in its FPL league. */
+export async function joinByInvite(db: Database, source: FplSource, userId: number, code: string) {
+  const t = await byInviteCode(db, code)
+  const membership = await db.query.memberships.findFirst({ where: and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)) })
+  if (membership?.status === 'active') return { message: "You're already a member of this league.", league_id: t.id }
+  if (membership?.status === 'inactive') {
+    throw new ApiError(403, "The league's commissioner removed you from this league. Ask them to reactivate you.", { code: 'membership_inactive' })
+  }
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { fplTeamId: true } })
+  if (!user?.fplTeamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first, then join.', { code: 'no_fpl_team' })
+  if (t.fplLeagueId) {
+    const { valid } = await validateTeam(source, t.fplLeagueId, user.fplTeamId)
+    if (!valid) {
+      throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", { code: 'team_not_in_league' })
+    }
+  }
+  await joinTournaments(db, userId, [t.id])
+  return { message: 'Successfully joined the league!', league_id: t.id }
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { curatedTeams, memberships, tournaments, users } from '../db/schema'
+import type { Bindings } from '../env'
+import { FplError, FplNotFoundError } from '../fpl/errors'
+import type { FplSource } from '../fpl/source'
+import type { SessionUser } from '../lib/auth'
+import { ApiError } from '../lib/errors'
+import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
+import { validateTeam } from './fpl-lookup'
+import { joinTournaments } from './users'
+
+// Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
+
+export const PINNED_CURATED_NAME = 'Real Footballers FPL League'
+
+/** A random, unguessable invite code (96 bits, URL-safe). */
+export function newInviteCode(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(12))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+}
+
+async function counts(db: Database, ids: number[]) {
+  if (ids.length === 0) return { members: new Map<number, number>(), curated: new Map<number, number>(), players: 0 }
+  const [members, curated, players] = await db.batch([
+    db
+      .select({ id: memberships.tournamentId, n: sql<number>`count(*)` })
+      .from(memberships)
+      .where(and(inArray(memberships.tournamentId, ids), eq(memberships.status, 'active')))
+      .groupBy(memberships.tournamentId),
+    db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(inArray(curatedTeams.tournamentId, ids)).groupBy(curatedTeams.tournamentId),
+    db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isVerified, true), sql`${users.fplTeamId} IS NOT NULL`)),
+  ])
+  return {
+    members: new Map(members.map((r) => [r.id, Number(r.n)])),
+    curated: new Map(curated.map((r) => [r.id, Number(r.n)])),
+    players: Number(players[0]?.n ?? 0),
+  }
+}
+
+function leagueView(t: Tournament, c: Awaited<ReturnType<typeof counts>>, user: SessionUser | null, joined: Set<number>, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
+  const memberCount = t.type === 'curated_public' ? (c.curated.get(t.id) ?? 0) : t.type === 'public' ? c.players : (c.members.get(t.id) ?? 0)
+  const isCommissioner = !!user && t.commissionerId === user.id
+  const fee = t.entryFeePence / 100
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    type: t.type,
+    auto_join: t.autoJoin,
+    is_public: t.isPublic,
+    fpl_league_id: t.fplLeagueId,
+    entry_fee: fee,
+    current_prize_pool: env.PRIZES_ENABLED === 'true' ? Math.round(fee * memberCount * 100) / 100 : 0,
+    member_count: memberCount,
+    created_at: t.createdAt.toISOString(),
+    is_commissioner: isCommissioner,
+    is_member: joined.has(t.id),
+    is_pinned: t.type === 'curated_public' && t.name === PINNED_CURATED_NAME,
+    ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
+  }
+}
+
+async function joinedBy(db: Database, user: SessionUser | null): Promise<Set<number>> {
+  if (!user) return new Set()
+  const rows = await db
+    .select({ id: memberships.tournamentId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.status, 'active')))
+  return new Set(rows.map((r) => r.id))
+}
+
+/** The list: the pinned curated league first, then by name; the hidden public tournament left out. */
+export async function listTournaments(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, user: SessionUser | null) {
+  const rows = await db
+    .select()
+    .from(tournaments)
+    .where(ne(tournaments.autoJoin, true))
+    .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`))
+  const c = await counts(db, rows.map((r) => r.id))
+  const joined = await joinedBy(db, user)
+  const views = rows.map((t) => leagueView(t, c, user, joined, env))
+  return [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)]
+}
+
+export async function tournamentDetail(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, id: number, user: SessionUser | null) {
+  const t = await loadTournament(db, id)
+  const c = await counts(db, [t.id])
+  const view = leagueView(t, c, user, await joinedBy(db, user), env)
+  const commissioner = t.commissionerId ? await db.query.users.findFirst({ where: eq(users.id, t.commissionerId), columns: { name: true } }) : null
+  const curated = t.type === 'curated_public' ? await curatedTeamList(db, t.id) : []
+  return { ...view, commissioner_name: commissioner?.name ?? null, curated_teams: curated }
+}
+
+export async function curatedTeamList(db: Database, tournamentId: number) {
+  const rows = await db.select().from(curatedTeams).where(eq(curatedTeams.tournamentId, tournamentId)).orderBy(asc(curatedTeams.createdAt))
+  return rows.map((r) => ({ fpl_team_id: r.fplTeamId, team_name: r.teamName, player_name: r.playerName, added_at: r.createdAt.toISOString() }))
+}
+
+async function teamInLeague(source: FplSource, fplLeagueId: number, teamId: number | null) {
+  if (!teamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first.', { code: 'no_fpl_team' })
+  const { valid } = await validateTeam(source, fplLeagueId, teamId)
+  return valid
+}
+
+export interface CreateInput {
+  name: string
+  fplLeagueId: number
+}
+
+/**
+ * Creates a tournament for an FPL classic league, with the creator as commissioner; when the
+ * league is already tracked, the creator joins it as a member instead. Either way the creator's
+ * FPL team must be in that league, so nobody can take over a stranger's league.
+ */
+export async function createTournament(db: Database, source: FplSource, user: SessionUser, input: CreateInput) {
+  const { state } = await source.state()
+  let league
+  try {
+    league = (await source.standingsPage(input.fplLeagueId, 1, state)).data.league
+  } catch (error) {
+    if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL league not found. Please check the League ID.', { code: 'fpl_league_not_found' })
+    if (error instanceof FplError) throw new ApiError(503, 'The FPL API is not answering right now. Please try again in a few minutes.', { code: 'fpl_unavailable' })
+    throw error
+  }
+  if (!(await teamInLeague(source, input.fplLeagueId, user.fplTeamId))) {
+    throw new ApiError(400, 'Your FPL team is not in this FPL league. Join it on the FPL site first.', { code: 'team_not_in_league' })
+  }
+  const existing = await db.query.tournaments.findFirst({ where: and(eq(tournaments.fplLeagueId, input.fplLeagueId), eq(tournaments.fplSeason, state.season)) })
+  if (existing) {
+    const membership = await membershipOf(db, existing.id, user.id)
+    if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
+    await joinTournaments(db, user.id, [existing.id])
+    return { league_id: existing.id, invite_code: null, is_commissioner: existing.commissionerId === user.id, message: `This league already exists. You've been added to ${existing.name} as a member.` }
+  }
+  const inviteCode = newInviteCode()
+  const rows = await db
+    .insert(tournaments)
+    .values({
+      name: input.name,
+      description: '',
+      type: 'private',
+      fplLeagueId: input.fplLeagueId,
+      fplSeason: state.season,
+      startEvent: league.start_event ?? 1,
+      commissionerId: user.id,
+      inviteCode,
+      entryFeePence: 0, // prize features are off: everything is free
+    })
+    .onConflictDoNothing()
+    .returning({ id: tournaments.id })
+  const created = rows[0]
+  if (!created) return createTournament(db, source, user, input) // someone created it a moment ago
+  await joinTournaments(db, user.id, [created.id])
+  return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} created! You're the Commissioner.` }
+}
+
+export async function joinTournament(db: Database, source: FplSource, user: SessionUser, id: number) {
+  const t = await loadTournament(db, id)
+  if (t.type === 'curated_public') throw new ApiError(400, 'Curated tournaments cannot be joined: an admin selects the teams.', { code: 'curated' })
+  if (t.type === 'public') throw new ApiError(400, 'Everyone joins this tournament automatically after verifying their email.', { code: 'auto_join' })
+  const membership = await membershipOf(db, t.id, user.id)
+  if (membership?.status === 'active') return { message: `You're already a member of ${t.name}.` }
+  if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
+  if (t.fplLeagueId && !(await teamInLeague(source, t.fplLeagueId, user.fplTeamId))) {
+    throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", { code: 'team_not_in_league' })
+  }
+  await joinTournaments(db, user.id, [t.id])
+  return { message: `Successfully joined ${t.name}!` }
+}
+
+export const adminCheck = (env: Pick<Bindings, 'ADMIN_EMAILS'>, t: Tournament, user: SessionUser) => ({
+  has_admin_access: t.type === 'curated_public' && isAdmin(env, user),
+})

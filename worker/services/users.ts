@@ -1,0 +1,104 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { memberships, tournaments, users } from '../db/schema'
+import { ApiError } from '../lib/errors'
+
+// Users as the client sees them: the session user object and "my tournaments".
+
+export type UserRow = typeof users.$inferSelect
+
+export async function findUser(db: Database, id: number): Promise<UserRow> {
+  const user = await db.query.users.findFirst({ where: eq(users.id, id) })
+  if (!user) throw new ApiError(404, 'Account not found', { code: 'user_not_found' })
+  return user
+}
+
+export async function joinedLeagueIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberships.tournamentId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+  return rows.map((r) => r.id)
+}
+
+/** The user object of the spec's session (`userData` in the browser). */
+export async function userPayload(db: Database, user: UserRow) {
+  return {
+    id: user.id,
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    fpl_team_id: user.fplTeamId,
+    fpl_team_id_locked: user.fplTeamIdLocked,
+    created_at: user.createdAt.toISOString(),
+    is_verified: user.isVerified,
+    joined_leagues: await joinedLeagueIds(db, user.id),
+    banter_sharing_enabled: user.banterSharingEnabled,
+  }
+}
+
+/** The user's active tournaments, without the hidden public auto-join tournament. */
+export async function userLeagues(db: Database, userId: number) {
+  const rows = await db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      description: tournaments.description,
+      type: tournaments.type,
+      isPublic: tournaments.isPublic,
+      fplLeagueId: tournaments.fplLeagueId,
+      entryFeePence: tournaments.entryFeePence,
+      createdAt: tournaments.createdAt,
+      commissionerId: tournaments.commissionerId,
+      inviteCode: tournaments.inviteCode,
+      joinedAt: memberships.joinedAt,
+    })
+    .from(memberships)
+    .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active'), ne(tournaments.type, 'public')))
+    .orderBy(desc(memberships.joinedAt))
+  const counts = await memberCounts(db, rows.map((r) => r.id))
+  return rows.map((t) => {
+    const isCommissioner = t.commissionerId === userId
+    return {
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      type: t.type,
+      is_public: t.isPublic,
+      fpl_league_id: t.fplLeagueId,
+      member_count: counts.get(t.id) ?? 0,
+      entry_fee: t.entryFeePence / 100,
+      created_at: t.createdAt.toISOString(),
+      joined_at: t.joinedAt.toISOString(),
+      is_commissioner: isCommissioner,
+      ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
+    }
+  })
+}
+
+export async function memberCounts(db: Database, tournamentIds: number[]): Promise<Map<number, number>> {
+  if (tournamentIds.length === 0) return new Map()
+  const rows = await db
+    .select({ id: memberships.tournamentId, n: sql<number>`count(*)` })
+    .from(memberships)
+    .where(and(inArray(memberships.tournamentId, tournamentIds), eq(memberships.status, 'active')))
+    .groupBy(memberships.tournamentId)
+  return new Map(rows.map((r) => [r.id, Number(r.n)]))
+}
+
+/** Adds active memberships; existing ones (active or removed by a commissioner) stay as they are. */
+export async function joinTournaments(db: Database, userId: number, tournamentIds: number[]): Promise<number[]> {
+  if (tournamentIds.length === 0) return []
+  const rows = await db
+    .insert(memberships)
+    .values(tournamentIds.map((tournamentId) => ({ tournamentId, userId })))
+    .onConflictDoNothing()
+    .returning({ id: memberships.tournamentId })
+  return rows.map((r) => r.id)
+}
+
+export async function publicTournamentId(db: Database): Promise<number | null> {
+  const row = await db.query.tournaments.findFirst({ where: and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true)), columns: { id: true } })
+  return row?.id ?? null
+}
