@@ -22,6 +22,7 @@ export default defineConfig(async () => {
             ENVIRONMENT: 'test',
             APP_URL: 'https://banter.test',
             FPL_API_BASE: 'https://fpl.simulator.test/api',
+            ADMIN_EMAILS: 'admin@banter-arena.test',
           },
         },
       }),
