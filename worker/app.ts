@@ -20,6 +20,8 @@ export function createApp() {
   const app = new Hono<AppEnv>()
 
   app.use(async (c, next) => {
+    // Cheap to build per request: it only wraps the binding.
+    c.set('db', getDb(c.env.DB))
     await next()
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
   })
@@ -32,7 +34,6 @@ export function createApp() {
       }),
     )
     .use(async (c, next) => {
-      c.set('db', getDb(c.env.DB))
       // API answers are per user and per moment unless a route says otherwise.
       c.header('Cache-Control', 'no-store')
       await next()

@@ -5,12 +5,29 @@ import { sharedAchievements, tournaments, users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { currentUser, requireAuth } from '../lib/auth'
 import { ApiError } from '../lib/errors'
+import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
+import { createShare, readShare, recordClick, shareUrl } from '../services/shares'
 
-const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/${id}`, appUrl).toString()
+const shareParam = z.object({ shareId: z.string().regex(/^[a-f0-9]{32}$/, 'Shared achievement not found') })
 
-// /api/banter/*: the sharing privacy setting and the user's own shared achievements.
+// /api/banter/*: sharing achievements, the sharing privacy setting and the user's own shares.
 export const banterRoutes = new Hono<AppEnv>()
+  .post(
+    '/share',
+    requireAuth,
+    validate(
+      'json',
+      z.object({
+        league_id: positiveId,
+        stat_type: z.string().regex(/^[a-z_]{1,40}$/, 'Stat type is not valid'),
+        stat_data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 4096, 'Stat data is too large').default({}),
+      }),
+    ),
+    async (c) => c.json(await createShare(c.var.db, c.env.APP_URL, currentUser(c), c.req.valid('json')), 201),
+  )
+  .get('/share/:shareId', validate('param', shareParam), async (c) => c.json(await readShare(c.var.db, c.req.valid('param').shareId, true)))
+  .post('/share/:shareId/click', validate('param', shareParam), async (c) => c.json(await recordClick(c.var.db, c.req.valid('param').shareId)))
   .get('/privacy', requireAuth, async (c) => {
     const user = await c.var.db.query.users.findFirst({ where: eq(users.id, currentUser(c).id), columns: { banterSharingEnabled: true } })
     return c.json({ banter_sharing_enabled: user?.banterSharingEnabled ?? true })

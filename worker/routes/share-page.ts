@@ -1,8 +1,77 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { ApiError } from '../lib/errors'
+import { readShare, shareUrl } from '../services/shares'
 
-// /share/* runs in the worker (wrangler.toml run_worker_first) so that share pages can carry
-// server-side social metadata. Until that lands, it hands the request to the SPA shell.
-export const sharePageRoutes = new Hono<AppEnv>().get('*', (c) =>
-  c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url), { headers: c.req.raw.headers })),
-)
+// /share/banter/{id}: the SPA's page, with the card's title and social metadata written into
+// the HTML on the server, because link unfurlers (WhatsApp, X, Facebook) run no JavaScript.
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
+
+export interface ShareMeta {
+  title: string
+  description: string
+  image: string
+  url: string
+}
+
+export function metaTags(meta: ShareMeta): string {
+  const tags: Array<[string, string, string]> = [
+    ['name', 'description', meta.description],
+    ['property', 'og:type', 'article'],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:image', meta.image],
+    ['property', 'og:image:width', '1200'],
+    ['property', 'og:image:height', '630'],
+    ['property', 'og:url', meta.url],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+    ['name', 'twitter:image', meta.image],
+  ]
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`).join('\n')
+}
+
+/** Rewrites the SPA's HTML head: our title and tags replace the generic ones. */
+export function withMeta(page: Response, meta: ShareMeta | null, status: number): Response {
+  const rewriter = new HTMLRewriter()
+  if (meta) {
+    rewriter
+      .on('title', { element: (el) => void el.setInnerContent(meta.title) })
+      .on('meta[property^="og:"], meta[name^="twitter:"], meta[name="description"]', { element: (el) => void el.remove() })
+      .on('head', { element: (el) => void el.append(metaTags(meta), { html: true }) })
+  }
+  const headers = new Headers(page.headers)
+  headers.set('Cache-Control', 'public, max-age=60')
+  return new Response(rewriter.transform(page).body, { status, headers })
+}
+
+// A fresh Response: the asset store's headers are immutable, and ours get added to it.
+async function spaShell(c: { env: AppEnv['Bindings']; req: { url: string } }) {
+  const page = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)))
+  return new Response(page.body, page)
+}
+
+export const sharePageRoutes = new Hono<AppEnv>()
+  .get('/banter/:shareId', async (c) => {
+    const id = c.req.param('shareId')
+    let meta: ShareMeta | null = null
+    try {
+      if (!/^[a-f0-9]{32}$/.test(id)) throw new ApiError(404, 'Shared achievement not found')
+      // Crawlers fetch this page too: views are counted by the SPA's API call, not here.
+      const share = await readShare(c.var.db, id, false)
+      const data = share.stat_data
+      meta = {
+        title: `${data.emoji} ${data.achievement_title}: ${data.player_name}`,
+        description: `${data.achievement_description} (${data.league_name}, ${data.league_members} manager${data.league_members === 1 ? '' : 's'})`,
+        image: new URL(`/api/banter/share/${id}/image`, c.env.APP_URL).toString(),
+        url: shareUrl(c.env.APP_URL, id),
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+    }
+    return withMeta(await spaShell(c), meta, meta ? 200 : 404)
+  })
+  .get('*', async (c) => spaShell(c))

@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { sharedAchievements, users } from '../db/schema'
+import type { SessionUser } from '../lib/auth'
+import { ApiError } from '../lib/errors'
+import { isActiveMember, loadTournament } from './access'
+import { latestSnapshot } from './snapshot-store'
+import { memberCounts } from './users'
+
+// Shared achievement cards: created by a league member, readable by anyone with the link.
+// Share ids are random (128 bits) and the public URL is /share/banter/{id}.
+
+export interface StatData {
+  emoji: string
+  achievement_title: string
+  achievement_description: string
+  player_name: string
+  league_name: string
+  league_members: number
+  entry_fee: number
+  additional_data: { manager: string; description: string; achievement_title: string; emoji: string }
+}
+
+const LIMITS = { title: 80, description: 280, name: 60, emoji: 16 }
+
+const text = (value: unknown, max: number): string | undefined => {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined
+  const trimmed = String(value).replace(/\s+/g, ' ').trim()
+  return trimmed ? trimmed.slice(0, max) : undefined
+}
+const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '')
+
+/** The spec's normalisation: alternate input names, then defaults. */
+export function normaliseStatData(input: Record<string, unknown>): StatData {
+  const extra = (typeof input.additional_data === 'object' && input.additional_data !== null ? input.additional_data : {}) as Record<string, unknown>
+  const manager = text(first(input.manager, extra.manager, input.player_name, input.player, input.team_name), LIMITS.name)
+  const player = text(first(input.player_name, input.player, input.manager, input.team_name), LIMITS.name)
+  const title = text(first(input.achievement_title, input.title, input.badge, extra.achievement_title), LIMITS.title) ?? 'FPL Achievement!'
+  const description = text(first(input.achievement_description, input.description, extra.description), LIMITS.description) ?? 'No description available'
+  const emoji = text(first(input.emoji, input.icon, extra.emoji), LIMITS.emoji) ?? '🏆'
+  const members = Number(first(input.league_members, input.members))
+  const fee = Number(input.entry_fee)
+  return {
+    emoji,
+    achievement_title: title,
+    achievement_description: description,
+    player_name: player ?? 'Unknown Player',
+    league_name: text(first(input.league_name, input.league, input.tournament_name), LIMITS.name) ?? 'Tournament',
+    league_members: Number.isSafeInteger(members) && members > 0 ? members : 1,
+    entry_fee: Number.isFinite(fee) && fee > 0 ? Math.round(fee * 100) / 100 : 0,
+    additional_data: { manager: manager ?? 'Unknown Manager', description, achievement_title: title, emoji },
+  }
+}
+
+const newShareId = () =>
+  [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
+
+export const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/${id}`, appUrl).toString()
+
+/**
+ * Creates (or refreshes) the user's share of one stat of one league. Who and what it is about
+ * comes from the league's own banter stats when they have the stat, so a card cannot claim an
+ * award that was never won; the client's text fills in the rest.
+ */
+export async function createShare(db: Database, appUrl: string, user: SessionUser, input: { league_id: number; stat_type: string; stat_data: Record<string, unknown> }) {
+  if (!user.isVerified) throw new ApiError(403, 'Please verify your email address to create shareable links.', { code: 'email_not_verified' })
+  const tournament = await loadTournament(db, input.league_id)
+  if (!(await isActiveMember(db, tournament.id, user.id))) {
+    throw new ApiError(403, 'You must be a member of this league to share its content.', { code: 'not_a_member' })
+  }
+  const owner = await db.query.users.findFirst({ where: eq(users.id, user.id), columns: { banterSharingEnabled: true } })
+  if (!owner?.banterSharingEnabled) {
+    throw new ApiError(403, 'Banter sharing is turned off in your privacy settings.', { code: 'sharing_disabled' })
+  }
+  const snapshot = await latestSnapshot(db, tournament.id)
+  const official = (snapshot?.banterStats as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
+  const members = (await memberCounts(db, [tournament.id])).get(tournament.id) ?? 1
+  const statData = normaliseStatData({
+    ...input.stat_data,
+    ...(official ? { manager: official.manager, player_name: official.manager ?? official.player, description: official.description, ...(official.emoji ? { emoji: official.emoji } : {}) } : {}),
+    league_name: tournament.name,
+    league_members: members,
+    entry_fee: tournament.entryFeePence / 100,
+  })
+
+  const id = newShareId()
+  const rows = await db
+    .insert(sharedAchievements)
+    .values({ id, userId: user.id, tournamentId: tournament.id, statType: input.stat_type, statData: statData as unknown as Record<string, unknown> })
+    .onConflictDoUpdate({
+      target: [sharedAchievements.userId, sharedAchievements.tournamentId, sharedAchievements.statType],
+      set: { statData: statData as unknown as Record<string, unknown> },
+    })
+    .returning({ id: sharedAchievements.id })
+  const shareId = rows[0]?.id ?? id
+  return { share_id: shareId, share_url: shareUrl(appUrl, shareId), stat_data: statData }
+}
+
+const notFound = () => new ApiError(404, 'Shared achievement not found', { code: 'share_not_found' })
+
+export async function findShare(db: Database, id: string) {
+  const share = await db.query.sharedAchievements.findFirst({ where: eq(sharedAchievements.id, id) })
+  if (!share) throw notFound()
+  return share
+}
+
+/** The public view of a share; counts a view unless told not to (crawlers, the image). */
+export async function readShare(db: Database, id: string, countView: boolean) {
+  const rows = countView
+    ? await db
+        .update(sharedAchievements)
+        .set({ viewCount: sql`${sharedAchievements.viewCount} + 1` })
+        .where(eq(sharedAchievements.id, id))
+        .returning()
+    : [await findShare(db, id)]
+  const share = rows[0]
+  if (!share) throw notFound()
+  return {
+    id: share.id,
+    league_id: share.tournamentId,
+    stat_type: share.statType,
+    stat_data: share.statData as unknown as StatData,
+    created_at: share.createdAt.toISOString(),
+    view_count: share.viewCount,
+    click_count: share.clickCount,
+  }
+}
+
+export async function recordClick(db: Database, id: string) {
+  const rows = await db
+    .update(sharedAchievements)
+    .set({ clickCount: sql`${sharedAchievements.clickCount} + 1` })
+    .where(eq(sharedAchievements.id, id))
+    .returning({ clicks: sharedAchievements.clickCount })
+  if (!rows[0]) throw notFound()
+  return { click_count: rows[0].clicks }
+}
