@@ -42,7 +42,7 @@ const limit = (c: Context<AppEnv>, route: Parameters<typeof limitsFor>[0], accou
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', z.object({ name: nameField, email: emailField, password: strongPassword(), fpl_team_id: fplTeamIdField.optional() })), async (c) => {
     const input = c.req.valid('json')
-    await limit(c, 'register')
+    await limit(c, 'register', input.email)
     return c.json(await register(accountContext(c), input), 201)
   })
   .post('/login', validate('json', z.object({ email: emailField, password: passwordInput })), async (c) => {

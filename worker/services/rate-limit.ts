@@ -47,7 +47,7 @@ const HOUR = 60 * MINUTE
 // Per route: attempts per address, and per account where one is named.
 export const LIMITS = {
   login: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
-  register: { ip: { max: 10, windowMs: HOUR } },
+  register: { ip: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   requestReset: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   reset: { ip: { max: 20, windowMs: HOUR } },
   resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
