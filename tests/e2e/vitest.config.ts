@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/setup/global-setup.ts'],
     testTimeout: 60_000,
+    // Pages load lazily on a busy 2-core machine: give polled assertions room.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 180_000,
     // One browser and one wrangler at a time on a 2-core machine.
     fileParallelism: false,

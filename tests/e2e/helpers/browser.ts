@@ -32,3 +32,15 @@ export async function newPage(browser: Browser, options: { colorScheme?: 'light'
   })
   return page
 }
+
+/** Runs a journey; on failure keeps a screenshot in tests/.artifacts to show what the page looked like. */
+export async function journey(page: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps()
+  } catch (error) {
+    const { mkdirSync } = await import('node:fs')
+    mkdirSync('tests/.artifacts', { recursive: true })
+    await page.screenshot({ path: `tests/.artifacts/${name}.png`, fullPage: true }).catch(() => {})
+    throw error
+  }
+}

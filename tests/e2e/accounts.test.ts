@@ -1,0 +1,130 @@
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { journey, launchBrowser, newPage } from './helpers/browser'
+
+// The account journeys of spec/accounts-and-access.md in Chromium against the dev stack: sign up
+// with an FPL team, verify through the emailed link, manage the account, change and reset the
+// password; and joining through an invite link as a logged-out visitor.
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function emailLink(to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as Array<{ text: string }>
+    const match = outbox[0]?.text.match(new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`))
+    if (match) return match[0]
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`No ${path} email to ${to}`)
+}
+
+const field = (scope: Page | Locator, label: string | RegExp) => scope.getByLabel(label, { exact: typeof label === 'string' })
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true }).first()
+
+describe('account journey', () => {
+  const email = `e2e-${Date.now()}@example.com`
+  const password = 'First-Pass1!'
+  const changed = 'Second-Pass2@'
+  const reset = 'Third-Pass3#'
+
+  it('signs up with a team id, verifies by email, manages the account, changes and resets the password', async () => {
+    const page = await newPage(browser)
+    await journey(page, 'account-journey', async () => {
+    await page.goto(`${baseUrl}/?register=true`)
+    const dialog = page.getByRole('dialog')
+    await field(dialog, 'Name').fill('Journey Jo')
+    await field(dialog, 'Email').fill(email)
+    await field(dialog, 'Password').fill(password)
+    await field(dialog, /FPL Team ID/).fill('1000010')
+    await dialog.getByRole('button', { name: 'Create Account', exact: true }).click()
+    // Leagues were discovered: the dialog waits 3 s, then the pending page.
+    await page.waitForURL(`${baseUrl}/verification-pending`, { timeout: 10_000 })
+    await expect.poll(() => page.getByText('The Pub League', { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0)
+
+    const verify = await emailLink(email, '/verify-email')
+    expect(verify.startsWith(baseUrl)).toBe(true)
+    await page.goto(verify)
+    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 })
+    // The green banner (5 s) counts the leagues joined automatically.
+    await expect.poll(() => page.getByTestId('verified-banner').textContent()).toMatch(/automatically added to 1 league/)
+    await expect.poll(() => page.getByRole('heading', { name: 'The Pub League' }).first().isVisible()).toBe(true)
+
+    // Display name: edit, Enter saves.
+    await page.getByRole('button', { name: 'Edit display name' }).click()
+    const nameInput = page.getByRole('textbox', { name: /display name/i })
+    await nameInput.fill('Jo the Gaffer')
+    await nameInput.press('Enter')
+    await expect.poll(() => toast(page, 'Display name updated successfully!').isVisible()).toBe(true)
+
+    // Sharing off and on again.
+    const sharing = page.getByRole('switch')
+    await sharing.click()
+    await expect.poll(() => toast(page, 'Sharing Disabled').isVisible()).toBe(true)
+    await sharing.click()
+    await expect.poll(() => toast(page, 'Sharing Enabled').isVisible()).toBe(true)
+
+    // Change the password.
+    await field(page, 'Current Password').fill(password)
+    await field(page, 'New Password').fill(changed)
+    await field(page, 'Confirm New Password').fill(changed)
+    await page.getByRole('button', { name: 'Change Password', exact: true }).click()
+    await expect.poll(() => toast(page, 'Password Changed Successfully').isVisible()).toBe(true)
+
+    // Log out, forget the password, reset it through the emailed link.
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL(`${baseUrl}/`)
+    await page.goto(`${baseUrl}/?forgot=true`)
+    await field(page.getByRole('dialog'), 'Email').fill(email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await expect.poll(() => page.getByText('Reset Link Sent').first().isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+
+    await page.goto(await emailLink(email, '/reset-password'))
+    await field(page, 'New Password').fill(reset)
+    await field(page, 'Confirm Password').fill(reset)
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click()
+    await expect.poll(() => toast(page, 'Password Reset Successfully!').isVisible()).toBe(true)
+    await page.waitForURL(`${baseUrl}/?signin=true`, { timeout: 10_000 }).catch(() => page.waitForURL(`${baseUrl}/`))
+
+    // Sign in with the new password.
+    const signIn = page.getByRole('dialog')
+    await expect.poll(() => signIn.isVisible()).toBe(true)
+    await field(signIn, 'Email').fill(email)
+    await field(signIn, 'Password').fill(reset)
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(async () => page.evaluate(() => Boolean(globalThis.localStorage.getItem('authToken')))).toBe(true)
+    })
+    await page.context().close()
+  }, 90_000)
+})
+
+describe('invite journey', () => {
+  it('lets a logged-out visitor sign up from an invite link and lands them in the league', async () => {
+    const email = `invitee-${Date.now()}@example.com`
+    const page = await newPage(browser)
+    await page.goto(`${baseUrl}/join/officebanter2026x`)
+    await expect.poll(() => page.getByRole('heading', { name: 'Office Banter League' }).first().isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Sign Up to Join' }).click()
+    const form = page.getByRole('form', { name: 'Sign up to join' })
+    await field(form, 'Name').fill('Invited Ivy')
+    await field(form, 'Email').fill(email)
+    await field(form, /FPL Team ID/).fill('1000104')
+    await field(form, 'Password').fill('Invite-Pass4$')
+    await form.getByRole('button', { name: 'Create Account & Join' }).click()
+    await page.waitForURL(/\/verification-pending/, { timeout: 10_000 })
+
+    await page.goto(await emailLink(email, '/verify-email'))
+    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 })
+    await expect.poll(() => page.getByRole('heading', { name: 'Office Banter League' }).first().isVisible()).toBe(true)
+    await page.context().close()
+  }, 60_000)
+})
