@@ -64,20 +64,19 @@ const sameRow = (a: StoredRow, b: StoredRow) =>
   a.rank === b.rank &&
   a.last_rank === b.last_rank
 
+const rowColumns = {
+  position: standingsRows.position,
+  fpl_team_id: standingsRows.fplTeamId,
+  team_name: standingsRows.teamName,
+  player_name: standingsRows.playerName,
+  total_points: standingsRows.totalPoints,
+  gameweek_points: standingsRows.gameweekPoints,
+  rank: standingsRows.rank,
+  last_rank: standingsRows.lastRank,
+}
+
 async function currentRows(db: Database, tournamentId: number): Promise<Map<number, StoredRow>> {
-  const rows = await db
-    .select({
-      position: standingsRows.position,
-      fpl_team_id: standingsRows.fplTeamId,
-      team_name: standingsRows.teamName,
-      player_name: standingsRows.playerName,
-      total_points: standingsRows.totalPoints,
-      gameweek_points: standingsRows.gameweekPoints,
-      rank: standingsRows.rank,
-      last_rank: standingsRows.lastRank,
-    })
-    .from(standingsRows)
-    .where(eq(standingsRows.tournamentId, tournamentId))
+  const rows = await db.select(rowColumns).from(standingsRows).where(eq(standingsRows.tournamentId, tournamentId))
   return new Map(rows.map((r) => [r.position, r]))
 }
 
@@ -148,16 +147,6 @@ export async function latestSnapshot(db: Database, tournamentId: number): Promis
   return (await latestSnapshotQuery(db, tournamentId))[0] ?? null
 }
 
-const rowColumns = {
-  position: standingsRows.position,
-  fpl_team_id: standingsRows.fplTeamId,
-  team_name: standingsRows.teamName,
-  player_name: standingsRows.playerName,
-  total_points: standingsRows.totalPoints,
-  gameweek_points: standingsRows.gameweekPoints,
-  rank: standingsRows.rank,
-  last_rank: standingsRows.lastRank,
-}
 
 /**
  * A page of the table with its snapshot, read consistently. Positions are a key range of the
