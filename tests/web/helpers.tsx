@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react'
-import { StrictMode } from 'react'
+import { act, render, screen } from '@testing-library/react'
+import { StrictMode, type ReactNode } from 'react'
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router'
 import { vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
@@ -71,6 +71,18 @@ export function renderApp(path: string | { pathname: string; search?: string; st
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree)
 }
 
+/** Any component inside the app's providers, in a memory router at `path`. */
+export function renderWithProviders(ui: ReactNode, path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        {ui}
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  )
+}
+
 /** The current location (pathname + search) and its navigation state. */
 export function currentLocation() {
   const probe = screen.getByTestId('location')
@@ -85,4 +97,36 @@ export function storedUser(): Record<string, unknown> | null {
 /** Toasts a person can currently perceive. */
 export function visibleToasts() {
   return [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].filter((el) => el.classList.contains('toast'))
+}
+
+/**
+ * Fakes the timer functions (and Date) but not setImmediate, so module loading and fetch mocks
+ * still settle while the test owns the clock. Use advance() and settle() while it is on
+ * (Testing Library's findBy/waitFor poll with setTimeout and would stall).
+ */
+export function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+}
+
+/** Moves the fake clock on, running what falls due. */
+export const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Lets promises, lazy modules and mocked fetches settle (real event-loop turns) until `assertion` passes. */
+export async function settle(assertion: () => void = () => {}, turns = 200): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    try {
+      assertion()
+      return
+    } catch (error) {
+      if (i >= turns) throw error
+    }
+    await act(async () => {
+      await nextMacrotask()
+    })
+  }
 }

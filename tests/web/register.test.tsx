@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { currentLocation, renderApp, storedUser } from './helpers'
+import { advance, currentLocation, fakeClock, renderApp, storedUser } from './helpers'
 import { mockApi, networkDown } from './mock-api'
 
 const STRONG = 'Str0ng!pass'
@@ -149,11 +149,9 @@ describe('register: what happens next', () => {
     fireEvent.change(form.name, { target: { value: 'Jo' } })
     fireEvent.change(form.email, { target: { value: 'jo@example.com' } })
     fireEvent.change(form.password, { target: { value: STRONG } })
-    vi.useFakeTimers()
+    fakeClock()
     fireEvent.click(form.submit())
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0)
-    })
+    await advance(0)
     return form
   }
 
@@ -162,15 +160,11 @@ describe('register: what happens next', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Account created!')
     expect(within(dialog).getByRole('status')).toHaveTextContent('jo@example.com')
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1999)
-    })
+    await advance(1999)
     expect(currentLocation().path).toBe('/')
     expect(screen.getByRole('dialog')).toBeInTheDocument()
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1)
-    })
+    await advance(1)
     expect(currentLocation()).toEqual({
       path: '/verification-pending',
       state: { email: 'jo@example.com', discoveredLeagues: [], hasDiscoveredLeagues: false },
@@ -183,13 +177,9 @@ describe('register: what happens next', () => {
     await registerWith({ verification_required: true, email: 'jo@example.com', discovered_leagues: [league], user_id: 9, name: 'Jo', access_token: null })
     expect(screen.getByRole('dialog')).toHaveTextContent('We found 1 league with your FPL team')
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(2999)
-    })
+    await advance(2999)
     expect(currentLocation().path).toBe('/')
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1)
-    })
+    await advance(1)
     expect(currentLocation()).toEqual({
       path: '/verification-pending',
       state: { email: 'jo@example.com', discoveredLeagues: [league], hasDiscoveredLeagues: true },

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { resetAnalytics } from '../../web/src/lib/analytics'
 import { resetApiHandlers } from '../../web/src/lib/api'
 import { resetOnce } from '../../web/src/lib/useOnce'
 import { mockMatchMedia } from './helpers'
+
+// The first lazy page of a file is transformed on demand, which can take over a second when
+// every file runs in parallel: give async queries more room than the 1 s default.
+configure({ asyncUtilTimeout: 4000 })
 
 beforeEach(() => {
   window.localStorage.clear()

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { AuthDialogProvider } from '../features/auth/AuthDialogProvider'
 import { AuthProvider } from '../features/auth/AuthProvider'
+import { CookieConsentBanner } from '../features/consent/CookieConsentBanner'
 import { ThemeProvider } from '../features/theme/ThemeProvider'
 import { ToastProvider } from '../features/toast/ToastProvider'
 import { AnalyticsBridge } from './AnalyticsBridge'
@@ -19,6 +20,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             <ApiBridge />
             <AnalyticsBridge />
             {children}
+            <CookieConsentBanner />
           </AuthDialogProvider>
         </AuthProvider>
       </ToastProvider>

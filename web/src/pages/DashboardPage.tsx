@@ -236,10 +236,12 @@ function Dashboard({ user }: { user: User }) {
           <h2 id="my-tournaments-title" ref={tournamentsHeadingRef} tabIndex={-1}>
             My Tournaments{' '}
             {leagues ? (
-              <span className="count-badge">
-                {leagues.length}
-                <span className="visually-hidden"> {leagues.length === 1 ? 'tournament' : 'tournaments'}</span>
-              </span>
+              <>
+                <span className="count-badge" aria-hidden="true">
+                  {leagues.length}
+                </span>
+                <span className="visually-hidden">({plural(leagues.length, 'tournament')})</span>
+              </>
             ) : null}
           </h2>
         </div>

@@ -1,35 +1,220 @@
-import { Link, useLocation, useParams } from 'react-router'
-import { ComingSoon } from '../components/ComingSoon'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { LogoMark } from '../components/Logo'
+import { useAuth } from '../features/auth/AuthProvider'
+import { ThemeToggle } from '../features/theme/ThemeToggle'
+import { JoinTournamentDialog } from '../features/tournaments/JoinTournamentDialog'
+import { memberWording, typeBadge } from '../features/tournaments/league-text'
+import { clearLeagueDataCache } from '../features/tournaments/leagues-api'
+import { panelId, TabList, tabId, type TabItem } from '../features/tournaments/TabList'
+import type { League } from '../features/tournaments/types'
+import { BanterTab } from '../features/tournaments/detail/BanterTab'
+import type { ShareHandler } from '../features/tournaments/detail/ShareButton'
+import { LiveTab } from '../features/tournaments/detail/LiveTab'
+import { ManageTab } from '../features/tournaments/detail/ManageTab'
+import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
+import { useLeagueData } from '../features/tournaments/detail/useLeagueData'
+import { WinnersTab } from '../features/tournaments/detail/WinnersTab'
+import { analytics } from '../lib/analytics'
+import { initialsOf } from '../lib/initials'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
+import '../styles/tournaments.css'
 
-interface LeagueState {
-  league?: { name?: string }
+const CommunityWall = lazy(() => import('../features/community/CommunityWall'))
+const SettingsTab = lazy(() => import('../features/tournaments/detail/SettingsTab'))
+
+type TabId = 'standings' | 'winners' | 'banter' | 'manage' | 'community' | 'settings'
+
+type Tab = TabItem<TabId>
+
+/**
+ * Tabs: Live, Winners, Banter; signed in also Manage (curated league, admins) or Wall (not for
+ * curated leagues), and Settings. 3 columns signed out, 5 signed in.
+ */
+export function detailTabs(signedIn: boolean, type: string | null | undefined, isAdmin: boolean): Tab[] {
+  const tabs: Tab[] = [
+    { id: 'standings', label: 'Live', icon: '📊' },
+    { id: 'winners', label: 'Winners', icon: '👑' },
+    { id: 'banter', label: 'Banter', icon: '🔥' },
+  ]
+  if (!signedIn) return tabs
+  if (type === 'curated_public') {
+    if (isAdmin) tabs.push({ id: 'manage', label: 'Manage', icon: '🛠️' })
+  } else {
+    tabs.push({ id: 'community', label: 'Wall', icon: '💬' })
+  }
+  tabs.push({ id: 'settings', label: 'Settings', icon: '⚙️' })
+  return tabs
+}
+
+interface DetailState {
+  league?: League | null
 }
 
 export default function TournamentDetailPage() {
-  const { leagueId } = useParams()
-  const state = useLocation().state as LeagueState | null
-  // The list passes the league as navigation state; a direct visit loads it (later issue).
-  const name = state?.league?.name ?? 'Tournament'
-  useDocumentTitle(name)
+  const { leagueId = '' } = useParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const { user, isAuthenticated } = useAuth()
+  const stateLeague = (location.state as DetailState | null)?.league ?? null
+
+  // The page and the tab go back to the start when the league changes.
+  const [pageState, setPageState] = useState({ leagueId, page: 1 })
+  const page = pageState.leagueId === leagueId ? pageState.page : 1
+  const [tabState, setTabState] = useState<{ leagueId: string; tab: TabId }>({ leagueId, tab: 'standings' })
+  const [autoRefresh, setAutoRefresh] = useState(false)
+  const [joinOpen, setJoinOpen] = useState(false)
+
+  const { data, loading, error, reload } = useLeagueData(leagueId, page, autoRefresh)
+  const league = data?.league ?? (stateLeague && String(stateLeague.id) === leagueId ? stateLeague : null)
+  const type = league?.type ?? null
+  const admin = useAdminCheck(leagueId, isAuthenticated && type === 'curated_public')
+  const tabs = detailTabs(isAuthenticated, type, admin === 'admin')
+  const requested = tabState.leagueId === leagueId ? tabState.tab : 'standings'
+  const tab: TabId = tabs.some((t) => t.id === requested) ? requested : 'standings'
+
+  useDocumentTitle(league?.name ?? 'Tournament')
+
+  useEffect(() => {
+    if (leagueId) analytics.standingsView(leagueId)
+  }, [leagueId])
+
+  const selectTab = (next: TabId) => {
+    setTabState({ leagueId, tab: next })
+    analytics.tabSwitch(next)
+    if (next === 'banter') analytics.banterStatsView(leagueId)
+  }
+
+  const setPage = (next: number) => setPageState({ leagueId, page: next })
+
+  // The share dialog ("Share This Achievement") arrives with the sharing issue; the cards already
+  // hand over what it needs.
+  const onShare = useCallback<ShareHandler>(() => undefined, [])
+
+  const isMember = Boolean(league?.is_member) || Boolean(league && user?.joined_leagues?.includes(league.id))
+  const canJoin = isAuthenticated && type === 'private' && !isMember
+  const openJoin = canJoin ? () => setJoinOpen(true) : undefined
+
+  const refreshAfterChange = () => {
+    clearLeagueDataCache(leagueId)
+    reload()
+  }
+
   return (
-    <div className="container page">
-      <Link to="/tournaments" className="back-link">
-        ← Back to Tournaments
-      </Link>
-      <header className="page-header">
-        <p className="eyebrow">League #{leagueId}</p>
-        <h1>{name}</h1>
-        <p className="page-lede">Live standings, monthly winners and the banter your league deserves.</p>
-      </header>
-      <ComingSoon
-        items={[
-          'Live: the standings, this gameweek’s scores and your own row highlighted.',
-          'Winners: Manager of the Month, month by month, with the runners-up.',
-          'Banter: Captain Catastrophe, Benched Beast, Transfer Tornado and friends, ready to share.',
-          'Wall: your league’s community wall for the triumphs and the disasters.',
-        ]}
-      />
+    <div className="tournament-detail">
+      <div className="tournament-bar">
+        <div className="container tournament-bar__inner">
+          <Link to="/tournaments" className="tournament-bar__logo" aria-label="All tournaments">
+            <LogoMark size={36} />
+          </Link>
+          <h1 className="tournament-bar__title">{league?.name ?? 'Tournament'}</h1>
+          <div className="tournament-bar__actions">
+            <button type="button" className="button button--ghost button--sm" onClick={() => navigate('/tournaments')} aria-label="Back to Tournaments">
+              <span aria-hidden="true">← </span>Back<span className="tournament-bar__back-extra"> to Tournaments</span>
+            </button>
+            <ThemeToggle />
+            {isAuthenticated ? (
+              <Link to="/dashboard" className="avatar-button" aria-label="Your dashboard" title="Your dashboard">
+                {initialsOf(user?.name)}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      <div className="container page tournament-detail__body">
+        {league ? (
+          <div className="tournament-meta">
+            <ul className="tournament-meta__facts" aria-label="About this tournament">
+              <li>
+                <span className="badge badge--neutral">{type ? typeBadge(league) : 'Unknown type'}</span>
+              </li>
+              <li>{memberWording(league)}</li>
+              {league.fpl_league_id ? <li>FPL League ID {league.fpl_league_id}</li> : null}
+              {data?.league.commissioner_name ? <li>Commissioner: {data.league.commissioner_name}</li> : null}
+              {data?.standingsMetadata.gameweek ? <li>GW {data.standingsMetadata.gameweek}</li> : null}
+            </ul>
+            <div className="tournament-meta__actions">
+              {league.is_commissioner ? (
+                <Link to="/commissioner" state={{ league }} className="button button--ghost button--sm">
+                  Manage League
+                </Link>
+              ) : null}
+              <button
+                type="button"
+                role="switch"
+                aria-checked={autoRefresh}
+                className="refresh-toggle"
+                onClick={() => setAutoRefresh((on) => !on)}
+                title="Reload the data every 60 seconds"
+              >
+                <span className="refresh-toggle__track" aria-hidden="true">
+                  <span className="refresh-toggle__thumb" />
+                </span>
+                Auto-refresh
+              </button>
+              {loading && data ? <span className="spinner spinner--sm" role="status" aria-label="Refreshing" /> : null}
+            </div>
+          </div>
+        ) : null}
+
+        {!league && !error ? (
+          <p className="page-loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading tournament...
+          </p>
+        ) : null}
+
+        {error ? (
+          <div className="form-message form-message--error" role="alert">
+            {error}{' '}
+            <button type="button" className="link-button" onClick={reload}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+
+        {league ? (
+          <>
+            <TabList
+              tabs={tabs}
+              selected={tab}
+              onSelect={selectTab}
+              label="Tournament sections"
+              prefix="detail"
+              className={`detail-tabs detail-tabs--${isAuthenticated ? 5 : 3}`}
+              columns={isAuthenticated ? 5 : 3}
+            />
+            <div id={panelId('detail', tab)} role="tabpanel" aria-labelledby={tabId('detail', tab)} className="detail-panel" tabIndex={-1}>
+              {tab === 'standings' ? <LiveTab data={data} loading={loading} signedIn={isAuthenticated} page={page} onPage={setPage} onJoin={openJoin} /> : null}
+              {tab === 'winners' ? <WinnersTab data={data} loading={loading} signedIn={isAuthenticated} onJoin={openJoin} /> : null}
+              {tab === 'banter' ? <BanterTab data={data} loading={loading} signedIn={isAuthenticated} onShare={onShare} onJoin={openJoin} /> : null}
+              {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={refreshAfterChange} /> : null}
+              <Suspense
+                fallback={
+                  <p className="inline-loading tab-loading" role="status">
+                    <span className="spinner spinner--sm" aria-hidden="true" /> Loading...
+                  </p>
+                }
+              >
+                {tab === 'community' ? <CommunityWall leagueId={leagueId} /> : null}
+                {tab === 'settings' ? <SettingsTab /> : null}
+              </Suspense>
+            </div>
+          </>
+        ) : null}
+      </div>
+
+      {joinOpen && league ? (
+        <JoinTournamentDialog
+          leagues={[league]}
+          initial={league}
+          onClose={() => setJoinOpen(false)}
+          onJoined={() => {
+            setJoinOpen(false)
+            refreshAfterChange()
+          }}
+        />
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  carouselCards,
+  fetchPublicStats,
+  hasRealStats,
+  PLACEHOLDER_NAMES,
+  PUBLIC_STATS_CACHE_KEY,
+  resetPublicStatsCache,
+  type PublicStatsResponse,
+} from '../../web/src/features/landing/public-stats'
+import { currentLocation, renderApp, storeSession } from './helpers'
+import { mockApi, networkDown, type Reply } from './mock-api'
+import { stubIntersectionObserver } from './tournament-fixtures'
+
+const stat = (manager: string, extra: Record<string, unknown> = {}) => ({
+  manager,
+  player: manager,
+  team_name: `${manager} FC`,
+  description: `${manager} did a thing.`,
+  source_tournament_name: 'Sunday League',
+  league: 'Sunday League',
+  ...extra,
+})
+
+const live: PublicStatsResponse = {
+  stats: {
+    top_scorer: stat('Priya S', { points: 104 }),
+    benched_beast: stat('Sam K', { points: 31 }),
+    comeback_king: null,
+    overall_rank_king: stat('Dan M', { rank: 1234 }),
+  },
+  total_players: 120,
+  total_leagues: 9,
+  data_source: 'live',
+  message: 'Live banter from our tournaments.',
+}
+
+function landingApi(routes: Record<string, Reply | Reply[]> = {}) {
+  return mockApi({
+    'GET /api/user-stats': { body: { total_users: 321 } },
+    'GET /api/public-banter-stats': { body: live },
+    ...routes,
+  })
+}
+
+beforeEach(() => {
+  resetPublicStatsCache()
+  stubIntersectionObserver()
+})
+
+describe('carousel rules', () => {
+  it('shows real stats only when one stat has a real name and the data is not the error fallback', () => {
+    expect(hasRealStats(live)).toBe(true)
+    expect(hasRealStats({ ...live, data_source: 'error_fallback' })).toBe(false)
+    expect(hasRealStats({ ...live, stats: {} })).toBe(false)
+    for (const name of PLACEHOLDER_NAMES) {
+      expect(hasRealStats({ ...live, stats: { top_scorer: stat(name), hot_streak: stat(name.toUpperCase()) } })).toBe(false)
+    }
+    expect(PLACEHOLDER_NAMES).toEqual([
+      'No data',
+      'Coming soon',
+      'Create FPL leagues',
+      'Join the fun',
+      'Real stats incoming',
+      'Unable to load',
+      'Unable to calculate',
+      'Not available in legacy mode',
+    ])
+    expect(hasRealStats({ ...live, stats: { top_scorer: stat('Coming soon'), cold_streak: stat('Jo P', { streak: 4 }) } })).toBe(true)
+  })
+
+  it('uses "Coming Soon" placeholder cards (fighting_back, hot_streak and cold_streak included) otherwise', () => {
+    const cards = carouselCards({ ...live, stats: { top_scorer: stat('No data') } })
+    expect(cards.every((c) => c.placeholder && c.name === 'Coming Soon')).toBe(true)
+    expect(cards.map((c) => c.key)).toEqual(expect.arrayContaining(['fighting_back', 'hot_streak', 'cold_streak']))
+    // Real cards: the placeholder-named and empty stats are left out.
+    const real = carouselCards({ ...live, stats: { ...live.stats, hot_streak: stat('Unable to load') } })
+    expect(real.map((c) => [c.key, c.name, c.value])).toEqual([
+      ['top_scorer', 'Priya S', '104 pts'],
+      ['benched_beast', 'Sam K', '31 pts'],
+      ['overall_rank_king', 'Dan M', '#1,234'],
+    ])
+  })
+
+  it('falls back to the error shape when the call fails, and caches good answers for 2 minutes', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const api = mockApi({ 'GET /api/public-banter-stats': [networkDown(), { body: live }] })
+    await expect(fetchPublicStats()).resolves.toMatchObject({ stats: {}, total_players: 0, total_leagues: 0, data_source: 'error', message: 'Unable to load public banter stats at this time.' })
+    const now = Date.now()
+    await fetchPublicStats(undefined, now)
+    await fetchPublicStats(undefined, now + 119_000)
+    expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(2)
+    // A new page load (no memory) still finds it in localStorage.
+    resetPublicStatsCache()
+    await fetchPublicStats(undefined, now + 60_000)
+    expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(2)
+    expect(window.localStorage.getItem(PUBLIC_STATS_CACHE_KEY)).toContain('Priya S')
+    resetPublicStatsCache()
+    await fetchPublicStats(undefined, now + 121_000)
+    expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(3)
+  })
+
+  it('renders the live cards, or the placeholders when the stats are not real', async () => {
+    landingApi()
+    const view = renderApp('/')
+    const track = await screen.findByRole('list', { name: 'Banter stats' })
+    await waitFor(() => expect(track).toHaveTextContent('Priya S'))
+    expect(screen.getByText('Live from our tournaments')).toBeInTheDocument()
+    view.unmount()
+
+    resetPublicStatsCache()
+    window.localStorage.clear()
+    landingApi({ 'GET /api/public-banter-stats': { body: { ...live, stats: { top_scorer: stat('Real stats incoming') } } } })
+    renderApp('/')
+    await waitFor(() => expect(screen.getByText(/Coming Soon: live stats land/)).toBeInTheDocument())
+    expect(within(screen.getByRole('list', { name: 'Banter stats' })).getAllByText('Coming Soon').length).toBeGreaterThan(0)
+    expect(screen.queryByText('Real stats incoming')).not.toBeInTheDocument()
+  })
+})
+
+describe('landing page', () => {
+  it('shows "N+ managers" from the user stats', async () => {
+    landingApi()
+    renderApp('/')
+    const glance = screen.getByRole('list', { name: 'At a glance' })
+    await waitFor(() => expect(glance).toHaveTextContent('321+ managers'))
+    expect(glance).toHaveTextContent('16+ banter stats')
+  })
+
+  it('keeps 100 managers when the user stats fail', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const api = landingApi({ 'GET /api/user-stats': { status: 500, body: {} } })
+    renderApp('/')
+    await waitFor(() => expect(api.callsTo('GET /api/user-stats')).toHaveLength(1))
+    await waitFor(() => expect(warn).toHaveBeenCalled())
+    expect(screen.getByRole('list', { name: 'At a glance' })).toHaveTextContent('100+ managers')
+  })
+
+  it('has the sections and call-to-action texts of the spec', async () => {
+    landingApi()
+    renderApp('/')
+    for (const name of ['How It Works', 'Want to see your own banter stats?', 'Ready to Elevate Your League?', 'Get Your Personalized Stats']) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument()
+    }
+    expect(screen.getByRole('region', { name: 'What managers say' })).toBeInTheDocument()
+    const steps = within(screen.getByRole('region', { name: 'How It Works' })).getAllByRole('listitem')
+    expect(steps.map((s) => within(s).getByRole('heading').textContent)).toEqual(['Join the squad', 'Pick your battles', 'Track the banter', 'Claim your crown'])
+    const features = within(screen.getByRole('region', { name: 'Everything your mini-league was missing' })).getAllByRole('heading', { level: 3 })
+    expect(features.map((h) => h.textContent)).toEqual(['Tournament Management', 'Live Tracking', 'Banter Stats', 'Community Wall', 'Monthly Champions'])
+  })
+
+  it('adds Prize Management to the features only when prize features are on', () => {
+    vi.stubEnv('VITE_PRIZES_ENABLED', 'true')
+    landingApi()
+    renderApp('/')
+    expect(screen.getByRole('heading', { name: 'Prize Management' })).toBeInTheDocument()
+  })
+
+  it('links View Tournaments, View All Tournaments, View More Banter and Start Your Tournament to /tournaments', () => {
+    landingApi()
+    renderApp('/')
+    for (const name of ['View Tournaments', 'View All Tournaments', 'View More Banter', 'Start Your Tournament']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/tournaments')
+    }
+  })
+
+  it('signed out: Create Tournament and the stats prompt open the register tab', async () => {
+    const user = userEvent.setup()
+    landingApi()
+    renderApp('/')
+    await user.click(screen.getByRole('button', { name: 'Create Tournament' }))
+    expect(await screen.findByRole('dialog', { name: 'Join Banter Arena' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: 'Create Free Account' }))
+    expect(await screen.findByRole('dialog', { name: 'Join Banter Arena' })).toBeInTheDocument()
+  })
+
+  it('signed in: View My Dashboard goes to /dashboard (no Get Started)', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    landingApi({ 'GET /api/auth/user-leagues': { body: { leagues: [] } }, 'GET /api/auth/me': { status: 500, body: {} }, 'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } } })
+    renderApp('/')
+    expect(screen.queryByRole('button', { name: 'Get Started' })).not.toBeInTheDocument()
+    const links = screen.getAllByRole('link', { name: 'View My Dashboard' })
+    expect(links.length).toBeGreaterThanOrEqual(2)
+    for (const link of links) expect(link).toHaveAttribute('href', '/dashboard')
+    await user.click(links[0] as HTMLElement)
+    await waitFor(() => expect(currentLocation().path).toBe('/dashboard'))
+  })
+})

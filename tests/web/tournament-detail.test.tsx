@@ -1,0 +1,511 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AppProviders } from '../../web/src/app/AppProviders'
+import { BanterTab } from '../../web/src/features/tournaments/detail/BanterTab'
+import { banterCard } from '../../web/src/features/tournaments/detail/banter-cards'
+import { pageWindow, progressPercent } from '../../web/src/features/tournaments/detail/standings-math'
+import { clearLeagueDataCache, loadLeagueData } from '../../web/src/features/tournaments/leagues-api'
+import type { LeagueData } from '../../web/src/features/tournaments/types'
+import { orderWinners } from '../../web/src/features/tournaments/detail/WinnersTab'
+import { detailTabs } from '../../web/src/pages/TournamentDetailPage'
+import { currentLocation, renderApp, storeSession, visibleToasts } from './helpers'
+import { mockApi, type Reply } from './mock-api'
+import { advance, banterAnswer, fakeClock, leagueDetail, leagues, settle, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
+
+const curated = leagues[2]!
+
+function detailApi(id: number, routes: Record<string, Reply | Reply[]> = {}, league = leagues.find((l) => l.id === id)!) {
+  return mockApi({
+    [`GET /api/leagues/${id}`]: { body: leagueDetail(league) },
+    [`GET /api/leagues/${id}/standings?page=1&limit=50`]: { body: standingsAnswer(standingRows(20)) },
+    [`GET /api/leagues/${id}/monthly-winners`]: { body: winnersAnswer },
+    [`GET /api/leagues/${id}/banter-stats`]: { body: banterAnswer },
+    ...routes,
+  })
+}
+
+const openDetail = (id: number, withState = true) =>
+  renderApp(withState ? { pathname: `/tournaments/${id}`, state: { league: leagues.find((l) => l.id === id) } } : `/tournaments/${id}`)
+
+const tabNames = () => within(screen.getByRole('tablist', { name: 'Tournament sections' })).getAllByRole('tab').map((t) => t.textContent)
+
+let scrollIntoView: ReturnType<typeof vi.fn>
+beforeEach(() => {
+  clearLeagueDataCache()
+  scrollIntoView = vi.fn()
+  Element.prototype.scrollIntoView = scrollIntoView as unknown as Element['scrollIntoView']
+})
+afterEach(() => {
+  delete (Element.prototype as Partial<Element>).scrollIntoView
+})
+
+describe('detail: header and loading', () => {
+  it('without navigation state shows "Loading tournament..." and the fallback title, then the league', async () => {
+    detailApi(1)
+    openDetail(1, false)
+    expect(await screen.findByText('Loading tournament...')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Tournament' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zebra League' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading tournament...')).not.toBeInTheDocument()
+  })
+
+  it('has the logo to the list, Back to Tournaments, the theme toggle and (signed in) the avatar', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1)
+    openDetail(1)
+    const title = await screen.findByRole('heading', { level: 1, name: 'Zebra League' })
+    const bar = title.closest('.tournament-bar') as HTMLElement
+    expect(within(bar).getByRole('link', { name: 'All tournaments' })).toHaveAttribute('href', '/tournaments')
+    expect(within(bar).getByRole('link', { name: 'Your dashboard' })).toHaveTextContent('JV')
+    expect(within(bar).getByRole('link', { name: 'Your dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(within(bar).getByRole('button', { name: /switch to (dark|light) theme/i })).toBeInTheDocument()
+    await user.click(within(bar).getByRole('button', { name: /Back to Tournaments/ }))
+    await waitFor(() => expect(currentLocation()).toEqual({ path: '/tournaments', state: null }))
+  })
+
+  it('signed out: no avatar in the tournament bar', async () => {
+    detailApi(3)
+    openDetail(3)
+    const bar = (await screen.findByRole('heading', { level: 1, name: 'Real Footballers FPL League' })).closest('.tournament-bar') as HTMLElement
+    expect(within(bar).queryByRole('link', { name: 'Your dashboard' })).not.toBeInTheDocument()
+  })
+})
+
+describe('detail: tabs per sign-in state and tournament type', () => {
+  it('knows the rules (detailTabs)', () => {
+    const ids = (signedIn: boolean, type: string, admin: boolean) => detailTabs(signedIn, type, admin).map((t) => t.id)
+    expect(ids(false, 'private', false)).toEqual(['standings', 'winners', 'banter'])
+    expect(ids(true, 'private', false)).toEqual(['standings', 'winners', 'banter', 'community', 'settings'])
+    expect(ids(true, 'public', false)).toEqual(['standings', 'winners', 'banter', 'community', 'settings'])
+    expect(ids(true, 'curated_public', false)).toEqual(['standings', 'winners', 'banter', 'settings'])
+    expect(ids(true, 'curated_public', true)).toEqual(['standings', 'winners', 'banter', 'manage', 'settings'])
+  })
+
+  it('signed out: Live, Winners, Banter in 3 columns', async () => {
+    detailApi(1)
+    openDetail(1)
+    await screen.findByRole('heading', { level: 1, name: 'Zebra League' })
+    expect(tabNames()).toEqual(['📊Live', '👑Winners', '🔥Banter'])
+    expect(screen.getByRole('tablist', { name: 'Tournament sections' })).toHaveAttribute('data-columns', '3')
+    expect(screen.getByRole('tab', { name: /Live/ })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('signed in, private: Wall and Settings join, 5 columns', async () => {
+    storeSession('jwt-1')
+    detailApi(1)
+    openDetail(1)
+    await screen.findByRole('heading', { level: 1, name: 'Zebra League' })
+    expect(tabNames()).toEqual(['📊Live', '👑Winners', '🔥Banter', '💬Wall', '⚙️Settings'])
+    expect(screen.getByRole('tablist', { name: 'Tournament sections' })).toHaveAttribute('data-columns', '5')
+  })
+
+  it('signed in, curated: no Wall; Manage only with admin access (admin-check)', async () => {
+    storeSession('jwt-1')
+    const api = detailApi(3, { 'GET /api/leagues/3/admin-check': { body: { has_admin_access: false } } })
+    const view = openDetail(3)
+    await screen.findByRole('heading', { level: 1, name: 'Real Footballers FPL League' })
+    await waitFor(() => expect(api.callsTo('GET /api/leagues/3/admin-check')).toHaveLength(1))
+    expect(tabNames()).toEqual(['📊Live', '👑Winners', '🔥Banter', '⚙️Settings'])
+    view.unmount()
+
+    api.on('GET /api/leagues/3/admin-check', { body: { has_admin_access: true } })
+    openDetail(3)
+    await waitFor(() => expect(tabNames()).toEqual(['📊Live', '👑Winners', '🔥Banter', '🛠️Manage', '⚙️Settings']))
+  })
+
+  it('admin-check failure means no admin access', async () => {
+    storeSession('jwt-1')
+    detailApi(3, { 'GET /api/leagues/3/admin-check': { status: 500, body: {} } })
+    openDetail(3)
+    await screen.findByRole('heading', { level: 1, name: 'Real Footballers FPL League' })
+    await waitFor(() => expect(tabNames()).toEqual(['📊Live', '👑Winners', '🔥Banter', '⚙️Settings']))
+  })
+
+  it('arrow keys move between tabs', async () => {
+    const user = userEvent.setup()
+    detailApi(1)
+    openDetail(1)
+    await screen.findByRole('heading', { level: 1, name: 'Zebra League' })
+    screen.getByRole('tab', { name: /Live/ }).focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: /Winners/ })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: /Winners/ })).toHaveFocus()
+    await user.keyboard('{End}')
+    expect(screen.getByRole('tab', { name: /Banter/ })).toHaveAttribute('aria-selected', 'true')
+  })
+})
+
+describe('detail: loading the data', () => {
+  it('loads 150 ms after the page mounts (league, standings, winners, banter)', async () => {
+    fakeClock()
+    storeSession('jwt-1')
+    const api = detailApi(1)
+    openDetail(1)
+    await settle(() => expect(screen.getByRole('heading', { level: 1, name: 'Zebra League' })).toBeInTheDocument())
+    expect(api.calls).toHaveLength(0)
+    await advance(149)
+    expect(api.calls).toHaveLength(0)
+    await advance(1)
+    expect(api.calls.map((c) => c.path).sort()).toEqual(
+      ['/api/leagues/1', '/api/leagues/1/banter-stats', '/api/leagues/1/monthly-winners', '/api/leagues/1/standings?page=1&limit=50'].sort(),
+    )
+    expect(api.calls.every((c) => c.headers.get('Authorization') === 'Bearer jwt-1')).toBe(true)
+    await settle(() => expect(screen.getByText('Team 1')).toBeInTheDocument())
+  })
+
+  it('caches per league, page and limit for 2 minutes', async () => {
+    fakeClock()
+    const api = detailApi(1)
+    await loadLeagueData(1, 1, 50)
+    await loadLeagueData(1, 1, 50)
+    expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(1)
+    vi.advanceTimersByTime(119999)
+    await loadLeagueData(1, 1, 50)
+    expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    await loadLeagueData(1, 1, 50)
+    expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(2)
+  })
+
+  it('a failure toasts "Error - Failed to load tournament data" and offers a retry; banter failure is ignored', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': [{ status: 500, body: {} }, { body: standingsAnswer(standingRows(3)) }] })
+    api.on('GET /api/leagues/1/banter-stats', { status: 500, body: {} })
+    openDetail(1)
+    expect(await screen.findByText('Failed to load league data')).toBeInTheDocument()
+    const toast = visibleToasts()[0]
+    expect(toast).toHaveTextContent('Error')
+    expect(toast).toHaveTextContent('Failed to load tournament data')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Team 3')).toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: /Banter/ }))
+    expect(screen.getByText(/Banter stats appear after the next gameweek refresh/)).toBeInTheDocument()
+  })
+
+  it('names the failing part: "Failed to fetch league data: Failed to fetch standings"', async () => {
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { status: 500, body: {} } })
+    await expect(loadLeagueData(1, 1, 50)).rejects.toThrow('Failed to fetch league data: Failed to fetch standings')
+    clearLeagueDataCache()
+    detailApi(1, { 'GET /api/leagues/1/monthly-winners': { status: 500, body: {} } })
+    await expect(loadLeagueData(1, 1, 50)).rejects.toThrow('Failed to fetch league data: Failed to fetch winners')
+    detailApi(1, { 'GET /api/leagues/1': { status: 404, body: { detail: 'League not found' } } })
+    await expect(loadLeagueData(1, 1, 50)).rejects.toThrow('Failed to fetch league data: Failed to fetch league')
+  })
+
+  it('auto-refresh reloads every 60 s while on', async () => {
+    fakeClock()
+    storeSession('jwt-1')
+    const api = detailApi(1)
+    openDetail(1)
+    await settle(() => expect(screen.getByRole('heading', { level: 1, name: 'Zebra League' })).toBeInTheDocument())
+    await advance(150)
+    await settle(() => expect(screen.getByText('Team 1')).toBeInTheDocument())
+    const standings = () => api.callsTo('GET /api/leagues/1/standings?page=1&limit=50').length
+    expect(standings()).toBe(1)
+    await advance(60000)
+    expect(standings()).toBe(1)
+    await act(async () => screen.getByRole('switch', { name: 'Auto-refresh' }).click())
+    expect(screen.getByRole('switch', { name: 'Auto-refresh' })).toHaveAttribute('aria-checked', 'true')
+    await advance(59999)
+    expect(standings()).toBe(1)
+    // At 60 s the reload starts, after the usual 150 ms pause.
+    await advance(1)
+    await advance(150)
+    expect(standings()).toBe(2)
+  })
+})
+
+describe('detail: Live tab', () => {
+  it('caps the progress bar at 2000 points, shows top-3 icons and highlights the own row', async () => {
+    expect(progressPercent(2500)).toBe(100)
+    expect(progressPercent(2000)).toBe(100)
+    expect(progressPercent(1000)).toBe(50)
+    expect(progressPercent(0)).toBe(0)
+    expect(progressPercent(-5)).toBe(0)
+
+    storeSession('jwt-1')
+    const rows = standingRows(4, { me: 2 })
+    rows[3] = { ...rows[3]!, total_points: 1000 }
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(rows, { me: 2 }) } })
+    openDetail(1)
+    const table = await screen.findByRole('list', { name: 'League table' })
+    const items = within(table).getAllByRole('listitem')
+    const fills = screen.getAllByTestId('progress-fill')
+    expect(fills[0]).toHaveStyle({ width: '100%' })
+    expect(fills[3]).toHaveStyle({ width: '50%' })
+    expect(within(items[0]!).getByRole('img', { name: 'Trophy: 1st place' })).toBeInTheDocument()
+    expect(within(items[1]!).getByRole('img', { name: 'Medal: 2nd place' })).toBeInTheDocument()
+    expect(within(items[2]!).getByRole('img', { name: 'Award: 3rd place' })).toBeInTheDocument()
+    expect(within(items[3]!).queryByRole('img')).not.toBeInTheDocument()
+    expect(items[1]).toHaveClass('standing--me')
+    expect(items[1]).toHaveAttribute('aria-current', 'true')
+    expect(screen.getByRole('heading', { name: /This Gameweek/ })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /Prize Pool/ })).not.toBeInTheDocument()
+  })
+
+  it('shows the Prize Pool card only when prize features are on', async () => {
+    vi.stubEnv('VITE_PRIZES_ENABLED', 'true')
+    storeSession('jwt-1')
+    detailApi(1)
+    openDetail(1)
+    expect(await screen.findByRole('heading', { name: /Prize Pool/ })).toBeInTheDocument()
+  })
+
+  it('scrolls the own row into view 500 ms after loading when the position is above 5', async () => {
+    fakeClock()
+    storeSession('jwt-1')
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(20, { me: 8 }), { me: 8 }) } })
+    openDetail(1)
+    await settle(() => expect(screen.getByRole('heading', { level: 1, name: 'Zebra League' })).toBeInTheDocument())
+    await advance(150)
+    await settle(() => expect(screen.getByTestId('own-row')).toBeInTheDocument())
+    await advance(499)
+    expect(scrollIntoView).not.toHaveBeenCalled()
+    await advance(1)
+    expect(scrollIntoView).toHaveBeenCalledTimes(1)
+    expect(scrollIntoView.mock.contexts[0]).toBe(screen.getByTestId('own-row'))
+  })
+
+  it('does not scroll for a position of 5 or better', async () => {
+    fakeClock()
+    storeSession('jwt-1')
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(20, { me: 5 }), { me: 5 }) } })
+    openDetail(1)
+    await settle(() => expect(screen.getByRole('heading', { level: 1, name: 'Zebra League' })).toBeInTheDocument())
+    await advance(150)
+    await settle(() => expect(screen.getByTestId('own-row')).toBeInTheDocument())
+    await advance(2000)
+    expect(scrollIntoView).not.toHaveBeenCalled()
+  })
+
+  it('shows at most 5 page buttons around the current page and loads the chosen page', async () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5])
+    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7])
+    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10])
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3])
+    expect(pageWindow(1, 1)).toEqual([1])
+
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = detailApi(1, {
+      'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(50), { totalPages: 10, total: 500 }) },
+      'GET /api/leagues/1/standings?page=4&limit=50': { body: standingsAnswer(standingRows(50, { from: 151 }), { page: 4, totalPages: 10, total: 500 }) },
+    })
+    openDetail(1)
+    const nav = await screen.findByRole('navigation', { name: 'Standings pages' })
+    expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5'])
+    expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('button', { name: /Previous/ })).toBeDisabled()
+    await user.click(within(nav).getByRole('button', { name: 'Page 4' }))
+    await waitFor(() => expect(api.callsTo('GET /api/leagues/1/standings?page=4&limit=50')).toHaveLength(1))
+    expect(await screen.findByText('Team 151')).toBeInTheDocument()
+    const after = screen.getByRole('navigation', { name: 'Standings pages' })
+    expect(within(after).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['2', '3', '4', '5', '6'])
+  })
+})
+
+describe('detail: Winners tab', () => {
+  it('shows the ongoing card and the winner card with up to 3 runners-up (the third for wide screens only)', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1)
+    openDetail(1)
+    await screen.findByText('Team 1')
+    await user.click(screen.getByRole('tab', { name: /Winners/ }))
+    const cards = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')
+    const [ongoing, finished] = cards as [HTMLElement, HTMLElement]
+    expect(ongoing).toHaveAttribute('data-status', 'ongoing')
+    expect(ongoing).toHaveTextContent('September 2025')
+    expect(ongoing).toHaveTextContent('In Progress')
+    expect(ongoing).toHaveTextContent('Dan M')
+    expect(ongoing).toHaveTextContent('130 pts')
+    expect(ongoing).toHaveTextContent('Gameweeks played2')
+
+    expect(finished).toHaveAttribute('data-status', 'finished')
+    expect(finished).toHaveTextContent('August 2025')
+    expect(finished).toHaveTextContent('Priya S')
+    expect(finished).toHaveTextContent('210 pts')
+    expect(finished).toHaveTextContent('Average per GW70.0')
+    expect(finished).not.toHaveTextContent('Prize')
+    const runners = within(finished).getAllByRole('listitem')
+    expect(runners).toHaveLength(3)
+    expect(runners[0]).not.toHaveAttribute('data-wide-only')
+    expect(runners[1]).not.toHaveAttribute('data-wide-only')
+    expect(runners[2]).toHaveAttribute('data-wide-only', 'true')
+    expect(runners[2]).toHaveClass('runner-up--wide')
+  })
+})
+
+describe('detail: Winners order', () => {
+  it('puts the month in progress first, then the newest finished month, whatever the API order', () => {
+    const month = (name: string, year: number, status = 'finished') => ({ month: name, year, status })
+    const ordered = orderWinners([month('August', 2025), month('November', 2025, 'ongoing'), month('October', 2025), month('January', 2026)])
+    expect(ordered.map((w) => w.month)).toEqual(['November', 'January', 'October', 'August'])
+  })
+})
+
+describe('detail: signed out, 401 and 403', () => {
+  it('blurs the standings and the banter under "Join the Banter!" with Sign In Now', async () => {
+    const user = userEvent.setup()
+    detailApi(3)
+    openDetail(3)
+    const gate = await screen.findByTestId('sign-in-gate')
+    expect(within(gate).getByRole('heading', { name: 'Join the Banter!' })).toBeInTheDocument()
+    expect(gate).toHaveTextContent('Sign in to view standings for your league.')
+    expect(gate.querySelector('.gate__content')).toHaveAttribute('aria-hidden', 'true')
+
+    await user.click(screen.getByRole('tab', { name: /Banter/ }))
+    const banterGate = screen.getByTestId('sign-in-gate')
+    expect(banterGate).toHaveTextContent('Sign in to view all the hilarious and heartbreaking stats from your league.')
+    await user.click(within(banterGate).getByRole('button', { name: 'Sign In Now' }))
+    expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
+  })
+
+  it('a private tournament answering 401 shows the sign-in overlay, not an error', async () => {
+    detailApi(1, {
+      'GET /api/leagues/1/standings?page=1&limit=50': { status: 401, body: { detail: 'Please sign in to view this league.' } },
+      'GET /api/leagues/1/monthly-winners': { status: 401, body: {} },
+      'GET /api/leagues/1/banter-stats': { status: 401, body: {} },
+    })
+    openDetail(1)
+    expect(await screen.findByText('Sign in to view standings for your league.')).toBeInTheDocument()
+    expect(screen.queryByText('Failed to load league data')).not.toBeInTheDocument()
+    expect(visibleToasts()).toHaveLength(0)
+  })
+
+  it('403 for a non-member: "Members only" with a Join button that opens the join dialog for this league', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1', { id: 9, name: 'Outsider', email: 'out@example.com', fpl_team_id: null, created_at: '', is_verified: true, joined_leagues: [] })
+    detailApi(1, {
+      'GET /api/leagues/1/standings?page=1&limit=50': { status: 403, body: { detail: 'Only members of this league can see this.' } },
+      'GET /api/leagues/1/monthly-winners': { status: 403, body: {} },
+      'GET /api/leagues/1/banter-stats': { status: 403, body: {} },
+    })
+    openDetail(1)
+    expect(await screen.findByRole('heading', { name: 'Members only' })).toBeInTheDocument()
+    expect(screen.queryByText('Failed to load league data')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Join Tournament' }))
+    expect(screen.getByRole('dialog', { name: 'Join Zebra League' })).toBeInTheDocument()
+  })
+})
+
+describe('detail: Banter tab', () => {
+  it('shows a card for every stat with emoji, title, manager, value and description', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1)
+    openDetail(1)
+    await screen.findByText('Team 1')
+    await user.click(screen.getByRole('tab', { name: /Banter/ }))
+    const grid = screen.getByRole('list', { name: 'Banter awards' })
+    const cards = within(grid).getAllByRole('listitem')
+    expect(cards.map((c) => c.getAttribute('data-stat'))).toEqual([
+      'gameweek_rocket',
+      'auto_sub_saviour',
+      'tournament_leader',
+      'transfer_tornado',
+      'captain_catastrophe',
+      'wooden_spoon_warrior',
+      'comeback_king',
+      'freefall_legend',
+      'differential_genius',
+      'most_consistent',
+      'benched_beast',
+      'overall_rank_king',
+    ])
+    const card = (stat: string) => cards.find((c) => c.getAttribute('data-stat') === stat) as HTMLElement
+    expect(card('gameweek_rocket')).toHaveTextContent('🚀')
+    expect(card('gameweek_rocket')).toHaveTextContent('Gameweek Rocket')
+    expect(card('gameweek_rocket')).toHaveTextContent('Priya S')
+    expect(card('gameweek_rocket')).toHaveTextContent('104 pts')
+    expect(card('gameweek_rocket')).toHaveTextContent('104 points in GW7.')
+    expect(card('auto_sub_saviour')).toHaveTextContent('Dan M') // read from `player`
+    expect(card('auto_sub_saviour')).toHaveTextContent('+12 pts')
+    expect(card('transfer_tornado')).toHaveTextContent('3 hits')
+    expect(card('comeback_king')).toHaveTextContent('+4 places')
+    expect(card('freefall_legend')).toHaveTextContent('-3 places')
+    // Fallback values when the value field is missing.
+    expect(card('most_consistent')).toHaveTextContent('2.5 score')
+    expect(card('benched_beast')).toHaveTextContent('25 pts')
+    // Nobody earned it: no share button.
+    expect(card('overall_rank_king')).toHaveTextContent('Nobody earned this one this gameweek.')
+    expect(within(card('overall_rank_king')).queryByRole('button')).not.toBeInTheDocument()
+    expect(within(card('gameweek_rocket')).getByRole('button', { name: 'Share Gameweek Rocket' })).toHaveAttribute('title', 'Share This Achievement')
+  })
+
+  it('says "Loading banter statistics..." while loading and shows the server message when there are no stats', () => {
+    const base = { data: null, loading: true, signedIn: true, onShare: vi.fn() }
+    const wrap = (ui: ReactNode) => render(<MemoryRouter><AppProviders>{ui}</AppProviders></MemoryRouter>)
+    const view = wrap(<BanterTab {...base} />)
+    expect(screen.getByText('Loading banter statistics...')).toBeInTheDocument()
+    view.unmount()
+    const data = { banterStats: null, banterMessage: "Banter stats appear once every manager's gameweek data is in.", access: 'ok' } as unknown as LeagueData
+    wrap(<BanterTab {...base} loading={false} data={data} />)
+    expect(screen.getByText("Banter stats appear once every manager's gameweek data is in.")).toBeInTheDocument()
+  })
+
+  it('hands the stat type and card to onShare through ShareButton', async () => {
+    const user = userEvent.setup()
+    const onShare = vi.fn()
+    const data = { banterStats: banterAnswer.comprehensive_banter_stats, banterMessage: null, access: 'ok' } as unknown as LeagueData
+    render(
+      <MemoryRouter>
+        <AppProviders>
+          <BanterTab data={data} loading={false} signedIn onShare={onShare} />
+        </AppProviders>
+      </MemoryRouter>,
+    )
+    await user.click(screen.getByRole('button', { name: 'Share Captain Catastrophe' }))
+    expect(onShare).toHaveBeenCalledTimes(1)
+    expect(onShare.mock.calls[0]?.[0]).toBe('captain_catastrophe')
+    expect(onShare.mock.calls[0]?.[1]).toMatchObject({ title: 'Captain Catastrophe', manager: 'Alex R', value: '2 pts' })
+  })
+
+  it('falls back to "Unknown Manager" / "Unknown Player" and "No description available"', () => {
+    expect(banterCard('gameweek_rocket', { points: 3 })).toMatchObject({ manager: 'Unknown Manager', description: 'No description available', value: '3 pts' })
+    expect(banterCard('auto_sub_saviour', { points_gained: 4 })).toMatchObject({ manager: 'Unknown Player' })
+    expect(banterCard('gameweek_rocket', null)).toBeNull()
+  })
+})
+
+describe('detail: Manage and Settings tabs', () => {
+  it('Manage lists curated teams, adds one by FPL team id and removes one after confirming', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const team = { fpl_team_id: 42, team_name: 'Keeper Pressure', player_name: 'Aaron R', added_at: '2025-08-01T10:00:00Z' }
+    const api = detailApi(3, {
+      'GET /api/leagues/3/admin-check': { body: { has_admin_access: true } },
+      'GET /api/leagues/3/curated-teams': [{ body: { curated_teams: [team] } }, { body: { curated_teams: [team] } }, { body: { curated_teams: [] } }],
+      'POST /api/leagues/3/curated-teams': { status: 201, body: { message: 'Keeper Pressure added.', fpl_team_id: 1234567, team_name: 'Keeper Pressure' } },
+      'DELETE /api/leagues/3/curated-teams/42': { body: { message: 'Team removed from the curated league.' } },
+    }, curated)
+    openDetail(3)
+    await user.click(await screen.findByRole('tab', { name: /Manage/ }))
+    expect(await screen.findByText('Keeper Pressure')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('FPL Team ID'), '1234567')
+    await user.click(screen.getByRole('button', { name: 'Add Team' }))
+    await waitFor(() => expect(api.callsTo('POST /api/leagues/3/curated-teams')[0]?.body).toEqual({ fpl_team_id: 1234567 }))
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(api.callsTo('DELETE /api/leagues/3/curated-teams/42')).toHaveLength(1))
+    expect(await screen.findByText('No curated teams yet.')).toBeInTheDocument()
+  })
+
+  it('Settings shows "Account Settings" with the account cards', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1, { 'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } } })
+    openDetail(1)
+    await user.click(await screen.findByRole('tab', { name: /Settings/ }))
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument()
+    expect(screen.getByText('Manage your account security and preferences')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Display Name' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Banter Sharing' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { apiFetch } from '../../lib/api'
+import { isAbortError } from '../../lib/errors'
+import { useTimedMessage } from '../community/useTimedMessage'
+import { commissionerError } from './errors'
+import type { InviteLinkResponse } from './types'
+
+/** The link with its code hidden: everything after the last "/" becomes dots. */
+export function maskInviteUrl(url: string): string {
+  const cut = url.lastIndexOf('/')
+  if (cut < 0) return '•'.repeat(Math.min(url.length, 16))
+  return `${url.slice(0, cut + 1)}${'•'.repeat(Math.max(8, Math.min(url.length - cut - 1, 16)))}`
+}
+
+export function InviteTab({ leagueId }: { leagueId: number }) {
+  const [url, setUrl] = useState<string | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [shown, setShown] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [regenerating, setRegenerating] = useState(false)
+  const copyMessage = useTimedMessage()
+  const banner = useTimedMessage()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const id = useId()
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const answer = await apiFetch<InviteLinkResponse>(`/api/leagues/${leagueId}/invite-link`, { signal })
+        setUrl(answer?.invite_url ?? null)
+        setLoadError(null)
+      } catch (error) {
+        if (!isAbortError(error)) setLoadError(commissionerError(error, 'Failed to load the invite link'))
+      }
+    },
+    [leagueId],
+  )
+
+  useEffect(() => {
+    const controller = new AbortController()
+    void load(controller.signal)
+    return () => controller.abort()
+  }, [load])
+
+  const copy = async () => {
+    if (!url) return
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable')
+      await navigator.clipboard.writeText(url)
+      copyMessage.show('success', 'Invite link copied to clipboard!')
+    } catch {
+      // Show the link so it can be copied by hand.
+      setShown(true)
+      copyMessage.show('error', 'Please copy the invite link manually from above.')
+      requestAnimationFrame(() => inputRef.current?.select())
+    }
+  }
+
+  const regenerate = async () => {
+    setRegenerating(true)
+    try {
+      const answer = await apiFetch<InviteLinkResponse>(`/api/leagues/${leagueId}/regenerate-invite`, { method: 'POST' })
+      if (answer?.invite_url) setUrl(answer.invite_url)
+      banner.show('success', answer?.message ?? 'New invite link generated!')
+    } catch (error) {
+      banner.show('error', commissionerError(error, 'Failed to regenerate invite'))
+    } finally {
+      setRegenerating(false)
+      setConfirming(false)
+    }
+  }
+
+  const test = () => {
+    if (url) window.open(url, '_blank', 'noopener,noreferrer')
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="commissioner-section__title">
+        Invite link
+      </h2>
+      <p className="muted">Anyone with this link can join your league after signing in, as long as their FPL team is in the FPL league.</p>
+
+      <div role="status" aria-live="polite">
+        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
+      </div>
+
+      {loadError ? (
+        <p className="form-message form-message--error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {!url && !loadError ? (
+        <p className="inline-loading" role="status">
+          <span className="spinner spinner--sm" aria-hidden="true" /> Loading invite link...
+        </p>
+      ) : null}
+
+      {url ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-link`} className="field__label">
+              Your invite link
+            </label>
+            <div className="input-wrap input-wrap--end">
+              <input
+                ref={inputRef}
+                id={`${id}-link`}
+                className="input invite-input"
+                readOnly
+                value={shown ? url : maskInviteUrl(url)}
+                aria-describedby={`${id}-copy`}
+                onFocus={(e) => shown && e.currentTarget.select()}
+              />
+              <button type="button" className="input-toggle" aria-pressed={shown} aria-label={shown ? 'Hide invite link' : 'Show invite link'} onClick={() => setShown((v) => !v)}>
+                {shown ? 'Hide' : 'Show'}
+              </button>
+            </div>
+            <p id={`${id}-copy`} className="copy-row__message" role="status" aria-live="polite">
+              {copyMessage.message?.text ?? ''}
+            </p>
+          </div>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => void copy()}>
+              Copy
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(true)} disabled={regenerating}>
+              Generate New Link
+            </button>
+            <button type="button" className="button button--ghost" onClick={test}>
+              Test Link
+            </button>
+          </div>
+        </>
+      ) : null}
+
+      <div className="invite-explainer">
+        <h3>How invites work</h3>
+        <ul>
+          <li>Share the link in your league&apos;s group chat; it opens a page where managers join with one tap.</li>
+          <li>Only managers whose FPL team is in your FPL league can join.</li>
+          <li>Generating a new link invalidates old invites: the previous link stops working straight away.</li>
+        </ul>
+      </div>
+
+      {confirming ? (
+        <ConfirmDialog
+          title="Generate a new invite link?"
+          confirmLabel="Generate New Link"
+          busyLabel="Generating..."
+          busy={regenerating}
+          onConfirm={() => void regenerate()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>The current link stops working. Anyone who hasn&apos;t joined yet will need the new one.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,153 @@
+import { useId, useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { apiFetch } from '../../lib/api'
+import { useTimedMessage } from '../community/useTimedMessage'
+import { commissionerError } from './errors'
+import type { LeagueMember } from './types'
+
+type Pending = { action: 'kick' | 'reactivate'; member: LeagueMember }
+
+/**
+ * Active and inactive members. Everyone but the commissioner can be kicked (they become
+ * inactive); an inactive member can be reactivated only when can_reactivate says so.
+ */
+export function MembersTab({
+  leagueId,
+  active,
+  inactive,
+  error,
+  onChanged,
+}: {
+  leagueId: number
+  active: LeagueMember[] | null
+  inactive: LeagueMember[] | null
+  error: string | null
+  onChanged: () => Promise<void> | void
+}) {
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [busy, setBusy] = useState(false)
+  const banner = useTimedMessage()
+  const id = useId()
+
+  const run = async () => {
+    if (!pending) return
+    const { action, member } = pending
+    setBusy(true)
+    try {
+      const path = action === 'kick' ? 'kick-user' : 'reactivate-user'
+      const answer = await apiFetch<{ message?: string }>(`/api/leagues/${leagueId}/${path}?user_id=${member.id}`, { method: 'POST' })
+      banner.show('success', answer?.message ?? (action === 'kick' ? `${member.name} has been removed.` : `${member.name} has been reactivated.`))
+      await onChanged()
+    } catch (err) {
+      banner.show('error', commissionerError(err, action === 'kick' ? 'Failed to kick user' : 'Failed to reactivate user'))
+    } finally {
+      setBusy(false)
+      setPending(null)
+    }
+  }
+
+  return (
+    <div className="commissioner-members">
+      <div role="status" aria-live="polite">
+        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <section className="card" aria-labelledby={`${id}-active`}>
+        <h2 id={`${id}-active`} className="commissioner-section__title">
+          Active members {active ? <span className="count-pill">{active.length}</span> : null}
+        </h2>
+        {active === null && !error ? (
+          <p className="inline-loading" role="status">
+            <span className="spinner spinner--sm" aria-hidden="true" /> Loading members...
+          </p>
+        ) : null}
+        {active && active.length === 0 ? <p className="muted">No active members.</p> : null}
+        {active && active.length > 0 ? (
+          <ul className="row-list" aria-label="Active members">
+            {active.map((m) => (
+              <li key={m.id} className="row-list__item">
+                <MemberInfo member={m} />
+                {m.is_commissioner ? (
+                  <span className="badge badge--accent">Commissioner</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm button--danger-text"
+                    onClick={() => setPending({ action: 'kick', member: m })}
+                    aria-label={`Kick ${m.name}`}
+                  >
+                    Kick
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby={`${id}-inactive`}>
+        <h2 id={`${id}-inactive`} className="commissioner-section__title">
+          Inactive members {inactive ? <span className="count-pill">{inactive.length}</span> : null}
+        </h2>
+        {inactive && inactive.length === 0 ? <p className="muted">No inactive members.</p> : null}
+        {inactive && inactive.length > 0 ? (
+          <ul className="row-list" aria-label="Inactive members">
+            {inactive.map((m) => (
+              <li key={m.id} className="row-list__item">
+                <MemberInfo member={m} />
+                {m.can_reactivate ? (
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    onClick={() => setPending({ action: 'reactivate', member: m })}
+                    aria-label={`Reactivate ${m.name}`}
+                  >
+                    Reactivate
+                  </button>
+                ) : (
+                  <span className="muted row-list__note">User must rejoin FPL league first</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      {pending ? (
+        <ConfirmDialog
+          title={pending.action === 'kick' ? `Kick ${pending.member.name}?` : `Reactivate ${pending.member.name}?`}
+          confirmLabel={pending.action === 'kick' ? 'Kick' : 'Reactivate'}
+          busyLabel={pending.action === 'kick' ? 'Kicking...' : 'Reactivating...'}
+          busy={busy}
+          destructive={pending.action === 'kick'}
+          onConfirm={() => void run()}
+          onCancel={() => setPending(null)}
+        >
+          <p>
+            {pending.action === 'kick'
+              ? 'They become inactive: they lose access to the league until you reactivate them.'
+              : 'They get full access to the league again.'}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  )
+}
+
+function MemberInfo({ member }: { member: LeagueMember }) {
+  return (
+    <div className="row-list__main">
+      <p className="row-list__title">{member.name}</p>
+      <p className="row-list__meta">
+        {member.email}
+        {member.fpl_team_id ? ` · ${member.team_name ?? 'Team'} (FPL ID ${member.fpl_team_id})` : ' · No FPL team'}
+      </p>
+      {!member.team_valid ? <p className="row-list__warning">⚠ Team not found in the FPL league</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { deletePost, timeAgo } from '../community/posts-api'
+import type { CommunityPost } from '../community/types'
+import { useTimedMessage } from '../community/useTimedMessage'
+
+/** Every post of the wall, reported ones first and marked "Reported"; Remove asks first. */
+export function ModerationTab({
+  leagueId,
+  posts,
+  error,
+  onChanged,
+}: {
+  leagueId: number
+  posts: CommunityPost[] | null
+  error: string | null
+  onChanged: () => Promise<void> | void
+}) {
+  const [removing, setRemoving] = useState<CommunityPost | null>(null)
+  const [busy, setBusy] = useState(false)
+  const banner = useTimedMessage()
+  const ordered = posts ? [...posts].sort((a, b) => Number(b.reported) - Number(a.reported)) : null
+
+  const remove = async () => {
+    if (!removing) return
+    setBusy(true)
+    try {
+      await deletePost(leagueId, removing.id)
+      banner.show('success', 'Post removed.')
+      await onChanged()
+    } catch (err) {
+      banner.show('error', err instanceof Error ? err.message : 'Delete failed')
+    } finally {
+      setBusy(false)
+      setRemoving(null)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="moderation-title">
+      <h2 id="moderation-title" className="commissioner-section__title">
+        Community posts
+      </h2>
+      <div role="status" aria-live="polite">
+        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {ordered === null && !error ? (
+        <p className="inline-loading" role="status">
+          <span className="spinner spinner--sm" aria-hidden="true" /> Loading posts...
+        </p>
+      ) : null}
+      {ordered && ordered.length === 0 ? <p className="muted">No posts on the wall yet.</p> : null}
+      {ordered && ordered.length > 0 ? (
+        <ul className="row-list" aria-label="Posts">
+          {ordered.map((post) => (
+            <li key={post.id} className={post.reported ? 'row-list__item row-list__item--reported' : 'row-list__item'}>
+              <div className="row-list__main">
+                <p className="row-list__meta">
+                  <strong>{post.user_name}</strong> · <time dateTime={post.created_at}>{timeAgo(post.created_at)}</time>
+                  {post.reported ? (
+                    <span className="badge reported-badge">
+                      Reported
+                      {post.report_count && post.report_count > 1 ? ` (${post.report_count})` : ''}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="post__content">{post.content}</p>
+              </div>
+              <button type="button" className="button button--ghost button--sm button--danger-text" onClick={() => setRemoving(post)} aria-label={`Remove post by ${post.user_name}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {removing ? (
+        <ConfirmDialog title="Remove this post?" confirmLabel="Remove" busyLabel="Removing..." busy={busy} destructive onConfirm={() => void remove()} onCancel={() => setRemoving(null)}>
+          <p>It disappears from the wall for everyone. This can&apos;t be undone.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

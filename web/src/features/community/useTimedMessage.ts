@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { NOTICE_CLEAR_MS } from '../tournaments/constants'
+
+export interface TimedMessage {
+  tone: 'success' | 'error' | 'info'
+  text: string
+}
+
+/** A banner message that clears itself after 3 s (spec: notices and banners auto-clear at 3000 ms). */
+export function useTimedMessage(delay = NOTICE_CLEAR_MS) {
+  const [message, setMessage] = useState<TimedMessage | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const show = useCallback(
+    (tone: TimedMessage['tone'], text: string) => {
+      clearTimeout(timer.current)
+      setMessage({ tone, text })
+      timer.current = setTimeout(() => setMessage(null), delay)
+    },
+    [delay],
+  )
+  const clear = useCallback(() => {
+    clearTimeout(timer.current)
+    setMessage(null)
+  }, [])
+  useEffect(() => () => clearTimeout(timer.current), [])
+  return { message, show, clear }
+}

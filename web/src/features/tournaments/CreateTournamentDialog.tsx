@@ -1,0 +1,185 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { TextField } from '../../components/forms'
+import { analytics } from '../../lib/analytics'
+import { ApiError, NetworkError } from '../../lib/api'
+import { useAuthDialog } from '../auth/AuthDialogProvider'
+import { useAuth } from '../auth/AuthProvider'
+import { useToast } from '../toast/ToastProvider'
+import { DEBOUNCE_MS, LEAGUE_ID_VALIDATE_LENGTH, SUCCESS_TOAST_MS } from './constants'
+import { createLeague, invalidateLeaguesCache, validateLeague } from './leagues-api'
+import { Modal } from './Modal'
+import type { CreateLeagueResponse, ValidateLeagueResponse } from './types'
+
+export interface CreatedLeague extends CreateLeagueResponse {
+  name: string
+}
+
+type Validation = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: ValidateLeagueResponse }
+
+/** The four outcomes of the league ID check (spec §2, create flow). */
+export function validationMessages(result: ValidateLeagueResponse): { tone: 'ok' | 'bad'; text: string }[] {
+  if (!result.fpl_valid) return [{ tone: 'bad', text: 'FPL league not found. Please check the League ID.' }]
+  return [
+    { tone: 'ok', text: `Found: "${result.fpl_league_name ?? ''}"` },
+    result.system_exists
+      ? {
+          tone: 'ok',
+          text: `This league already exists (Commissioner: ${result.commissioner_name ?? 'Unknown'}) You'll be added as a member, not commissioner.`,
+        }
+      : { tone: 'ok', text: "New league! You'll become the Commissioner." },
+  ]
+}
+
+/**
+ * "Create New Tournament": a name and the FPL league ID. The ID is checked against the server
+ * 500 ms after it reaches exactly 6 characters; any other length resets the check.
+ */
+export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (league: CreatedLeague) => void }) {
+  const { isAuthenticated } = useAuth()
+  const { open: openAuth } = useAuthDialog()
+  const { toast } = useToast()
+  const [name, setName] = useState('')
+  const [leagueId, setLeagueId] = useState('')
+  const [validation, setValidation] = useState<Validation>({ state: 'idle' })
+  const [busy, setBusy] = useState(false)
+  const id = useId()
+
+  useEffect(() => {
+    if (leagueId.length !== LEAGUE_ID_VALIDATE_LENGTH) {
+      setValidation({ state: 'idle' })
+      return
+    }
+    const controller = new AbortController()
+    setValidation({ state: 'checking' })
+    const timer = setTimeout(() => {
+      validateLeague(leagueId, controller.signal)
+        .then((result) => setValidation(result ? { state: 'done', result } : { state: 'idle' }))
+        .catch(() => undefined) // aborted: a newer value is being checked
+    }, DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [leagueId])
+
+  const canSubmit = !busy && name.trim() !== '' && leagueId !== '' && isAuthenticated
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!isAuthenticated) {
+      onClose()
+      openAuth('login')
+      return
+    }
+    if (!canSubmit) return
+    setBusy(true)
+    try {
+      const answer = await createLeague(name, leagueId)
+      invalidateLeaguesCache()
+      analytics.tournamentCreate('private', 0)
+      toast({
+        title: answer?.is_commissioner === false ? 'Joined Tournament!' : 'Tournament Created!',
+        description: answer?.message ?? `${name.trim()} is ready.`,
+        variant: 'success',
+        duration: SUCCESS_TOAST_MS,
+      })
+      const created: CreatedLeague = { ...answer, name: name.trim() }
+      setName('')
+      setLeagueId('')
+      setBusy(false)
+      onCreated(created)
+    } catch (error) {
+      setBusy(false)
+      if (error instanceof ApiError && error.status === 401) {
+        // The API bridge has logged out, opened Sign In and shown "Authentication Required".
+        onClose()
+        return
+      }
+      toast({
+        title: 'Error',
+        description:
+          error instanceof NetworkError
+            ? 'Network error occurred. Please try again.'
+            : error instanceof ApiError
+              ? (error.detail ?? 'Failed to create league')
+              : 'Failed to create league',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  const messages = validation.state === 'done' ? validationMessages(validation.result) : []
+
+  return (
+    <Modal labelledBy={`${id}-title`} describedBy={`${id}-lede`} onClose={onClose} locked={busy} className="tournament-dialog">
+      <h2 id={`${id}-title`} className="tournament-dialog__title">
+        Create New Tournament
+      </h2>
+      <p id={`${id}-lede`} className="muted">
+        Link your FPL classic league and bring the banter. It&apos;s free.
+      </p>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <TextField
+          label="Tournament name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g. The Sunday League"
+          maxLength={100}
+          autoComplete="off"
+          required
+          data-autofocus
+        />
+        <TextField
+          label="FPL League ID"
+          value={leagueId}
+          onChange={(e) => setLeagueId(e.target.value.replace(/\D/g, ''))}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          placeholder="e.g. 314159"
+          maxLength={10}
+          autoComplete="off"
+          required
+          hint="Find this in your FPL league URL"
+          describedBy={`${id}-check`}
+        />
+        <div id={`${id}-check`} className="league-check" role="status" aria-live="polite">
+          {validation.state === 'checking' ? (
+            <p className="inline-loading league-check__line">
+              <span className="spinner spinner--sm" aria-hidden="true" /> Checking league...
+            </p>
+          ) : null}
+          {messages.map((m) => (
+            <p key={m.text} className={`league-check__line league-check__line--${m.tone}`}>
+              <span aria-hidden="true">{m.tone === 'ok' ? '✓ ' : '⚠ '}</span>
+              {m.text}
+            </p>
+          ))}
+        </div>
+        {!isAuthenticated ? (
+          <p className="form-message form-message--info">
+            Sign in to create a tournament.{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                onClose()
+                openAuth('login')
+              }}
+            >
+              Sign In
+            </button>
+          </p>
+        ) : null}
+        <div className="button-row dialog-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={!canSubmit} aria-busy={busy || undefined}>
+            {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+            {busy ? 'Creating...' : 'Create Tournament'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,240 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { analytics } from '../../lib/analytics'
+import { useAuthDialog } from '../auth/AuthDialogProvider'
+import { useAuth } from '../auth/AuthProvider'
+import { useToast } from '../toast/ToastProvider'
+import { DEBOUNCE_MS, SUCCESS_TOAST_MS } from './constants'
+import { memberWording } from './league-text'
+import { invalidateLeaguesCache, isPinned, JoinError, joinLeague, validateTeam } from './leagues-api'
+import { Modal } from './Modal'
+import type { League, ValidateTeamResponse } from './types'
+
+/** Tournaments a user can pick in the join dialog: private ones they are not in. */
+export const isJoinable = (league: League) => league.type !== 'public' && league.type !== 'curated_public' && !isPinned(league) && !league.is_member
+
+/** Case-insensitive, trimmed search on the name or the FPL league ID. */
+export function searchLeagues(leagues: League[], query: string): League[] {
+  const q = query.trim().toLowerCase()
+  if (!q) return leagues
+  return leagues.filter((l) => l.name.toLowerCase().includes(q) || String(l.fpl_league_id ?? '').includes(q))
+}
+
+export interface JoinTournamentDialogProps {
+  /** Every tournament of the list; the dialog offers the joinable ones. */
+  leagues: League[]
+  /** Pre-chosen tournament (a card's Join button). */
+  initial?: League | null
+  onClose: () => void
+  onJoined: (league: League, message: string) => void
+  /** "Create the first tournament!" in the empty state. */
+  onCreate?: () => void
+}
+
+export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoined, onCreate }: JoinTournamentDialogProps) {
+  const { user, isAuthenticated, updateUser } = useAuth()
+  const { open: openAuth } = useAuthDialog()
+  const { toast } = useToast()
+  const [query, setQuery] = useState('')
+  const [chosen, setChosen] = useState<League | null>(initial)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [team, setTeam] = useState<ValidateTeamResponse>({ valid: null, team_name: '' })
+  const id = useId()
+
+  const joinable = useMemo(() => leagues.filter(isJoinable), [leagues])
+  const hits = useMemo(() => searchLeagues(joinable, query), [joinable, query])
+
+  // The user's team is checked against the chosen league 500 ms after both are known.
+  const fplLeagueId = chosen?.fpl_league_id ?? null
+  const teamId = user?.fpl_team_id ?? null
+  useEffect(() => {
+    setTeam({ valid: null, team_name: '' })
+    if (!fplLeagueId || !teamId) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      validateTeam(fplLeagueId, teamId, controller.signal)
+        .then(setTeam)
+        .catch(() => undefined)
+    }, DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [fplLeagueId, teamId])
+
+  const choose = (league: League | null) => {
+    setChosen(league)
+    setError(null)
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!isAuthenticated) {
+      onClose()
+      openAuth('login')
+      return
+    }
+    if (!chosen) {
+      setError('Please select a tournament to join')
+      return
+    }
+    if (busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const answer = await joinLeague(chosen.id)
+      invalidateLeaguesCache()
+      analytics.tournamentJoin(String(chosen.type ?? 'private'), 0)
+      const message = answer.message ?? `Successfully joined ${chosen.name}!`
+      toast({ title: 'Joined Tournament!', description: message, variant: 'success', duration: SUCCESS_TOAST_MS })
+      if (user) updateUser({ joined_leagues: [...new Set([...(user.joined_leagues ?? []), chosen.id])] })
+      setBusy(false)
+      setQuery('')
+      setChosen(null)
+      onJoined(chosen, message)
+    } catch (err) {
+      setBusy(false)
+      if (err instanceof JoinError && err.status === 401) {
+        // "Unauthorized": the API bridge has logged out, opened Sign In and shown the toast.
+        onClose()
+        return
+      }
+      toast({
+        title: 'Join Failed',
+        description: err instanceof JoinError && err.reason ? err.reason : 'Failed to join tournament',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  return (
+    <Modal labelledBy={`${id}-title`} onClose={onClose} locked={busy} className="tournament-dialog join-dialog">
+      <h2 id={`${id}-title`} className="tournament-dialog__title">
+        {chosen ? `Join ${chosen.name}` : 'Join Tournament'}
+      </h2>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {chosen ? (
+          <div className="join-chosen" aria-label="Chosen tournament">
+            <div>
+              <p className="join-chosen__name">{chosen.name}</p>
+              <p className="join-chosen__meta">
+                FPL League ID {chosen.fpl_league_id ?? '—'} · {memberWording(chosen)}
+              </p>
+            </div>
+            <button type="button" className="button button--ghost button--sm" onClick={() => choose(null)} disabled={busy}>
+              Change
+            </button>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor={`${id}-search`} className="field__label">
+              Find a tournament
+            </label>
+            <input
+              id={`${id}-search`}
+              className="input"
+              type="search"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value)
+                setError(null)
+              }}
+              onKeyDown={(e) => {
+                // Enter here would submit, but the Join button is disabled until one is chosen.
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  setError('Please select a tournament to join')
+                }
+              }}
+              placeholder="Search by name or FPL League ID"
+              autoComplete="off"
+              aria-controls={`${id}-list`}
+              data-autofocus
+            />
+            <div id={`${id}-list`} className="join-list" role="group" aria-label="Tournaments you can join">
+              {joinable.length === 0 ? (
+                <div className="join-list__empty">
+                  <p>No tournaments available to join yet.</p>
+                  {onCreate ? (
+                    <button type="button" className="link-button" onClick={onCreate}>
+                      Create the first tournament!
+                    </button>
+                  ) : (
+                    <p className="muted">Create the first tournament!</p>
+                  )}
+                </div>
+              ) : hits.length === 0 ? (
+                <div className="join-list__empty">
+                  <p>No tournaments found matching &quot;{query.trim()}&quot;</p>
+                  <p className="muted">Try searching by FPL League ID or tournament name</p>
+                </div>
+              ) : (
+                <ul className="join-list__items">
+                  {hits.map((league) => (
+                    <li key={league.id}>
+                      <button type="button" className="join-list__item" onClick={() => choose(league)}>
+                        <span className="join-list__name">{league.name}</span>
+                        <span className="join-list__meta">
+                          FPL ID {league.fpl_league_id ?? '—'} · {memberWording(league)}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        )}
+
+        {chosen && team.valid !== null ? (
+          <p className={team.valid ? 'league-check__line league-check__line--ok' : 'league-check__line league-check__line--bad'} role="status">
+            {team.valid
+              ? `✓ Your team "${team.team_name}" is in this league.`
+              : "⚠ Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first."}
+          </p>
+        ) : null}
+        {chosen && isAuthenticated && !teamId ? (
+          <p className="league-check__line league-check__line--bad">⚠ Add your FPL Team ID on your dashboard first.</p>
+        ) : null}
+
+        {isAuthenticated && user ? (
+          <div className="joining-as">
+            <p className="joining-as__label">Joining as</p>
+            <p className="joining-as__name">{user.name}</p>
+            <p className="joining-as__email">{user.email}</p>
+          </div>
+        ) : (
+          <p className="form-message form-message--info">
+            Sign in to join a tournament.{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                onClose()
+                openAuth('login')
+              }}
+            >
+              Sign In
+            </button>
+          </p>
+        )}
+
+        {error ? (
+          <p className="form-message form-message--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        <div className="button-row dialog-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={!chosen || !isAuthenticated || busy} aria-busy={busy || undefined}>
+            {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+            {busy ? 'Joining...' : 'Join Tournament'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,47 @@
+import { PRODUCT_NAME } from '../../lib/product'
+
+// Business constants of spec tournaments §9.
+
+/** League list cache in localStorage: 5 minutes. */
+export const LEAGUES_CACHE_TTL_MS = 300000
+/** League detail cache (per league, page, limit): 2 minutes. */
+export const LEAGUE_DATA_CACHE_TTL_MS = 120000
+/** Standings page size and default page. */
+export const STANDINGS_PAGE_SIZE = 50
+export const DEFAULT_PAGE = 1
+/** Pagination shows at most this many page buttons. */
+export const MAX_PAGE_BUTTONS = 5
+/** The progress bar's full scale. */
+export const PROGRESS_SCALE_POINTS = 2000
+/** Auto-refresh interval of the detail page. */
+export const AUTO_REFRESH_MS = 60000
+/** Pause before validating what was typed. */
+export const DEBOUNCE_MS = 500
+/** Pause before the detail page loads its data after the league, token or page changes. */
+export const DETAIL_LOAD_DELAY_MS = 150
+/** The own row scrolls into view this long after loading, when the position is above OWN_ROW_SCROLL_MIN. */
+export const OWN_ROW_SCROLL_DELAY_MS = 500
+export const OWN_ROW_SCROLL_MIN = 5
+/** League IDs are validated against the server at exactly this length; under the minimum the check is skipped. */
+export const LEAGUE_ID_VALIDATE_LENGTH = 6
+export const LEAGUE_ID_MIN_LENGTH = 2
+/** Team codes are validated from this length. */
+export const TEAM_CODE_MIN_LENGTH = 6
+/** Success toast, success dialog. */
+export const SUCCESS_TOAST_MS = 5000
+export const SUCCESS_DIALOG_MS = 5000
+/** Notices and banners clear after 3 s. */
+export const NOTICE_CLEAR_MS = 3000
+/** Runners-up on wide screens (small screens show one fewer, by CSS). */
+export const RUNNERS_UP_WIDE = 3
+export const RUNNERS_UP_SMALL = 2
+
+/** The pinned curated league, always first in the list. */
+export const PINNED_CURATED_NAME = 'Real Footballers FPL League'
+/** The public auto-join tournament: everyone is in it, so the list hides it. */
+export const HIDDEN_PUBLIC_NAME = `${PRODUCT_NAME} Tournament`
+
+/** Prize pool and entry-fee features (off unless VITE_PRIZES_ENABLED is "true"; read on each call). */
+export function prizesEnabled(): boolean {
+  return import.meta.env.VITE_PRIZES_ENABLED === 'true'
+}

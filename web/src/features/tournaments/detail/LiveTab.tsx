@@ -1,0 +1,269 @@
+import { useEffect, useRef, type Ref } from 'react'
+import { formatEntryFee } from '../../../lib/format'
+import { OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled } from '../constants'
+import type { LeagueData, StandingRow } from '../types'
+import { MembersOnly, SignInGate } from './Gates'
+import { pageWindow, progressPercent } from './standings-math'
+
+const PLACES = [
+  { icon: '🏆', label: 'Trophy: 1st place' },
+  { icon: '🏅', label: 'Medal: 2nd place' },
+  { icon: '🎖️', label: 'Award: 3rd place' },
+]
+
+/** Sample rows shown blurred to signed-out visitors when the real table is not available to them. */
+const SAMPLE_ROWS: StandingRow[] = [
+  { fpl_team_id: 1, team_name: 'Salah Fingers', player_name: 'Priya S', total_points: 1412, gameweek_points: 71, rank: 1, last_rank: 2 },
+  { fpl_team_id: 2, team_name: 'Klopp Goes the Weasel', player_name: 'Dan M', total_points: 1398, gameweek_points: 54, rank: 2, last_rank: 1 },
+  { fpl_team_id: 3, team_name: 'Expected Toulouse', player_name: 'Sam K', total_points: 1381, gameweek_points: 62, rank: 3, last_rank: 3 },
+  { fpl_team_id: 4, team_name: 'Haaland Oates', player_name: 'Jo P', total_points: 1360, gameweek_points: 48, rank: 4, last_rank: 5 },
+  { fpl_team_id: 5, team_name: 'Pep Talk', player_name: 'Alex R', total_points: 1344, gameweek_points: 39, rank: 5, last_rank: 4 },
+]
+
+export interface LiveTabProps {
+  data: LeagueData | null
+  loading: boolean
+  signedIn: boolean
+  page: number
+  onPage: (page: number) => void
+  onJoin?: () => void
+}
+
+export function LiveTab({ data, loading, signedIn, page, onPage, onJoin }: LiveTabProps) {
+  const ownRowRef = useRef<HTMLLIElement>(null)
+  const position = data?.currentUserPosition ?? null
+  const rows = data?.standings ?? []
+
+  // The user's own row scrolls into view 500 ms after the table arrives, when they are below 5th.
+  useEffect(() => {
+    if (!signedIn || position === null || position <= OWN_ROW_SCROLL_MIN || !data?.currentUserInStandings) return
+    const timer = setTimeout(() => ownRowRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), OWN_ROW_SCROLL_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [signedIn, position, data])
+
+  if (!data) {
+    return loading ? (
+      <p className="inline-loading tab-loading" role="status">
+        <span className="spinner spinner--sm" aria-hidden="true" /> Loading tournament data...
+      </p>
+    ) : null
+  }
+
+  if (!signedIn) {
+    return (
+      <SignInGate message="Sign in to view standings for your league.">
+        <StandingsList rows={rows.length ? rows.slice(0, 10) : SAMPLE_ROWS} />
+      </SignInGate>
+    )
+  }
+  if (data.access === 'members') return <MembersOnly what="standings" onJoin={onJoin} />
+
+  const meta = data.paginationMetadata
+  return (
+    <div className="live-tab">
+      <section className="card standings-card" aria-labelledby="standings-title" aria-busy={loading || undefined}>
+        <div className="standings-card__head">
+          <h2 id="standings-title" className="standings-card__title">
+            Standings
+          </h2>
+          {meta && meta.total_members > 0 ? (
+            <p className="muted standings-card__count">
+              Showing {(meta.current_page - 1) * meta.per_page + 1}–{Math.min(meta.current_page * meta.per_page, meta.total_members)} of{' '}
+              {meta.total_members.toLocaleString('en-GB')}
+            </p>
+          ) : null}
+        </div>
+        {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
+        {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
+        {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
+        {meta && meta.total_pages > 1 ? <Pagination page={page} totalPages={meta.total_pages} hasPrevious={meta.has_previous} hasNext={meta.has_next} onPage={onPage} disabled={loading} /> : null}
+      </section>
+      <aside className="live-tab__side" aria-label="Gameweek summary">
+        <GameweekCard data={data} />
+        {prizesEnabled() ? <PrizePoolCard data={data} /> : null}
+      </aside>
+    </div>
+  )
+}
+
+function Movement({ rank, lastRank }: { rank: number; lastRank: number | null | undefined }) {
+  if (!lastRank || lastRank === rank) {
+    return (
+      <span className="movement movement--same" title="No change">
+        <span aria-hidden="true">–</span>
+        <span className="visually-hidden">No change</span>
+      </span>
+    )
+  }
+  const up = lastRank > rank
+  const places = Math.abs(lastRank - rank)
+  return (
+    <span className={up ? 'movement movement--up' : 'movement movement--down'}>
+      <span aria-hidden="true">{up ? '▲' : '▼'}</span>
+      <span className="visually-hidden">{`${up ? 'Up' : 'Down'} ${places} ${places === 1 ? 'place' : 'places'}`}</span>
+    </span>
+  )
+}
+
+export function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: Ref<HTMLLIElement> }) {
+  return (
+    <ol className="standings" aria-label="League table">
+      {rows.map((row) => {
+        const place = row.rank >= 1 && row.rank <= 3 ? PLACES[row.rank - 1] : undefined
+        const mine = Boolean(row.is_current_user)
+        return (
+          <li
+            key={`${row.fpl_team_id}-${row.rank}`}
+            ref={mine ? ownRowRef : undefined}
+            className={mine ? 'standing standing--me' : 'standing'}
+            aria-current={mine ? 'true' : undefined}
+            data-testid={mine ? 'own-row' : undefined}
+          >
+            <span className="standing__rank">
+              {place ? (
+                <span className="standing__place" role="img" aria-label={place.label}>
+                  {place.icon}
+                </span>
+              ) : null}
+              <span className={place ? 'visually-hidden' : undefined}>{row.rank}</span>
+              <Movement rank={row.rank} lastRank={row.last_rank} />
+            </span>
+            <span className="standing__who">
+              <span className="standing__team">
+                {row.team_name}
+                {mine ? <span className="badge badge--accent standing__you">You</span> : null}
+              </span>
+              <span className="standing__player">{row.player_name}</span>
+              <span className="standing__bar" aria-hidden="true">
+                <span className="standing__fill" style={{ width: `${progressPercent(row.total_points)}%` }} data-testid="progress-fill" />
+              </span>
+            </span>
+            <span className="standing__gw" title="Gameweek points">
+              <span className="visually-hidden">Gameweek points: </span>
+              <span className="standing__gw-label" aria-hidden="true">
+                GW{' '}
+              </span>
+              {row.gameweek_points}
+            </span>
+            <span className="standing__total">
+              <span className="visually-hidden">Total points: </span>
+              {row.total_points.toLocaleString('en-GB')}
+            </span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+export function Pagination({
+  page,
+  totalPages,
+  hasPrevious,
+  hasNext,
+  onPage,
+  disabled = false,
+}: {
+  page: number
+  totalPages: number
+  hasPrevious: boolean
+  hasNext: boolean
+  onPage: (page: number) => void
+  disabled?: boolean
+}) {
+  return (
+    <nav className="pagination" aria-label="Standings pages">
+      <button type="button" className="pagination__button" onClick={() => onPage(page - 1)} disabled={disabled || !hasPrevious || page <= 1}>
+        <span aria-hidden="true">‹</span> Previous
+      </button>
+      <ul className="pagination__pages">
+        {pageWindow(page, totalPages).map((n) => (
+          <li key={n}>
+            <button
+              type="button"
+              className="pagination__button pagination__page"
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+              onClick={() => n !== page && onPage(n)}
+              disabled={disabled}
+            >
+              {n}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="pagination__button" onClick={() => onPage(page + 1)} disabled={disabled || !hasNext || page >= totalPages}>
+        Next <span aria-hidden="true">›</span>
+      </button>
+    </nav>
+  )
+}
+
+function GameweekCard({ data }: { data: LeagueData }) {
+  const rows = data.standings
+  const top = rows.reduce<StandingRow | null>((best, r) => (!best || r.gameweek_points > best.gameweek_points ? r : best), null)
+  const average = rows.length ? Math.round((rows.reduce((sum, r) => sum + r.gameweek_points, 0) / rows.length) * 10) / 10 : null
+  const meta = data.standingsMetadata
+  const refreshed = meta.refreshed_at ? new Date(meta.refreshed_at) : null
+  return (
+    <section className="card side-card" aria-labelledby="gw-card-title">
+      <h2 id="gw-card-title" className="side-card__title">
+        <span aria-hidden="true">⚡ </span>This Gameweek
+      </h2>
+      <dl className="side-card__facts">
+        <div>
+          <dt>Gameweek</dt>
+          <dd>{meta.gameweek ? `GW ${meta.gameweek}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Top scorer</dt>
+          <dd>{top ? `${top.player_name} (${top.gameweek_points} pts)` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Average</dt>
+          <dd>{average !== null ? `${average} pts` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Managers</dt>
+          <dd>{(meta.total_members ?? data.paginationMetadata?.total_members ?? rows.length).toLocaleString('en-GB')}</dd>
+        </div>
+        {data.currentUserPosition ? (
+          <div>
+            <dt>Your position</dt>
+            <dd>#{data.currentUserPosition.toLocaleString('en-GB')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {refreshed && !Number.isNaN(refreshed.getTime()) ? (
+        <p className="side-card__note">
+          Updated <time dateTime={refreshed.toISOString()}>{refreshed.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</time>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function PrizePoolCard({ data }: { data: LeagueData }) {
+  const pool = data.league.current_prize_pool ?? 0
+  return (
+    <section className="card side-card" aria-labelledby="prize-card-title">
+      <h2 id="prize-card-title" className="side-card__title">
+        <span aria-hidden="true">💰 </span>Prize Pool
+      </h2>
+      <dl className="side-card__facts">
+        <div>
+          <dt>Total pool</dt>
+          <dd>£{pool.toFixed(2)}</dd>
+        </div>
+        <div>
+          <dt>Entry fee</dt>
+          <dd>{formatEntryFee(data.league.entry_fee)}</dd>
+        </div>
+        <div>
+          <dt>Monthly prize (30%)</dt>
+          <dd>£{(pool * 0.3).toFixed(2)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}

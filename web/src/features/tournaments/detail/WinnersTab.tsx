@@ -1,0 +1,139 @@
+import { prizesEnabled, RUNNERS_UP_WIDE } from '../constants'
+import type { LeagueData, MonthlyWinner } from '../types'
+import { MembersOnly, SignInGate } from './Gates'
+
+const monthTitle = (w: MonthlyWinner) => [w.month, w.year].filter(Boolean).join(' ')
+const points = (n: number | null | undefined) => (typeof n === 'number' ? `${n.toLocaleString('en-GB')} pts` : '—')
+
+export function WinnersTab({ data, loading, signedIn, onJoin }: { data: LeagueData | null; loading: boolean; signedIn: boolean; onJoin?: () => void }) {
+  if (!data) {
+    return loading ? (
+      <p className="inline-loading tab-loading" role="status">
+        <span className="spinner spinner--sm" aria-hidden="true" /> Loading tournament data...
+      </p>
+    ) : null
+  }
+  if (data.access === 'signin' && !signedIn) {
+    return (
+      <SignInGate message="Sign in to view the monthly winners of your league.">
+        <WinnerList winners={[]} />
+      </SignInGate>
+    )
+  }
+  if (data.access === 'members') return <MembersOnly what="monthly winners" onJoin={onJoin} />
+  if (data.monthlyWinners.length === 0) {
+    return (
+      <div className="card tab-empty">
+        <p className="tab-empty__icon" aria-hidden="true">
+          👑
+        </p>
+        <h2 className="tab-empty__title">No monthly winners yet</h2>
+        <p className="muted">The first Manager of the Month appears once the month&apos;s gameweeks get going.</p>
+      </div>
+    )
+  }
+  return <WinnerList winners={data.monthlyWinners} />
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
+
+/** Sort key of a month: year * 12 + month index (unknown parts sort last). */
+const monthKey = (w: MonthlyWinner) => {
+  const index = MONTHS.indexOf(w.month.trim().toLowerCase())
+  return (w.year ?? 0) * 12 + (index < 0 ? 0 : index)
+}
+
+/** The month in progress first, then the newest finished month first. */
+export function orderWinners(winners: MonthlyWinner[]): MonthlyWinner[] {
+  return [...winners].sort((a, b) => Number(b.status === 'ongoing') - Number(a.status === 'ongoing') || monthKey(b) - monthKey(a))
+}
+
+function WinnerList({ winners }: { winners: MonthlyWinner[] }) {
+  return (
+    <ul className="winners" aria-label="Manager of the Month">
+      {orderWinners(winners).map((w) => (
+        <li key={`${w.month}-${w.year ?? ''}`}>{w.status === 'ongoing' ? <OngoingCard winner={w} /> : <WinnerCard winner={w} />}</li>
+      ))}
+    </ul>
+  )
+}
+
+function OngoingCard({ winner }: { winner: MonthlyWinner }) {
+  return (
+    <article className="card winner-card winner-card--ongoing" data-status="ongoing">
+      <header className="winner-card__head">
+        <h2 className="winner-card__month">{monthTitle(winner)}</h2>
+        <span className="badge badge--primary">In Progress</span>
+      </header>
+      <p className="winner-card__label">Leading the month</p>
+      <p className="winner-card__name">
+        <span aria-hidden="true">🏃 </span>
+        {winner.leading_player ?? '—'}
+      </p>
+      <dl className="winner-card__facts">
+        <div>
+          <dt>Points</dt>
+          <dd>{points(winner.leading_points)}</dd>
+        </div>
+        <div>
+          <dt>Gameweeks played</dt>
+          <dd>{winner.gameweeks_played ?? 0}</dd>
+        </div>
+      </dl>
+      <RunnersUp winner={winner} />
+    </article>
+  )
+}
+
+function WinnerCard({ winner }: { winner: MonthlyWinner }) {
+  const showPrize = prizesEnabled() && (winner.prize ?? 0) > 0
+  return (
+    <article className="card winner-card" data-status={winner.status}>
+      <header className="winner-card__head">
+        <h2 className="winner-card__month">{monthTitle(winner)}</h2>
+        <span className="badge badge--accent">Manager of the Month</span>
+      </header>
+      <p className="winner-card__name">
+        <span aria-hidden="true">👑 </span>
+        {winner.winner ?? '—'}
+      </p>
+      <dl className="winner-card__facts">
+        <div>
+          <dt>Monthly points</dt>
+          <dd>{points(winner.monthly_points)}</dd>
+        </div>
+        <div>
+          <dt>Average per GW</dt>
+          <dd>{typeof winner.average_per_gw === 'number' ? winner.average_per_gw.toFixed(1) : '—'}</dd>
+        </div>
+        {showPrize ? (
+          <div>
+            <dt>Prize</dt>
+            <dd>£{(winner.prize ?? 0).toFixed(2)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <RunnersUp winner={winner} />
+    </article>
+  )
+}
+
+/** Up to 3 runners-up; the third is hidden on small screens (CSS), so small screens show 2. */
+function RunnersUp({ winner }: { winner: MonthlyWinner }) {
+  const list = (winner.runners_up ?? []).slice(0, RUNNERS_UP_WIDE)
+  if (list.length === 0) return null
+  return (
+    <div className="runners-up">
+      <h3 className="runners-up__title">Runners-up</h3>
+      <ol className="runners-up__list">
+        {list.map((r, i) => (
+          <li key={`${r.position}-${r.player_name}`} className={i >= 2 ? 'runner-up runner-up--wide' : 'runner-up'} data-wide-only={i >= 2 || undefined}>
+            <span className="runner-up__pos">{r.position}</span>
+            <span className="runner-up__name">{r.player_name}</span>
+            <span className="runner-up__pts">{points(r.total_points)}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import type { BanterKey, BanterStat, ComprehensiveBanterStats } from '../types'
+import { BANTER_KEYS } from '../types'
+
+/** What a banter card shows, and what is handed to the share dialog. */
+export interface BanterCardData {
+  statType: BanterKey
+  emoji: string
+  title: string
+  manager: string
+  teamName: string
+  value: string
+  description: string
+  /** The stat as the API sent it (the share dialog sends it as stat_data). */
+  stat: BanterStat
+}
+
+const num = (n: number) => n.toLocaleString('en-GB')
+const pts = (n: number | undefined, fallback?: number) => (typeof n === 'number' ? `${num(n)} pts` : fallback !== undefined ? `${num(fallback)} pts` : '—')
+const signed = (n: number | undefined, unit: string, sign: '+' | '-') => (typeof n === 'number' ? `${sign}${num(n)} ${unit}` : '—')
+
+interface CardSpec {
+  emoji: string
+  title: string
+  /** Which name field the card reads first (auto_sub_saviour reads `player`). */
+  nameField: 'manager' | 'player'
+  value: (s: BanterStat) => string
+}
+
+// Fallback values when a value field is missing: 25 pts on points cards and 2.5 on the
+// consistency score, as the original cards did (spec §2, Banter tab).
+const SPECS: Record<BanterKey, CardSpec> = {
+  gameweek_rocket: { emoji: '🚀', title: 'Gameweek Rocket', nameField: 'manager', value: (s) => pts(s.points, 25) },
+  auto_sub_saviour: { emoji: '🦸', title: 'Auto-Sub Saviour', nameField: 'player', value: (s) => signed(s.points_gained, 'pts', '+') },
+  tournament_leader: { emoji: '👑', title: 'Tournament Leader', nameField: 'manager', value: (s) => pts(s.points, 25) },
+  transfer_tornado: {
+    emoji: '🌪️',
+    title: 'Transfer Tornado',
+    nameField: 'manager',
+    value: (s) =>
+      typeof s.hits === 'number' ? `${num(s.hits)} ${s.hits === 1 ? 'hit' : 'hits'}` : typeof s.transfers === 'number' ? `${num(s.transfers)} transfers` : '—',
+  },
+  captain_catastrophe: { emoji: '🤦', title: 'Captain Catastrophe', nameField: 'manager', value: (s) => pts(s.points, 25) },
+  wooden_spoon_warrior: { emoji: '🥄', title: 'Wooden Spoon Warrior', nameField: 'manager', value: (s) => pts(s.points, 25) },
+  comeback_king: { emoji: '📈', title: 'Comeback King', nameField: 'manager', value: (s) => signed(s.improvement, 'places', '+') },
+  freefall_legend: { emoji: '📉', title: 'Freefall Legend', nameField: 'manager', value: (s) => signed(s.drop, 'places', '-') },
+  differential_genius: { emoji: '🧠', title: 'Differential Genius', nameField: 'manager', value: (s) => pts(s.differential_points) },
+  most_consistent: { emoji: '🎯', title: 'Most Consistent', nameField: 'manager', value: (s) => `${typeof s.metric === 'number' ? s.metric : 2.5} score` },
+  benched_beast: { emoji: '🪑', title: 'Benched Beast', nameField: 'manager', value: (s) => pts(s.points, 25) },
+  overall_rank_king: { emoji: '🌍', title: 'Overall Rank King', nameField: 'manager', value: (s) => (typeof s.rank === 'number' ? `#${num(s.rank)}` : '—') },
+}
+
+export const banterTitle = (key: BanterKey) => SPECS[key].title
+export const banterEmoji = (key: BanterKey) => SPECS[key].emoji
+
+/** The card of one stat, or null when nobody earned it. */
+export function banterCard(key: BanterKey, stat: BanterStat | null | undefined): BanterCardData | null {
+  if (!stat) return null
+  const spec = SPECS[key]
+  const name =
+    spec.nameField === 'player' ? (stat.player ?? stat.manager ?? 'Unknown Player') : (stat.manager ?? stat.player ?? 'Unknown Manager')
+  return {
+    statType: key,
+    emoji: typeof stat.emoji === 'string' && stat.emoji ? stat.emoji : spec.emoji,
+    title: spec.title,
+    manager: name,
+    teamName: stat.team_name ?? '',
+    value: spec.value(stat),
+    description: stat.description ?? 'No description available',
+    stat,
+  }
+}
+
+/** Every stat key in display order, each with its card (null: not awarded). */
+export function banterCards(stats: ComprehensiveBanterStats): { key: BanterKey; card: BanterCardData | null }[] {
+  return BANTER_KEYS.map((key) => ({ key, card: banterCard(key, stats[key]) }))
+}
