@@ -1,5 +1,6 @@
 // The local stack, shared by `npm run dev`, the end-to-end tests and the benchmarks:
-// build the SPA, migrate and seed a local D1, start the FPL simulator and `wrangler dev`.
+// build the SPA, migrate and seed a local D1, start the FPL simulator and `wrangler dev` (the API
+// worker and the share-image renderer worker together).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -93,7 +94,9 @@ export async function startStack({
     ADMIN_EMAILS: 'admin@banter-arena.test',
     ...vars,
   }
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--test-scheduled', '--show-interactive-dev-session=false']
+  // Both workers in one wrangler dev: the API (first config, the one that listens) and the
+  // share-image renderer it reaches through its OG_RENDERER service binding.
+  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--test-scheduled', '--show-interactive-dev-session=false']
   for (const [name, value] of Object.entries(allVars)) args.push('--var', `${name}:${value}`)
   const wrangler = spawn(path.join(BIN, 'wrangler'), args, {
     cwd: ROOT,

@@ -24,6 +24,16 @@ export default defineConfig(async () => {
             FPL_API_BASE: 'https://fpl.simulator.test/api',
             ADMIN_EMAILS: 'admin@banter-arena.test',
           },
+          // wrangler.toml's OG_RENDERER service binding needs a worker of that name to start.
+          // Tests that draw cards pass the real renderer (worker/og) in per call instead: see
+          // tests/worker/share-image.test.ts.
+          workers: [
+            {
+              name: 'banter-arena-og',
+              modules: true,
+              script: 'export default { fetch: () => Response.json({ detail: "No renderer in worker tests" }, { status: 503 }) }',
+            },
+          ],
         },
       }),
     ],

@@ -7,6 +7,7 @@ import { currentUser, requireAuth } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
+import { etagMatches, IMAGE_CACHE_CONTROL, shareImage } from '../services/share-image'
 import { createShare, readShare, recordClick, shareUrl } from '../services/shares'
 
 const shareParam = z.object({ shareId: z.string().regex(/^[a-f0-9]{32}$/, 'Shared achievement not found') })
@@ -27,6 +28,19 @@ export const banterRoutes = new Hono<AppEnv>()
     async (c) => c.json(await createShare(c.var.db, c.env.APP_URL, currentUser(c), c.req.valid('json')), 201),
   )
   .get('/share/:shareId', validate('param', shareParam), async (c) => c.json(await readShare(c.var.db, c.req.valid('param').shareId, true)))
+  // The card image behind og:image. Public and cacheable; any id that is not a live share
+  // (malformed ones too: crawlers follow what they find) is not found.
+  .get('/share/:shareId/image', async (c) => {
+    const id = c.req.param('shareId')
+    if (!shareParam.shape.shareId.safeParse(id).success) throw new ApiError(404, 'Shared achievement not found', { code: 'share_not_found' })
+    const image = await shareImage(c.env, c.var.db, id, (work) => c.executionCtx.waitUntil(work))
+    c.header('Cache-Control', IMAGE_CACHE_CONTROL)
+    c.header('ETag', image.etag)
+    c.header('X-Cache', image.cached ? 'HIT' : 'MISS')
+    if (etagMatches(c.req.header('if-none-match'), image.etag)) return c.body(null, 304)
+    c.header('Content-Type', 'image/png')
+    return c.body(image.png)
+  })
   .post('/share/:shareId/click', validate('param', shareParam), async (c) => c.json(await recordClick(c.var.db, c.req.valid('param').shareId)))
   .get('/privacy', requireAuth, async (c) => {
     const user = await c.var.db.query.users.findFirst({ where: eq(users.id, currentUser(c).id), columns: { banterSharingEnabled: true } })

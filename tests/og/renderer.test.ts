@@ -1,0 +1,158 @@
+import { env } from 'cloudflare:workers'
+import { decode } from 'fast-png'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ASSETS } from '../../worker/og/assets'
+import worker, { parseCard } from '../../worker/og/index'
+import { cardFromStatData, type CardInput } from '../../worker/og/protocol'
+import { initRenderer, renderCard } from '../../worker/og/render'
+import { GOLDEN_CARD, HOSTILE_CARDS } from '../../worker/og/samples'
+import { clean, clip, drawable, shapeArabic, visualOrder } from '../../worker/og/text'
+
+// The renderer worker in workerd: a fixed card against the committed golden PNG, hostile text,
+// and no network at any point (every fetch fails the test).
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const fetchSpy = vi.spyOn(globalThis, 'fetch')
+
+beforeAll(() => {
+  fetchSpy.mockImplementation(async (input) => {
+    throw new Error(`Network access while rendering: ${String(input instanceof Request ? input.url : input)}`)
+  })
+})
+afterAll(() => {
+  expect(fetchSpy).not.toHaveBeenCalled()
+})
+
+const render = (body: unknown, init: RequestInit = {}) =>
+  worker.fetch(new Request('https://og.internal/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...init }))
+
+async function renderPng(card: CardInput) {
+  const res = await render(card)
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('image/png')
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  expect([...bytes.slice(0, 8)]).toEqual(PNG_SIGNATURE)
+  const image = decode(bytes)
+  expect({ width: image.width, height: image.height }).toEqual({ width: 1200, height: 630 })
+  return { bytes, image }
+}
+
+const rgba = (image: ReturnType<typeof decode>) => {
+  expect(image.depth).toBe(8)
+  const { data, channels } = image
+  return (i: number) => [data[i * channels]!, data[i * channels + 1]!, data[i * channels + 2]!, channels === 4 ? data[i * channels + 3]! : 255]
+}
+
+function distinctColours(image: ReturnType<typeof decode>): number {
+  const px = rgba(image)
+  const seen = new Set<number>()
+  for (let i = 0; i < image.width * image.height; i += 1) {
+    const [r, g, b] = px(i)
+    seen.add((r! << 16) | (g! << 8) | b!)
+  }
+  return seen.size
+}
+
+describe('the golden card', () => {
+  it('matches the committed golden image within a small tolerance', async () => {
+    const { bytes, image } = await renderPng(GOLDEN_CARD)
+    expect(bytes.length).toBeLessThan(80_000)
+    // Not blank: a frame, a card, text in several colours and an anti-aliased emoji (a flat
+    // design: about 330 colours).
+    expect(distinctColours(image)).toBeGreaterThan(200)
+
+    const golden = decode(new Uint8Array(env.GOLDEN_PNG))
+    expect({ width: golden.width, height: golden.height }).toEqual({ width: 1200, height: 630 })
+    const a = rgba(image)
+    const b = rgba(golden)
+    let differing = 0
+    let total = 0
+    const pixels = image.width * image.height
+    for (let i = 0; i < pixels; i += 1) {
+      const pa = a(i)
+      const pb = b(i)
+      const delta = Math.max(...pa.map((v, k) => Math.abs(v - pb[k]!)))
+      total += delta
+      if (delta > 48) differing += 1
+    }
+    // Identical engines give identical pixels; allow anti-aliasing noise, not layout drift
+    // (a line of text moved or rewrapped changes thousands of pixels).
+    expect(differing / pixels).toBeLessThan(0.002)
+    expect(total / pixels).toBeLessThan(1)
+  })
+
+  it('uses the frame colour at the edges and the card colour inside', async () => {
+    const { image } = await renderPng(GOLDEN_CARD)
+    const px = rgba(image)
+    const at = (x: number, y: number) => px(y * image.width + x).slice(0, 3)
+    expect(at(2, 2)).toEqual([0x3d, 0xdc, 0x97])
+    expect(at(1197, 627)).toEqual([0x3d, 0xdc, 0x97])
+    expect(at(600, 450)).toEqual([0x16, 0x11, 0x1f])
+  })
+})
+
+describe('hostile text', () => {
+  for (const [name, card] of Object.entries(HOSTILE_CARDS)) {
+    it(`renders the ${name} card without error or network`, async () => {
+      const { image } = await renderPng(card)
+      expect(distinctColours(image)).toBeGreaterThan(100)
+    })
+  }
+
+  it('draws a tile for each character no bundled font has, and emoji from the bundle', async () => {
+    await initRenderer(ASSETS)
+    const { svg } = await renderCard({ ...GOLDEN_CARD, title: 'Ψηλά 山田 🔥', description: 'x' })
+    const tiles = svg.match(/<rect x="5" y="5" width="26" height="26" rx="7"/g) ?? []
+    expect(tiles).toHaveLength(6)
+    // Emoji shapes are inlined, never left as nested images.
+    expect(svg).not.toContain('<image')
+  })
+
+  it('draws markup literally and cuts long text with an ellipsis', () => {
+    expect(drawable('"><script>alert(1)</script>', 80)).toBe('"><script>alert(1)</script>')
+    const long = drawable('x'.repeat(2000), 80)
+    expect([...long]).toHaveLength(80)
+    expect(long.endsWith('…')).toBe(true)
+    // Never inside an emoji sequence.
+    expect(clip('👨‍👩‍👧‍👦'.repeat(5), 3)).toBe('👨‍👩‍👧‍👦👨‍👩‍👧‍👦…')
+  })
+
+  it('removes control, zero-width and bidi-override characters but keeps emoji sequences', () => {
+    expect(clean('a\u200bb\u202ec\u0000d\u00ad\ne\tf')).toBe('abcd e f')
+    expect(clean(' 👨‍👩‍👧 1️⃣ x\u200dy ')).toBe('👨‍👩‍👧 1️⃣ xy')
+    expect(clean('\u200b\u200d')).toBe('')
+    expect(clean('e\u0301')).toBe('é')
+  })
+
+  it('puts right-to-left runs in visual order, numbers and brackets included', () => {
+    expect(visualOrder('abc שלום עולם def')).toBe('abc םלוע םולש def')
+    expect(visualOrder('מלך 2024')).toBe('2024 ךלמ')
+    expect(visualOrder('scored 25 נק')).toBe('scored 25 קנ')
+    expect(visualOrder('(קפטן)')).toBe('(ןטפק)')
+    expect(visualOrder('א(ב)ג')).toBe('ג(ב)א')
+  })
+
+  it('shapes Arabic into presentation forms, lam-alef included', () => {
+    // محمد: meem initial, hah medial, meem medial, dal final.
+    expect(shapeArabic('محمد')).toBe('\ufee3\ufea4\ufee4\ufeaa')
+    // لا alone is the isolated lam-alef ligature; after a joining letter, the final one.
+    expect(shapeArabic('لا')).toBe('\ufefb')
+    expect(shapeArabic('بلا')).toBe('\ufe91\ufefc')
+    expect(shapeArabic('abc')).toBe('abc')
+  })
+})
+
+describe('the render endpoint', () => {
+  it('accepts the API card shape and rejects anything else', async () => {
+    const card = cardFromStatData({ emoji: '🪑', achievement_title: 'T', achievement_description: 'D', player_name: 'P', league_name: 'L', league_members: 3, additional_data: { manager: 'M' } }, 'Banter Arena')
+    expect(parseCard(JSON.parse(JSON.stringify(card)))).toEqual(card)
+    expect(card.manager).toBe('M')
+    expect(parseCard({ ...card, title: 5 })).toBeNull()
+    expect(parseCard({ ...card, league_members: 'x' })).toBeNull()
+    expect((await render({ ...card, title: null })).status).toBe(400)
+    expect((await render('not json', { body: 'not json' })).status).toBe(400)
+    expect((await render({ ...card, description: 'x'.repeat(40_000) })).status).toBe(413)
+    expect((await worker.fetch(new Request('https://og.internal/render'))).status).toBe(405)
+    expect((await worker.fetch(new Request('https://og.internal/', { method: 'POST' }))).status).toBe(404)
+  })
+})

@@ -1,0 +1,46 @@
+// The contract between the API worker and the share-image renderer (worker/og), which it calls
+// through the OG_RENDERER service binding. Kept free of heavy imports: the API bundles this file.
+
+/** Bump when the card's design changes: it is part of every cached image's key. */
+export const CARD_VERSION = 'v1'
+
+/** What a card shows. Text is raw user text; the renderer cleans and clips it. */
+export interface CardInput {
+  emoji: string
+  title: string
+  manager: string
+  description: string
+  league_name: string
+  league_members: number
+  product_name: string
+}
+
+/** POST this path (any host) on the renderer with a JSON CardInput; it answers image/png. */
+export const RENDER_PATH = '/render'
+
+interface StatDataLike {
+  emoji?: unknown
+  achievement_title?: unknown
+  achievement_description?: unknown
+  player_name?: unknown
+  league_name?: unknown
+  league_members?: unknown
+  additional_data?: { manager?: unknown } | null
+}
+
+const str = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback)
+
+/** A share's stored stat_data as a card (the same defaults as the spec's normalisation). */
+export function cardFromStatData(stat: StatDataLike, productName: string): CardInput {
+  const manager = stat.additional_data?.manager
+  const members = Number(stat.league_members)
+  return {
+    emoji: str(stat.emoji, '🏆'),
+    title: str(stat.achievement_title, 'FPL Achievement!'),
+    manager: str(manager !== 'Unknown Manager' ? manager : undefined, str(stat.player_name, 'Unknown Manager')),
+    description: str(stat.achievement_description, 'No description available'),
+    league_name: str(stat.league_name, 'Tournament'),
+    league_members: Number.isSafeInteger(members) && members > 0 ? members : 1,
+    product_name: str(productName, 'Banter Arena'),
+  }
+}

@@ -1,0 +1,68 @@
+import type { Database } from '../db/client'
+import type { Bindings } from '../env'
+import { ApiError } from '../lib/errors'
+import { CARD_VERSION, type CardInput, cardFromStatData, RENDER_PATH } from '../og/protocol'
+import { findShare } from './shares'
+
+// The share card image, GET /api/banter/share/{id}/image. Drawn by the renderer worker
+// (worker/og, OG_RENDERER service binding) once per share and card content, then served from
+// KV: the key holds a hash of everything drawn, so an edited share gets a new image and the
+// old one expires on its own. The share row is read first on every request, so a deleted share
+// is gone at once even while its PNG is still cached.
+
+/** How long a cached card lives in KV; a share's card is fetched again and again by unfurlers. */
+export const IMAGE_TTL_SECONDS = 30 * 24 * 60 * 60
+export const IMAGE_CACHE_CONTROL = 'public, max-age=86400'
+
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('')
+const sha256 = async (data: string | ArrayBuffer) => hex(await crypto.subtle.digest('SHA-256', typeof data === 'string' ? new TextEncoder().encode(data) : data))
+
+/** The cache key of a card: its share, the design version and a hash of what it shows. */
+export async function imageKey(shareId: string, card: CardInput): Promise<string> {
+  return `og:${CARD_VERSION}:${shareId}:${(await sha256(JSON.stringify(card))).slice(0, 32)}`
+}
+
+export interface ShareImage {
+  png: ArrayBuffer
+  /** A strong validator: a hash of the PNG bytes, quoted. */
+  etag: string
+  cached: boolean
+}
+
+/**
+ * The PNG of a share's card, from KV or freshly drawn. `defer` keeps the KV write off the
+ * response path (ctx.waitUntil in the worker).
+ */
+export async function shareImage(env: Pick<Bindings, 'CACHE' | 'OG_RENDERER' | 'PRODUCT_NAME'>, db: Database, shareId: string, defer: (work: Promise<unknown>) => void): Promise<ShareImage> {
+  const share = await findShare(db, shareId)
+  const card = cardFromStatData(share.statData as Parameters<typeof cardFromStatData>[0], env.PRODUCT_NAME)
+  const key = await imageKey(shareId, card)
+
+  const hit = await env.CACHE.getWithMetadata<{ etag?: string }>(key, 'arrayBuffer')
+  if (hit.value && hit.metadata?.etag) return { png: hit.value, etag: hit.metadata.etag, cached: true }
+
+  let response: Response
+  try {
+    response = await env.OG_RENDERER.fetch(new Request(`https://og.internal${RENDER_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) }))
+  } catch (error) {
+    console.error('Share image renderer unreachable', error)
+    throw unavailable()
+  }
+  if (!response.ok || response.headers.get('content-type') !== 'image/png') {
+    console.error('Share image renderer failed', response.status, await response.text().catch(() => ''))
+    throw unavailable()
+  }
+  const png = await response.arrayBuffer()
+  const etag = `"${(await sha256(png)).slice(0, 32)}"`
+  defer(env.CACHE.put(key, png, { expirationTtl: IMAGE_TTL_SECONDS, metadata: { etag } }).catch((error: unknown) => console.error('Share image not cached', error)))
+  return { png, etag, cached: false }
+}
+
+const unavailable = () => new ApiError(503, 'The share image could not be drawn just now. Please try again.', { code: 'share_image_unavailable', headers: { 'Retry-After': '5' } })
+
+/** True when an If-None-Match header lists this (strong) ETag or is `*`. */
+export const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t === etag || t === `W/${etag}`
+  })
