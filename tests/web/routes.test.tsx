@@ -23,12 +23,13 @@ describe('route table', () => {
     ['/reset-password', 'Invalid Reset Link', false],
     ['/reset-password?token=abc', 'Choose a new password', false],
     ['/join/AbC123', 'Pub League', false],
-    ['/share/banter/s3cr3t', 'Banter achievement', false],
+    ['/share/banter/s3cr3t', 'Achievement Not Found', false],
   ])('%s renders its page (in the shell: %s)', async (path, heading, inShell) => {
     mockApi({
       // Verification stays pending: the page shows its "verifying" state.
       'POST /api/auth/verify-email': () => new Promise(() => {}),
       'GET /api/leagues/invite/AbC123': { body: { id: 3, name: 'Pub League', member_count: 4, fpl_league_id: 123456, entry_fee: 0 } },
+      'GET /api/banter/share/s3cr3t': { status: 404, body: { detail: 'Shared achievement not found' } },
     })
     renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()

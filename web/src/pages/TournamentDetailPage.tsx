@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
+import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { JoinTournamentDialog } from '../features/tournaments/JoinTournamentDialog'
 import { memberWording, typeBadge } from '../features/tournaments/league-text'
@@ -9,7 +10,6 @@ import { clearLeagueDataCache } from '../features/tournaments/leagues-api'
 import { panelId, TabList, tabId, type TabItem } from '../features/tournaments/TabList'
 import type { League } from '../features/tournaments/types'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
-import type { ShareHandler } from '../features/tournaments/detail/ShareButton'
 import { LiveTab } from '../features/tournaments/detail/LiveTab'
 import { ManageTab } from '../features/tournaments/detail/ManageTab'
 import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
@@ -87,9 +87,13 @@ export default function TournamentDetailPage() {
 
   const setPage = (next: number) => setPageState({ leagueId, page: next })
 
-  // The share dialog ("Share This Achievement") arrives with the sharing issue; the cards already
-  // hand over what it needs.
-  const onShare = useCallback<ShareHandler>(() => undefined, [])
+  // "Share This Achievement": the banter cards hand over the stat type and the card.
+  const share = useShareAchievement({
+    leagueId: Number(leagueId),
+    league,
+    leagueName: data?.banterStats?.league_context?.name ?? data?.banterStats?.tournament_stats?.league_name,
+    members: data?.banterStats?.league_context?.total_members ?? data?.banterStats?.tournament_stats?.total_members,
+  })
 
   const isMember = Boolean(league?.is_member) || Boolean(league && user?.joined_leagues?.includes(league.id))
   const canJoin = isAuthenticated && type === 'private' && !isMember
@@ -187,7 +191,7 @@ export default function TournamentDetailPage() {
             <div id={panelId('detail', tab)} role="tabpanel" aria-labelledby={tabId('detail', tab)} className="detail-panel" tabIndex={-1}>
               {tab === 'standings' ? <LiveTab data={data} loading={loading} signedIn={isAuthenticated} page={page} onPage={setPage} onJoin={openJoin} /> : null}
               {tab === 'winners' ? <WinnersTab data={data} loading={loading} signedIn={isAuthenticated} onJoin={openJoin} /> : null}
-              {tab === 'banter' ? <BanterTab data={data} loading={loading} signedIn={isAuthenticated} onShare={onShare} onJoin={openJoin} /> : null}
+              {tab === 'banter' ? <BanterTab data={data} loading={loading} signedIn={isAuthenticated} onShare={share.onShare} onJoin={openJoin} /> : null}
               {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={refreshAfterChange} /> : null}
               <Suspense
                 fallback={
@@ -203,6 +207,8 @@ export default function TournamentDetailPage() {
           </>
         ) : null}
       </div>
+
+      {share.dialog}
 
       {joinOpen && league ? (
         <JoinTournamentDialog

@@ -1,0 +1,195 @@
+// Sharing banter achievements (spec tournaments §2 "Share dialog", §7, §8): the calls, the texts
+// of the share messages and which toast each failure gets.
+
+import { apiFetch, ApiError, NetworkError } from '../../lib/api'
+import type { ToastOptions } from '../toast/toast-types'
+import type { BanterCardData } from '../tournaments/detail/banter-cards'
+
+/** The stat as the server stores and serves it (worker/services/shares.ts `StatData`). */
+export interface SharedStatData {
+  emoji?: string
+  achievement_title?: string
+  achievement_description?: string
+  player_name?: string
+  league_name?: string
+  league_members?: number
+  entry_fee?: number
+  additional_data?: { manager?: string; description?: string; achievement_title?: string; emoji?: string } | null
+}
+
+/** POST /api/banter/share → 201. */
+export interface CreateShareResponse {
+  share_id?: string
+  share_url: string
+  stat_data?: SharedStatData
+}
+
+/** GET /api/banter/share/{shareId} (public; counts a view). */
+export interface SharedAchievement {
+  id: string
+  league_id: number
+  stat_type?: string
+  stat_data: SharedStatData | null
+  created_at?: string
+  view_count?: number
+  click_count?: number
+}
+
+/** The league a card belongs to, as far as the page knows it. */
+export interface ShareLeagueInfo {
+  id: number
+  name?: string | null
+  members?: number | null
+}
+
+/** A created link: the public URL and its id (the last segment of the URL). */
+export interface ShareLink {
+  url: string
+  id: string
+  statData: SharedStatData | null
+}
+
+/** "https://app/share/banter/abc?x#y" → "abc" (spec §7: the id is the last segment of share_url). */
+export function shareIdFromUrl(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? ''
+  return decodeURIComponent(path.split('/').filter(Boolean).at(-1) ?? '')
+}
+
+export const shareImageUrl = (shareId: string) => `/api/banter/share/${encodeURIComponent(shareId)}/image`
+
+/** The stat_data a card sends: who (manager, or player for player cards), title, description, emoji, league. */
+export function statDataFromCard(card: BanterCardData, league: ShareLeagueInfo): Record<string, unknown> {
+  const nameKey = card.stat.manager === undefined && card.stat.player !== undefined ? 'player' : 'manager'
+  const data: Record<string, unknown> = {
+    [nameKey]: card.manager,
+    title: card.title,
+    description: card.description,
+    emoji: card.emoji,
+  }
+  if (league.name) data.league_name = league.name
+  if (typeof league.members === 'number' && league.members > 0) data.members = league.members
+  return data
+}
+
+/**
+ * Creates (or, server side, reuses) the share of one stat. The token is sent by hand with
+ * `auth: false` so a 401 does not run apiFetch's global handler: the share flow answers it with
+ * its own "Session Expired" toast (one toast, not two).
+ */
+export async function createShareLink(
+  token: string,
+  leagueId: number,
+  statType: string,
+  statData: Record<string, unknown>,
+): Promise<ShareLink> {
+  const answer = await apiFetch<CreateShareResponse>('/api/banter/share', {
+    method: 'POST',
+    auth: false,
+    headers: { Authorization: `Bearer ${token}` },
+    body: { league_id: leagueId, stat_type: statType, stat_data: statData },
+  })
+  const url = answer?.share_url
+  if (!url) throw new Error('Failed to create shareable stat: the server sent no link.')
+  return { url, id: shareIdFromUrl(url) || (answer.share_id ?? ''), statData: answer.stat_data ?? null }
+}
+
+/** Counts a copy or a social share of the link; failures are ignored (spec §7). */
+export function recordShareClick(shareId: string): void {
+  if (!shareId) return
+  apiFetch(`/api/banter/share/${encodeURIComponent(shareId)}/click`, { method: 'POST', auth: false }).catch(() => undefined)
+}
+
+/** The public view of a share (anonymous, so a stale token never logs anyone out here). */
+export function fetchSharedAchievement(shareId: string, signal?: AbortSignal): Promise<SharedAchievement> {
+  return apiFetch<SharedAchievement>(`/api/banter/share/${encodeURIComponent(shareId)}`, { auth: false, signal })
+}
+
+export const NOT_FOUND_DETAIL = 'Shared achievement not found'
+
+/** A 404, or the server's "Shared achievement not found" whatever the status. */
+export function isShareNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  return error.status === 404 || (error.detail ?? '').toLowerCase().includes(NOT_FOUND_DETAIL.toLowerCase())
+}
+
+// ---- Texts (spec §8; the two the page checks before opening the dialog are in share-messages.ts) ----
+
+export const SESSION_EXPIRED: ToastOptions = {
+  title: 'Session Expired',
+  description: 'Your session has expired. Please log in again.',
+  variant: 'destructive',
+}
+
+export const EMAIL_VERIFICATION_REQUIRED: ToastOptions = {
+  title: 'Email Verification Required',
+  description: 'Please verify your email address to create shareable links.',
+  variant: 'destructive',
+}
+
+export const SHARE_LINK_FAILED: ToastOptions = {
+  title: 'Error',
+  description: 'Failed to create shareable link. Please try again.',
+  variant: 'destructive',
+}
+
+const SHARE_STAT_FAILED = 'Failed to create shareable stat'
+
+export interface ShareFailure {
+  toast: ToastOptions
+  /** A 401: the session is over (log out, open the sign-in dialog). */
+  sessionExpired: boolean
+}
+
+const isNotMemberDetail = (detail: string) => /\bmember\b/i.test(detail)
+const isSharingOffDetail = (detail: string) => /sharing/i.test(detail) && /(off|disabled|privacy)/i.test(detail)
+
+/** Which toast a failed POST /api/banter/share gets (spec §8, in its order). */
+export function shareFailure(error: unknown): ShareFailure {
+  if (error instanceof ApiError) {
+    const detail = error.detail ?? ''
+    if (error.status === 401) return { toast: SESSION_EXPIRED, sessionExpired: true }
+    if (error.status === 403) {
+      // 403 means an unverified email, unless the server says why else (not a member, sharing off).
+      if (error.code === 'not_a_member' || (error.code !== 'email_not_verified' && isNotMemberDetail(detail))) {
+        return { toast: { title: 'League Access Required', description: detail || 'You must be a member of this league to share its content', variant: 'destructive' }, sessionExpired: false }
+      }
+      if (error.code === 'sharing_disabled' || (error.code !== 'email_not_verified' && isSharingOffDetail(detail))) {
+        return { toast: { title: 'Sharing Turned Off', description: detail, variant: 'destructive' }, sessionExpired: false }
+      }
+      return { toast: EMAIL_VERIFICATION_REQUIRED, sessionExpired: false }
+    }
+  }
+  const message = error instanceof ApiError ? (error.detail ?? '') : error instanceof NetworkError ? '' : error instanceof Error ? error.message : ''
+  if (message.includes(SHARE_STAT_FAILED)) {
+    return { toast: { title: 'Share Creation Failed', description: message, variant: 'destructive' }, sessionExpired: false }
+  }
+  return { toast: SHARE_LINK_FAILED, sessionExpired: false }
+}
+
+// ---- Social networks (spec §2: external share pages in a 600x400 popup) ----
+
+export type SocialNetwork = 'twitter' | 'whatsapp' | 'facebook'
+
+/** The words that go with the link: "🤦 Captain Catastrophe: Alex R in Zebra League! Captained…". */
+export function shareText(card: { emoji: string; title: string; manager: string; description: string }, leagueName?: string | null): string {
+  const where = leagueName ? ` in ${leagueName}` : ''
+  return `${card.emoji} ${card.title}: ${card.manager}${where}! ${card.description}`.replace(/\s+/g, ' ').trim()
+}
+
+export function socialShareUrl(network: SocialNetwork, url: string, text: string): string {
+  const e = encodeURIComponent
+  switch (network) {
+    case 'twitter':
+      return `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`
+    case 'whatsapp':
+      return `https://wa.me/?text=${e(`${text} ${url}`)}`
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`
+  }
+}
+
+export const SHARE_POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
+
+export function openSharePopup(network: SocialNetwork, url: string, text: string): void {
+  window.open(socialShareUrl(network, url, text), '_blank', SHARE_POPUP_FEATURES)
+}
