@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'tests/.artifacts/**'],
     globalSetup: ['tests/e2e/setup/global-setup.ts'],
     testTimeout: 60_000,
     // Pages load lazily on a busy 2-core machine: give polled assertions room.

@@ -10,13 +10,15 @@ import { seedDatabase } from './seed.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = path.join(ROOT, 'node_modules/.bin')
+// The project's Node 24 (node_modules/.bin/node) first, also when this runs outside npm scripts.
+const PATH = `${BIN}${path.delimiter}${process.env.PATH ?? ''}`
 
 /** Runs a command to completion; rejects with its output when it fails. */
 export function run(command: string, args: string[], { quiet = true, env = {} as Record<string, string> } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(BIN, command), args, {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, PATH, ...env },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     })
     let output = ''
@@ -27,7 +29,8 @@ export function run(command: string, args: string[], { quiet = true, env = {} as
   })
 }
 
-export const buildWeb = () => run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+export const buildWeb = (outDir = path.join(ROOT, 'dist/client')) =>
+  run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'])
 
 export async function migrate(persistDir: string) {
   mkdirSync(persistDir, { recursive: true })
@@ -58,6 +61,8 @@ export interface StackOptions {
   seed?: boolean
   /** Stream wrangler's output instead of keeping it. */
   verbose?: boolean
+  /** Where the SPA is built and served from; a stack of its own keeps clear of `npm run dev`. */
+  assetsDir?: string
   /** Extra `--var NAME:value` overrides. */
   vars?: Record<string, string>
   simulatorOptions?: Record<string, unknown>
@@ -80,8 +85,9 @@ export async function startStack({
   verbose = false,
   vars = {},
   simulatorOptions = {},
+  assetsDir = path.join(ROOT, 'dist/client'),
 }: StackOptions = {}): Promise<Stack> {
-  if (build || !existsSync(path.join(ROOT, 'dist/client/index.html'))) await buildWeb()
+  if (build || !existsSync(path.join(assetsDir, 'index.html'))) await buildWeb(assetsDir)
   await migrate(persistDir)
   if (seed) await seedDatabase(persistDir)
 
@@ -96,11 +102,11 @@ export async function startStack({
   }
   // Both workers in one wrangler dev: the API (first config, the one that listens) and the
   // share-image renderer it reaches through its OG_RENDERER service binding.
-  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--test-scheduled', '--show-interactive-dev-session=false']
+  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--test-scheduled', '--show-interactive-dev-session=false']
   for (const [name, value] of Object.entries(allVars)) args.push('--var', `${name}:${value}`)
   const wrangler = spawn(path.join(BIN, 'wrangler'), args, {
     cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    env: { ...process.env, PATH, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
     detached: true, // its own process group, so stop() also ends workerd
   })
@@ -148,7 +154,9 @@ export async function refreshData(url: string, timeoutMs = 60_000): Promise<Refr
   if (run.error) throw new Error(`Refresh failed: ${run.error}`)
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const jobs = (await (await fetch(`${url}/api/dev/refresh-jobs`)).json()) as Array<{ data_version: string; status: string }>
+    const answer = await fetch(`${url}/api/dev/refresh-jobs`)
+    const jobs = (await answer.json()) as Array<{ data_version: string; status: string }>
+    if (!Array.isArray(jobs)) throw new Error(`GET /api/dev/refresh-jobs answered ${answer.status}: ${JSON.stringify(jobs)}`)
     const current = jobs.filter((j) => j.data_version === run.gameweek)
     const running = current.filter((j) => j.status === 'running').length
     if (running === 0 || Date.now() > deadline) {

@@ -19,8 +19,16 @@ export default async function setup(project: TestProject) {
     port: Number(process.env.E2E_PORT ?? 8877),
     simPort: Number(process.env.E2E_SIMULATOR_PORT ?? 8878),
     persistDir,
+    // Its own build of the SPA, so a concurrent `npm run dev` or build cannot pull it away.
+    assetsDir: path.join(ROOT, 'tests/.artifacts/e2e-client'),
   })
-  await refreshData(stack.url)
+  try {
+    await refreshData(stack.url)
+  } catch (error) {
+    // Never leave a stack running on the e2e port: the next run would talk to it.
+    await stack.stop()
+    throw error
+  }
   project.provide('baseUrl', stack.url)
   project.provide('simulatorUrl', stack.simulator.url)
   return async () => {

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { refreshData } from '../stack/stack.ts'
+import { journey, launchBrowser, newPage } from './helpers/browser'
+
+// The tournament journey of spec/tournaments-and-leagues.md in Chromium on the dev stack: a
+// commissioner creates a tournament from a simulated FPL league and shares the invite link, a
+// second manager joins through it, both use the wall, the commissioner moderates and manages
+// members, and the data tabs show what the refresh computed from the simulator.
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first()
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/?signin=true`)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email', { exact: true }).fill(email)
+  await dialog.getByLabel('Password', { exact: true }).fill(password)
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+}
+
+async function openCommissioner(page: Page) {
+  await page.goto(`${baseUrl}/dashboard`)
+  const card = page.locator('article, li, section').filter({ has: page.getByRole('heading', { name: 'E2E Sunday Club' }) }).last()
+  await card.getByRole('button', { name: 'Manage League' }).or(card.getByRole('link', { name: 'Manage League' })).first().click()
+  await page.waitForURL(`${baseUrl}/commissioner`)
+}
+
+/** A second, verified manager made through the API (the account journey covers the screens). */
+async function apiAccount(email: string, team: number, password: string) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const registered = await post('/api/auth/register', { name: 'Second Sam', email, password, fpl_team_id: team })
+  expect(registered.status).toBe(201)
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as Array<{ text: string }>
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(outbox[0]!.text)![1]
+  expect((await post('/api/auth/verify-email', { token })).status).toBe(200)
+}
+
+describe('tournament journey', () => {
+  it('creates, invites, joins, posts, moderates, manages members and shows the data tabs', async () => {
+    const owner = await newPage(browser)
+    const guest = await newPage(browser)
+    const guestEmail = `sam-${Date.now()}@example.com`
+    await journey(owner, 'tournament-journey', async () => {
+      // The second manager signs up before the tournament exists, so verification cannot
+      // auto-join them: they join through the invite link below.
+      await apiAccount(guestEmail, 1000301, 'Second-Pass5%')
+      // The demo user's team 1000001 plays in the untracked simulated league 567890.
+      await signIn(owner, 'demo@banter-arena.test', 'BanterDemo1!')
+      await owner.goto(`${baseUrl}/tournaments`)
+      await owner.getByRole('button', { name: 'Create Tournament' }).first().click()
+      await owner.getByLabel('Tournament name').fill('E2E Sunday Club')
+      await owner.getByLabel('FPL League ID').fill('567890')
+      await expect.poll(() => visible(owner, "New league! You'll become the Commissioner.").isVisible()).toBe(true)
+      await owner.getByRole('dialog').getByRole('button', { name: 'Create Tournament' }).click()
+      await expect.poll(() => visible(owner, /created/i).isVisible()).toBe(true)
+      await owner.keyboard.press('Escape')
+
+      // The refresh computes the new tournament's data from the simulator.
+      expect((await refreshData(baseUrl)).failed).toBe(0)
+
+      // The commissioner screen (reached from the dashboard: it needs the league in navigation
+      // state): reveal and take the invite link.
+      await openCommissioner(owner)
+      await owner.getByRole('tab', { name: 'Invite' }).click()
+      await owner.getByRole('button', { name: 'Show invite link' }).click()
+      const inviteUrl = await owner.getByLabel('Your invite link').inputValue()
+      expect(inviteUrl).toMatch(new RegExp(`^${baseUrl}/join/[A-Za-z0-9_-]+$`))
+
+      // The second manager, in the same FPL league, joins through the link.
+      await signIn(guest, guestEmail, 'Second-Pass5%')
+      await guest.goto(inviteUrl)
+      await guest.getByRole('button', { name: 'Join League' }).click()
+      await expect.poll(() => visible(guest, 'Successfully joined the league!').isVisible()).toBe(true)
+
+      // Both post on the wall; each likes the other's post; the guest reports one.
+      const leagueId = await owner.evaluate(() => {
+        const state = (globalThis as unknown as { history: { state: { usr?: { league?: { id?: number } } } | null } }).history.state
+        return state?.usr?.league?.id ?? null
+      })
+      expect(leagueId).not.toBeNull()
+      for (const [page, text] of [
+        [owner, 'Welcome to the Sunday Club, behave.'],
+        [guest, 'Captained my goalkeeper. Again.'],
+      ] as const) {
+        await page.goto(`${baseUrl}/tournaments/${leagueId}`)
+        await page.getByRole('tab', { name: 'Wall' }).click()
+        await page.getByLabel('Your post').fill(text)
+        await page.getByRole('button', { name: 'Post', exact: true }).click()
+        await expect.poll(() => visible(page, 'Post added successfully!').isVisible()).toBe(true)
+      }
+      await guest.reload()
+      await guest.getByRole('tab', { name: 'Wall' }).click()
+      const ownerPost = guest.getByRole('listitem').filter({ hasText: 'Welcome to the Sunday Club, behave.' })
+      await ownerPost.getByRole('button', { name: /^Like/ }).click()
+      await expect.poll(() => ownerPost.getByRole('button', { name: /^Like \(1 like\)/ }).count()).toBe(1)
+      await ownerPost.getByRole('button', { name: 'Report' }).click()
+      await expect.poll(() => ownerPost.getByText('Reported').count()).toBeGreaterThan(0)
+
+      // The commissioner removes the guest's post from Moderation, then kicks and reactivates them.
+      await openCommissioner(owner)
+      await owner.getByRole('tab', { name: 'Moderation' }).click()
+      await owner.getByRole('button', { name: 'Remove post by Second Sam' }).click()
+      await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+      await expect.poll(() => owner.getByRole('button', { name: 'Remove post by Second Sam' }).count()).toBe(0)
+
+      await owner.getByRole('tab', { name: 'Members' }).click()
+      await owner.getByRole('button', { name: 'Kick Second Sam' }).click()
+      await owner.getByRole('alertdialog').getByRole('button', { name: 'Kick' }).click()
+      await expect.poll(() => owner.getByRole('button', { name: 'Reactivate Second Sam' }).count()).toBe(1)
+      await owner.getByRole('button', { name: 'Reactivate Second Sam' }).click()
+      await owner.getByRole('alertdialog').getByRole('button', { name: 'Reactivate' }).click()
+      await expect.poll(() => owner.getByRole('button', { name: 'Kick Second Sam' }).count()).toBe(1)
+
+      // The data tabs show the simulator's league.
+      await owner.goto(`${baseUrl}/tournaments/${leagueId}`)
+      // Live: the simulated table, with the demo manager (Chris Hartley, team 1000001) in it.
+      await expect.poll(() => visible(owner, 'Chris Hartley').isVisible()).toBe(true)
+      await owner.getByRole('tab', { name: 'Winners' }).click()
+      await expect.poll(() => visible(owner, /October|September|August/).isVisible()).toBe(true)
+      await owner.getByRole('tab', { name: 'Banter' }).click()
+      await expect.poll(() => visible(owner, /Captain Catastrophe/i).isVisible()).toBe(true)
+    })
+    await owner.context().close()
+    await guest.context().close()
+  }, 120_000)
+})
