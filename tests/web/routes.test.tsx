@@ -39,6 +39,16 @@ describe('route table', () => {
     else expect(footerNav).not.toBeInTheDocument()
   })
 
+  it('shows the site header everywhere in the shell except on a tournament page, which has its own bar', async () => {
+    renderApp('/tournaments/42')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tournament' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Back to Tournaments' })).toBeInTheDocument()
+    testNavigate('/about')
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Banter Arena' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+  })
+
   it('renders the landing page eagerly at /', () => {
     renderApp('/')
     expect(

@@ -6,6 +6,10 @@ import { PageLoading } from './PageLoading'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 import { useRouteFocus } from './useRouteFocus'
 
+// A tournament's page brings its own header bar (logo, back, theme, avatar: spec §2), so the
+// site header would only repeat it there.
+const OWN_HEADER = /^\/tournaments\/[^/]+\/?$/
+
 /** The shared page shell: header, the page, footer. */
 export function ShellLayout() {
   const mainRef = useRef<HTMLElement>(null)
@@ -16,7 +20,7 @@ export function ShellLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <Header />
+      {OWN_HEADER.test(pathname) ? null : <Header />}
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
