@@ -30,7 +30,8 @@ export function run(command: string, args: string[], { quiet = true, env = {} as
 }
 
 export const buildWeb = (outDir = path.join(ROOT, 'dist/client')) =>
-  run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'])
+  // NODE_ENV=production even when started from vitest (which sets 'test'): React's production build.
+  run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { env: { NODE_ENV: 'production' } })
 
 export async function migrate(persistDir: string) {
   mkdirSync(persistDir, { recursive: true })

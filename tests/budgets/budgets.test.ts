@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, describe, expect, it } from 'vitest'
+import { BUDGETS } from './budgets'
+
+// Builds the SPA and bundles both workers exactly as a deploy would, then weighs them.
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const BIN = path.join(ROOT, 'node_modules/.bin')
+const work = mkdtempSync(path.join(tmpdir(), 'banter-budgets-'))
+// NODE_ENV=production: under vitest it is 'test', which would build React's development bundle.
+const env = { ...process.env, NODE_ENV: 'production', PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' }
+const gzip = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+function workerGzip(config: string, name: string): number {
+  const out = path.join(work, name)
+  execFileSync(path.join(BIN, 'wrangler'), ['deploy', '--dry-run', '-c', config, '--outdir', out], { cwd: ROOT, env, stdio: 'pipe' })
+  return readdirSync(out)
+    .filter((f) => !f.endsWith('.map') && !f.endsWith('.md') && statSync(path.join(out, f)).isFile())
+    .reduce((sum, f) => sum + gzip(path.join(out, f)), 0)
+}
+
+describe('size budgets', () => {
+  it('keeps the SPA initial JavaScript and every route chunk within budget', () => {
+    const out = path.join(work, 'client')
+    execFileSync(path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, env, stdio: 'pipe' })
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8')
+    const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
+    expect(initial.length).toBeGreaterThan(0)
+    const initialBytes = initial.reduce((sum, f) => sum + gzip(path.join(out, f)), 0)
+    const lazy = readdirSync(path.join(out, 'assets'))
+      .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
+      .map((f) => ({ f, bytes: gzip(path.join(out, 'assets', f)) }))
+      .sort((a, b) => b.bytes - a.bytes)
+    console.info(`SPA initial JS ${kb(initialBytes)} gzip (budget ${kb(BUDGETS.spaInitialJs)}); largest route chunk ${lazy[0]?.f} ${kb(lazy[0]?.bytes ?? 0)} (budget ${kb(BUDGETS.routeChunk)})`)
+    expect(initialBytes).toBeLessThanOrEqual(BUDGETS.spaInitialJs)
+    for (const chunk of lazy) expect(chunk.bytes, chunk.f).toBeLessThanOrEqual(BUDGETS.routeChunk)
+  }, 180_000)
+
+  it('keeps both workers within budget', () => {
+    const api = workerGzip('wrangler.toml', 'api')
+    const og = workerGzip('worker/og/wrangler.toml', 'og')
+    console.info(`API worker ${(api / 1024).toFixed(1)} KiB gzip (budget ${(BUDGETS.apiWorker / 1024).toFixed(0)}); image worker ${(og / 1024).toFixed(1)} KiB gzip (budget ${(BUDGETS.ogWorker / 1024).toFixed(0)})`)
+    expect(api).toBeLessThanOrEqual(BUDGETS.apiWorker)
+    expect(og).toBeLessThanOrEqual(BUDGETS.ogWorker)
+  }, 180_000)
+})
