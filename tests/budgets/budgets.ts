@@ -6,7 +6,7 @@ export const BUDGETS = {
   routeChunk: 40_000,
   // The API worker, as `wrangler deploy` uploads it. The target is 100 KiB; this is a ratchet
   // at today's size until the bundle is trimmed (it must never grow past it meanwhile).
-  apiWorker: 150 * 1024,
+  apiWorker: 116 * 1024,
   // The share-image renderer worker (resvg's wasm alone is ~531 KB gzip).
   ogWorker: 800 * 1024,
 } as const
