@@ -62,6 +62,34 @@ describe('POST /api/auth/register', () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'a@example.com'").first('n')).toBe(0)
   })
 
+  it('keeps the account when the email service is down, and the link can be resent later', async () => {
+    const { vi } = await import('vitest')
+    const { call, json } = await import('./helpers/http')
+    const original = globalThis.fetch
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.startsWith('https://api.resend.com/')) return Response.json({ name: 'internal_server_error' }, { status: 500 })
+      return original(input, init)
+    })
+    try {
+      const res = await call(
+        '/api/auth/register',
+        json({ name: 'Unlucky', email: 'unlucky@example.com', password: PASSWORD }, { headers: { 'cf-connecting-ip': freshIp() } }),
+        { RESEND_API_KEY: 're_test' },
+      )
+      expect(res.status).toBe(201)
+      expect(await res.json()).toMatchObject({ verification_required: true, email_sent: false })
+    } finally {
+      spy.mockRestore()
+      routeFplToSimulator()
+    }
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'unlucky@example.com'").first('n')).toBe(1)
+    // Back in the outbox world: "Resend Email" delivers a working link.
+    await post('/api/auth/resend-verification', { email: 'unlucky@example.com' }, { 'cf-connecting-ip': freshIp() })
+    const token = await tokenFromEmail('unlucky@example.com', '/verify-email')
+    expect((await post('/api/auth/verify-email', { token }, { 'cf-connecting-ip': freshIp() })).status).toBe(200)
+  })
+
   it('refuses a team already linked to another account', async () => {
     const res = await post('/api/auth/register', { name: 'Copycat', email: 'copy@example.com', password: PASSWORD, fpl_team_id: 1000002 }, { 'cf-connecting-ip': freshIp() })
     expect(res.status).toBe(409)
