@@ -1,0 +1,153 @@
+// `npm run bench`: the benchmark suite against the real local stack (wrangler dev with both
+// workers, local D1/KV/Queues, the FPL simulator), all on loopback with bounded load. Prints one
+// table, each figure against a baseline measured in the same run, and writes it to
+// tests/.artifacts/bench.md. A section that fails shows "n/a (reason)" and the run goes on.
+//
+//   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...]
+// Sections: hot, cpu, deep, og, refresh, giant, lighthouse, sizes, startup, argon2.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { ADMIN_EMAIL, DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
+import { refreshData, ROOT, type Stack, startStack } from '../stack/stack.ts'
+import { argon2Bench } from './argon2.ts'
+import { cpuPerRequest } from './cpu.ts'
+import { d1Reads } from './d1.ts'
+import { deepPageLatency, hotPath, login } from './http.ts'
+import { lighthouseRun } from './lighthouse.ts'
+import { shareImage } from './og.ts'
+import { createGiantTournament, installWriteCounter, timedRefresh } from './refresh.ts'
+import { spaSizes, startupTime, workerSizes } from './sizes.ts'
+import { add, fmt, markdown, plain, ratio, section } from './table.ts'
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, skip: { type: 'string', default: '' } } })
+const skip = new Set(values.skip.split(',').filter(Boolean))
+const on = (name: string) => !skip.has(name)
+const quick = values.quick
+
+const PORT = 8950
+const SIM_PORT = 8951
+const STARTUP_PORT = 8952
+const MEGA_TOURNAMENT = 5
+const MEGA_FPL_LEAGUE = 345678
+const GIANT_FPL_LEAGUE = 456789
+const GIANT_TEAM = 1190000
+const UPSTREAM_MS = 80
+
+const work = mkdtempSync(path.join(tmpdir(), 'banter-bench-'))
+const persistDir = path.join(work, 'state')
+const assetsDir = path.join(work, 'client')
+const load0 = loadavg()
+const runStarted = performance.now()
+let stack: Stack | undefined
+
+const cleanup = async () => {
+  try {
+    await stack?.stop()
+  } catch (error) {
+    console.error('stopping the stack:', error)
+  }
+  stack = undefined
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => {
+      rmSync(work, { recursive: true, force: true })
+      process.exit(130)
+    })
+  })
+}
+
+try {
+  await section('stack', ['Stack start (build + migrate + seed + wrangler dev)'], async () => {
+    const t = performance.now()
+    stack = await startStack({ port: PORT, simPort: SIM_PORT, persistDir, assetsDir, build: true, seed: true })
+    add('Stack start (build + migrate + seed + wrangler dev) (s)', fmt((performance.now() - t) / 1000, 1), '', '', 'for scale')
+    await installWriteCounter(persistDir)
+    const first = await refreshData(stack.url, 180_000)
+    console.log(`  first refresh: ${first.done}/${first.jobs} jobs done (${first.gameweek})`)
+  }, 400_000)
+
+  if (stack) {
+    const s = stack
+    const base = s.url
+    const dur = quick ? 3 : 8
+    if (on('hot')) await section('API hot path', ['API hot path'], () => hotPath(base, dur), 120_000)
+
+    let demo = ''
+    let admin = ''
+    await section('logins', ['Logins'], async () => {
+      demo = await login(base, DEMO_EMAIL, DEMO_PASSWORD)
+      admin = await login(base, ADMIN_EMAIL, DEMO_PASSWORD)
+    }, 60_000)
+
+    if (on('cpu'))
+      await section('CPU per request', ['CPU ms/request'], () =>
+        cpuPerRequest(base, PORT, [
+          { name: '/api/health', path: '/api/health', target: '≤ 0.1×' },
+          { name: 'cached standings /api/leagues/1/standings', path: '/api/leagues/1/standings', target: '≤ 0.1× (≤ 1 ms)' },
+          { name: 'D1 page /api/leagues', path: '/api/leagues', target: '≤ 0.2× (≤ 2 ms)' },
+          { name: 'banter stats /api/leagues/2/banter-stats', path: '/api/leagues/2/banter-stats', target: '≤ 0.3× (≤ 3 ms)' },
+          { name: 'deep page /api/leagues/5/standings?page=100', path: '/api/leagues/5/standings?page=100', headers: { authorization: `Bearer ${admin}` }, target: '≤ 0.3× (≤ 3 ms)' },
+        ], quick ? 300 : 1000),
+      180_000)
+
+    if (on('deep')) {
+      await section('Deep pages', ['Deep page latency', 'Deep page rows read per row returned'], async () => {
+        await deepPageLatency(base, MEGA_TOURNAMENT, 100, admin, quick ? 3 : 5)
+        const cols = 'position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank'
+        const range = (from: number) => `SELECT ${cols} FROM standings_rows WHERE tournament_id = ${MEGA_TOURNAMENT} AND position BETWEEN ${from} AND ${from + 49} ORDER BY position`
+        const offset = (from: number) => `SELECT ${cols} FROM standings_rows WHERE tournament_id = ${MEGA_TOURNAMENT} ORDER BY position LIMIT 50 OFFSET ${from - 1}`
+        const [first, deep, deepOffset] = await d1Reads(persistDir, [range(1), range(4951), offset(4951)])
+        const per = (r: { rows: number; rowsRead: number }) => r.rowsRead / Math.max(r.rows, 1)
+        add('Deep page 100: D1 rows read per row returned (key range, as the app reads)', `${fmt(per(deep!), 2)} (${deep!.rowsRead} / ${deep!.rows})`, `${fmt(per(first!), 2)} page 1`, ratio(per(deep!), per(first!)), '≤ 1.1')
+        add('Deep page 100: rows read per row returned with LIMIT/OFFSET (for comparison)', `${fmt(per(deepOffset!), 1)} (${deepOffset!.rowsRead} / ${deepOffset!.rows})`, `${fmt(per(deep!), 2)} key range`, ratio(per(deepOffset!), per(deep!), 0), 'not used')
+      }, 120_000)
+    }
+
+    if (on('og')) await section('Share image', ['Share image'], () => shareImage(base, PORT, demo, quick ? 5 : 12), 180_000)
+
+    if (on('refresh'))
+      await section('Refresh (seeded world)', ['Refresh seeded world'], async () => {
+        await timedRefresh(s, persistDir, 'seeded world incl. 5,000-entry league', { fplLeague: MEGA_FPL_LEAGUE, tournaments: [1, 2, 3, 4, 5], timeoutMs: 240_000, target: '≤ 10 s', latencyMs: UPSTREAM_MS })
+      }, 300_000)
+
+    if (on('giant'))
+      await section('Refresh (100,000-entry league)', ['Refresh 100,000-entry league'], async () => {
+        const id = await createGiantTournament(base, GIANT_FPL_LEAGUE, GIANT_TEAM)
+        console.log(`  tournament ${id} for FPL league ${GIANT_FPL_LEAGUE}; first fill:`)
+        const fill = performance.now()
+        const r = await refreshData(base, 300_000)
+        add('Refresh 100,000-entry league: first fill of its new tournament (s, upstream 0 ms)', fmt((performance.now() - fill) / 1000, 1), `900 s; ${r.jobs} job(s) planned`, ratio(performance.now() - fill, 900_000, 4), 'for scale')
+        await timedRefresh(s, persistDir, 'next gameweek incl. 100,000-entry league', { fplLeague: GIANT_FPL_LEAGUE, tournaments: [1, 2, 3, 4, 5, id], timeoutMs: 400_000, target: '≤ 60 s', latencyMs: UPSTREAM_MS })
+      }, 700_000)
+
+    if (on('lighthouse')) {
+      process.env.CHROME_PATH ??= '/usr/bin/chromium'
+      await section('Lighthouse landing', ['Lighthouse landing page'], () => lighthouseRun(`${base}/`, 'landing /'), 150_000)
+      await section('Lighthouse tournament', ['Lighthouse /tournaments/1'], () => lighthouseRun(`${base}/tournaments/1`, '/tournaments/1'), 150_000)
+    }
+    if (on('sizes')) await section('SPA sizes', ['SPA sizes'], async () => spaSizes(assetsDir), 30_000)
+  }
+} finally {
+  await cleanup()
+}
+
+// Sections that need no running stack (and would only add noise to it).
+if (on('startup')) await section('Start-up', ['wrangler dev start-up'], () => startupTime(STARTUP_PORT, persistDir, assetsDir), 120_000)
+if (on('sizes')) await section('Worker sizes', ['Worker bundle sizes'], async () => workerSizes(), 400_000)
+if (on('argon2')) await section('argon2id', ['argon2id hash time'], () => argon2Bench(quick ? 4 : 10), 120_000)
+
+rmSync(work, { recursive: true, force: true })
+const header = [
+  `# Banter Arena benchmarks`,
+  ``,
+  `${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${load0.map((l) => l.toFixed(2)).join(' ')} at start, ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end; total ${fmt((performance.now() - runStarted) / 1000, 0)} s${quick ? ' (--quick)' : ''}.`,
+  `Local workerd, local D1/KV/Queues (miniflare) and the FPL simulator on loopback: ratios within this run mean more than absolute numbers; autocannon shares the cores with the server.`,
+].join('\n')
+console.log(`\n${header}\n\n${plain()}`)
+mkdirSync(path.join(ROOT, 'tests/.artifacts'), { recursive: true })
+writeFileSync(path.join(ROOT, 'tests/.artifacts/bench.md'), markdown(header))
+console.log('\nwritten to tests/.artifacts/bench.md')
+process.exit(0)
