@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
-import { trapTabKey } from '../lib/focus'
+import { type ReactNode, useId, useRef } from 'react'
+import { useModal } from '../lib/useModal'
 
 export interface ConfirmDialogProps {
   title: string
@@ -32,24 +32,7 @@ export function ConfirmDialog({
   const cancelRef = useRef<HTMLButtonElement>(null)
   const id = useId()
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    cancelRef.current?.focus()
-    document.documentElement.classList.add('has-modal')
-    return () => {
-      document.documentElement.classList.remove('has-modal')
-      if (previous?.isConnected) previous.focus()
-    }
-  }, [])
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      if (!busy) onCancel()
-      return
-    }
-    if (ref.current) trapTabKey(event, ref.current)
-  }
+  const onKeyDown = useModal(ref, { initialFocus: () => cancelRef.current, onEscape: onCancel, locked: busy })
 
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onCancel()}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react'
-import { trapTabKey } from '../../lib/focus'
+import { useModal } from '../../lib/useModal'
 import { PRODUCT_NAME } from '../../lib/product'
 import { useAuthDialog, type AuthDialogTab } from './AuthDialogProvider'
 
@@ -30,30 +30,17 @@ export function AuthDialog() {
   // Set while the dialog's first focus target is still to come (the panel's chunk is loading).
   const initialFocusPending = useRef(false)
 
-  // Focus in on open, restore on close; lock page scroll meanwhile.
-  useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const dialog = dialogRef.current
-    const target =
-      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
-      dialog?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
-    target?.focus()
-    initialFocusPending.current = !dialog?.querySelector('[data-autofocus]')
-    document.documentElement.classList.add('has-modal')
-    return () => {
-      document.documentElement.classList.remove('has-modal')
-      if (previouslyFocused?.isConnected) previouslyFocused.focus()
-    }
-  }, [])
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
-      return
-    }
-    if (dialogRef.current) trapTabKey(event, dialogRef.current)
-  }
+  // Focus in on open (to the panel's first field, or the selected tab while the panel's chunk
+  // loads), restore on close, page scroll locked meanwhile.
+  const onKeyDown = useModal(dialogRef, {
+    initialFocus: () => {
+      const dialog = dialogRef.current
+      const field = dialog?.querySelector<HTMLElement>('[data-autofocus]')
+      initialFocusPending.current = !field
+      return field ?? dialog?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+    },
+    onEscape: close,
+  })
 
   // Tabs pattern: arrows move between tabs (automatic activation), Home/End jump.
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

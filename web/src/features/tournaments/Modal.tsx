@@ -1,5 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
-import { trapTabKey } from '../../lib/focus'
+import { type ReactNode, useRef } from 'react'
+import { useModal } from '../../lib/useModal'
 
 export interface ModalProps {
   /** id of the element that names the dialog (its title). */
@@ -20,25 +20,7 @@ export interface ModalProps {
 export function Modal({ labelledBy, describedBy, onClose, children, className = '', locked = false }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const dialog = ref.current
-    ;(dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog)?.focus()
-    document.documentElement.classList.add('has-modal')
-    return () => {
-      document.documentElement.classList.remove('has-modal')
-      if (previous?.isConnected) previous.focus()
-    }
-  }, [])
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      if (!locked) onClose()
-      return
-    }
-    if (ref.current) trapTabKey(event, ref.current)
-  }
+  const onKeyDown = useModal(ref, { initialFocus: () => ref.current?.querySelector<HTMLElement>('[data-autofocus]'), onEscape: onClose, locked })
 
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !locked && onClose()}>
