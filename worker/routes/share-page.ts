@@ -1,13 +1,11 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
+import { escapeHtml } from '../lib/html'
 import { readShare, shareUrl } from '../services/shares'
 
 // /share/banter/{id}: the SPA's page, with the card's title and social metadata written into
 // the HTML on the server, because link unfurlers (WhatsApp, X, Facebook) run no JavaScript.
-
-const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
 
 export interface ShareMeta {
   title: string
@@ -31,7 +29,7 @@ export function metaTags(meta: ShareMeta): string {
     ['name', 'twitter:description', meta.description],
     ['name', 'twitter:image', meta.image],
   ]
-  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`).join('\n')
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join('\n')
 }
 
 /** Rewrites the SPA's HTML head: our title and tags replace the generic ones. */

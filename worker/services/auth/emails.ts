@@ -1,12 +1,10 @@
 import type { Bindings } from '../../env'
+import { escapeHtml } from '../../lib/html'
 import type { EmailMessage } from '../email'
 
 // The account emails: a clear subject, a simple responsive HTML body and a plain-text part.
 // Links are built from APP_URL, never from the request's Host header (which an attacker could
 // set to send a victim's reset link to their own site).
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
 
 const appLink = (env: Pick<Bindings, 'APP_URL'>, path: string, token?: string) => {
   const url = new URL(path, env.APP_URL)
