@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { getDb } from './db/client'
 import type { AppEnv } from './env'
 import { errorBody, handleError, notFound } from './lib/errors'
+import { publicReadCache } from './lib/public-read-cache'
 import { SECURITY_HEADERS } from './lib/security-headers'
 import { authRoutes, autoJoinRoutes } from './routes/auth'
 import { banterRoutes } from './routes/banter'
@@ -38,6 +39,7 @@ export function createApp() {
       c.header('Cache-Control', 'no-store')
       await next()
     })
+    .use(publicReadCache)
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/', autoJoinRoutes)

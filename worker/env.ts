@@ -19,6 +19,8 @@ export interface AppEnv {
     user?: SessionUser | null
     /** The signed-in viewer's FPL team, when known (marks their own standings row). */
     viewerTeamId?: number | null
+    /** This answer is the same for every anonymous visitor (see lib/public-read-cache). */
+    publicRead?: boolean
   }
 }
 

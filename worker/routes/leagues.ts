@@ -5,6 +5,7 @@ import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { currentUser, optionalAuth, requireAuth } from '../lib/auth'
 import { idParam, pageQuery, positiveId } from '../lib/params'
+import { markPublicRead } from '../lib/public-read-cache'
 import { validate } from '../lib/validation'
 import { assertCanManage, assertCanRead, loadTournament } from '../services/access'
 import {
@@ -51,10 +52,19 @@ const readable = async (c: Context<AppEnv>, id: number) => {
   return tournament
 }
 
+/** Answers with a tournament's snapshot data, shared by every anonymous visitor of an open tournament once it exists. */
+const snapshotJson = <T extends { refreshed_at: string | null }>(c: Context<AppEnv>, tournament: { type: string }, body: T) => {
+  if (tournament.type !== 'private' && body.refreshed_at !== null) markPublicRead(c)
+  return c.json(body)
+}
+
 // /api/leagues/...: the tournament list, create and join, invites, each tournament's data (read
 // from the refresh's snapshots) and the commissioner's tools.
 export const leagueRoutes = new Hono<AppEnv>()
-  .get('/', optionalAuth, async (c) => c.json(await listTournaments(c.var.db, c.env, c.var.user ?? null)))
+  .get('/', optionalAuth, async (c) => {
+    markPublicRead(c)
+    return c.json(await listTournaments(c.var.db, c.env, c.var.user ?? null))
+  })
   .post('/', requireAuth, async (c) => {
     const input = await createInput(c)
     return c.json(await createTournament(c.var.db, requestSource(c.env), currentUser(c), { name: input.name, fplLeagueId: input.fpl_league_id }), 201)
@@ -63,22 +73,26 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/join-by-invite', requireAuth, validate('json', z.object({ invite_code: inviteCode })), async (c) =>
     c.json(await joinByInvite(c.var.db, requestSource(c.env), currentUser(c).id, c.req.valid('json').invite_code)),
   )
-  .get('/:id', validate('param', idParam), optionalAuth, async (c) => c.json(await tournamentDetail(c.var.db, c.env, c.req.valid('param').id, c.var.user ?? null)))
+  .get('/:id', validate('param', idParam), optionalAuth, async (c) => {
+    const detail = await tournamentDetail(c.var.db, c.env, c.req.valid('param').id, c.var.user ?? null)
+    markPublicRead(c)
+    return c.json(detail)
+  })
   .post('/:id/join', requireAuth, validate('param', idParam), async (c) =>
     c.json(await joinTournament(c.var.db, requestSource(c.env), currentUser(c), c.req.valid('param').id)),
   )
   .get('/:id/standings', validate('param', idParam), validate('query', pageQuery), optionalAuth, async (c) => {
     const tournament = await readable(c, c.req.valid('param').id)
     const { page, limit } = c.req.valid('query')
-    return c.json(await standingsResponse(c.var.db, tournament, { page, limit, viewerTeamId: c.var.viewerTeamId ?? null }))
+    return snapshotJson(c, tournament, await standingsResponse(c.var.db, tournament, { page, limit, viewerTeamId: c.var.viewerTeamId ?? null }))
   })
   .get('/:id/monthly-winners', validate('param', idParam), optionalAuth, async (c) => {
     const tournament = await readable(c, c.req.valid('param').id)
-    return c.json(await monthlyWinnersResponse(c.var.db, tournament.id))
+    return snapshotJson(c, tournament, await monthlyWinnersResponse(c.var.db, tournament.id))
   })
   .get('/:id/banter-stats', validate('param', idParam), optionalAuth, async (c) => {
     const tournament = await readable(c, c.req.valid('param').id)
-    return c.json(await banterStatsResponse(c.var.db, tournament.id))
+    return snapshotJson(c, tournament, await banterStatsResponse(c.var.db, tournament.id))
   })
   .get('/:id/admin-check', requireAuth, validate('param', idParam), async (c) =>
     c.json(adminCheck(c.env, await loadTournament(c.var.db, c.req.valid('param').id), currentUser(c))),

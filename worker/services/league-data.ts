@@ -1,6 +1,6 @@
 import type { Database } from '../db/client'
 import type { TournamentType } from '../db/schema'
-import { latestSnapshot, readStandingsPage, type SnapshotRow, type StandingsMeta, type StoredRow } from './snapshot-store'
+import { latestSnapshot, readStandingsPage, type SnapshotView, type StandingsMeta, type StoredRow } from './snapshot-store'
 
 // What the tournament pages read: the snapshots the refresh wrote, shaped as the spec's
 // standings, monthly-winners and banter-stats responses. Nothing here calls FPL.
@@ -28,7 +28,7 @@ const standingRow = (row: StoredRow, viewerTeamId: number | null) => ({
 export async function standingsResponse(db: Database, tournament: { id: number; type: TournamentType }, query: StandingsQuery) {
   const { page, limit, viewerTeamId } = query
   const { snapshot, rows, own } = await readStandingsPage(db, tournament.id, page, limit, viewerTeamId)
-  const meta = snapshot?.standingsMeta as StandingsMeta | undefined
+  const meta = snapshot?.document as StandingsMeta | undefined
   const total = meta?.total_members ?? 0
   const totalPages = Math.max(1, Math.ceil(total / limit))
   const notStored = !!meta?.truncated && rows.length === 0 && page <= totalPages
@@ -59,20 +59,20 @@ export async function standingsResponse(db: Database, tournament: { id: number; 
   }
 }
 
-const freshness = (snapshot: SnapshotRow | null) => ({
+const freshness = (snapshot: SnapshotView | null) => ({
   gameweek: snapshot?.gameweek ?? null,
   data_source: snapshot?.dataSource ?? 'pending',
   refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
 })
 
 export async function monthlyWinnersResponse(db: Database, tournamentId: number) {
-  const snapshot = await latestSnapshot(db, tournamentId)
-  return { monthly_winners: snapshot?.monthlyWinners ?? [], ...freshness(snapshot) }
+  const snapshot = await latestSnapshot(db, tournamentId, 'monthlyWinners')
+  return { monthly_winners: (snapshot?.document as unknown[] | undefined) ?? [], ...freshness(snapshot) }
 }
 
 export async function banterStatsResponse(db: Database, tournamentId: number) {
-  const snapshot = await latestSnapshot(db, tournamentId)
-  const stats = snapshot?.banterStats ?? null
+  const snapshot = await latestSnapshot(db, tournamentId, 'banterStats')
+  const stats = (snapshot?.document as Record<string, unknown> | null | undefined) ?? null
   return {
     comprehensive_banter_stats: stats,
     message: stats ? null : snapshot ? "Banter stats appear once every manager's gameweek data is in." : PENDING_MESSAGE,

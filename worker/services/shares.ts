@@ -72,8 +72,8 @@ export async function createShare(db: Database, appUrl: string, user: SessionUse
   if (!owner?.banterSharingEnabled) {
     throw new ApiError(403, 'Banter sharing is turned off in your privacy settings.', { code: 'sharing_disabled' })
   }
-  const snapshot = await latestSnapshot(db, tournament.id)
-  const official = (snapshot?.banterStats as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
+  const snapshot = await latestSnapshot(db, tournament.id, 'banterStats')
+  const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
   const members = (await memberCounts(db, [tournament.id])).get(tournament.id) ?? 1
   const statData = normaliseStatData({
     ...input.stat_data,

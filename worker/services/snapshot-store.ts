@@ -132,21 +132,34 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
   return { statements, result: { rowsWritten: changed.length, rowsDeleted: removed.length } }
 }
 
-export function latestSnapshotQuery(db: Database, tournamentId: number) {
+// Readers take only the document they answer with: a big league's banter stats and public
+// candidates are large JSON, and parsing them for every standings page would cost CPU for nothing.
+export type SnapshotDocument = 'standingsMeta' | 'monthlyWinners' | 'banterStats'
+
+function latestSnapshotQuery(db: Database, tournamentId: number, document: SnapshotDocument) {
   return db
-    .select()
+    .select({
+      gameweek: tournamentSnapshots.gameweek,
+      dataSource: tournamentSnapshots.dataSource,
+      refreshedAt: tournamentSnapshots.refreshedAt,
+      document: tournamentSnapshots[document],
+    })
     .from(tournamentSnapshots)
     .where(eq(tournamentSnapshots.tournamentId, tournamentId))
     .orderBy(desc(tournamentSnapshots.gameweek))
     .limit(1)
 }
 
-export type SnapshotRow = typeof tournamentSnapshots.$inferSelect
-
-export async function latestSnapshot(db: Database, tournamentId: number): Promise<SnapshotRow | null> {
-  return (await latestSnapshotQuery(db, tournamentId))[0] ?? null
+export interface SnapshotView {
+  gameweek: number
+  dataSource: string
+  refreshedAt: Date
+  document: unknown
 }
 
+export async function latestSnapshot(db: Database, tournamentId: number, document: SnapshotDocument): Promise<SnapshotView | null> {
+  return (await latestSnapshotQuery(db, tournamentId, document))[0] ?? null
+}
 
 /**
  * A page of the table with its snapshot, read consistently. Positions are a key range of the
@@ -155,18 +168,19 @@ export async function latestSnapshot(db: Database, tournamentId: number): Promis
  */
 export async function readStandingsPage(db: Database, tournamentId: number, page: number, perPage: number, teamId: number | null) {
   const first = (page - 1) * perPage + 1
-  const [snapshots, rows, own] = await db.batch([
-    latestSnapshotQuery(db, tournamentId),
+  const snapshotAndPage = [
+    latestSnapshotQuery(db, tournamentId, 'standingsMeta'),
     db
       .select(rowColumns)
       .from(standingsRows)
       .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.position} BETWEEN ${first} AND ${first + perPage - 1}`))
       .orderBy(standingsRows.position),
-    db
-      .select(rowColumns)
-      .from(standingsRows)
-      .where(and(eq(standingsRows.tournamentId, tournamentId), eq(standingsRows.fplTeamId, teamId ?? -1)))
-      .limit(1),
-  ])
+  ] as const
+  const ownRow = db
+    .select(rowColumns)
+    .from(standingsRows)
+    .where(and(eq(standingsRows.tournamentId, tournamentId), eq(standingsRows.fplTeamId, teamId ?? -1)))
+    .limit(1)
+  const [snapshots, rows, own] = teamId === null ? [...(await db.batch(snapshotAndPage)), []] : await db.batch([...snapshotAndPage, ownRow])
   return { snapshot: snapshots[0] ?? null, rows: rows as StoredRow[], own: (own[0] as StoredRow | undefined) ?? null }
 }

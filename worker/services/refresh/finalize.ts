@@ -99,7 +99,7 @@ async function readAll<T>(source: FplSource, plan: JobPlan, keys: string[]): Pro
 
 async function classicTable(source: FplSource, plan: JobPlan): Promise<Table> {
   const league = plan.league as number
-  const pages = [...Array.from({ length: plan.lastPage }, (_, i) => i + 1), ...Object.keys(plan.memberPages).map(Number)]
+  const pages = [...new Set([...Object.keys(plan.pages), ...Object.keys(plan.memberPages)].map(Number))].sort((a, b) => a - b)
   const found = await readAll<FplStandingsPage>(source, plan, pages.map((p) => cacheKeys.standings(league, p)))
   const rows: StoredRow[] = []
   let first: FplStandingsPage | null = null
@@ -120,10 +120,11 @@ async function classicTable(source: FplSource, plan: JobPlan): Promise<Table> {
       }),
     )
   }
-  const lastPageRows = found.get(cacheKeys.standings(league, plan.lastPage))?.standings.results.length ?? 0
-  const total = plan.truncated ? await truncatedSize(source, plan) : (plan.lastPage - 1) * PAGE_SIZE + lastPageRows
+  const table = dedupeByPosition(rows)
+  // A size learned from an entry may overshoot a table that shrank since: count the rows.
+  const total = plan.truncated ? await truncatedSize(source, plan) : table.length
   return {
-    rows: dedupeByPosition(rows),
+    rows: table,
     meta: {
       league_name: first?.league.name ?? '',
       total_members: total,
@@ -145,7 +146,7 @@ async function truncatedSize(source: FplSource, plan: JobPlan): Promise<number> 
     const count = entry.leagues.classic.find((l) => l.id === plan.league)?.rank_count
     if (count) return count
   }
-  return plan.lastPage * PAGE_SIZE
+  return Object.keys(plan.pages).length * PAGE_SIZE
 }
 
 const dedupeByPosition = (rows: StoredRow[]) => [...new Map(rows.map((r) => [r.position, r])).values()].sort((a, b) => a.position - b.position)

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client'
 import { getDb } from '../../db/client'
 import { createFplSource, type FplSource } from '../../fpl/source'
 import type { Bindings } from '../../env'
+import { forgetPublicReads } from '../../lib/public-read-cache'
 import { rebuildPublicStats } from '../public-stats'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
@@ -69,6 +70,7 @@ export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMe
   try {
     const written = await finalizeJob(db, source, { ...job, plan: updated.plan }, { prizesEnabled: deps.env.PRIZES_ENABLED === 'true' })
     await rebuildPublicStats(db)
+    forgetPublicReads()
     return { requests: source.client.budget.used, followUps: 0, finalized: true, rowsWritten: written.rowsWritten }
   } catch (error) {
     // The last good snapshot stays; the next data version (or the job timeout) tries again.

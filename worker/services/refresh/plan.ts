@@ -61,7 +61,7 @@ function jobPlan(target: RefreshTarget, state: GameweekState, bootstrap: SlimBoo
     league: classic ? target.fplLeagueId : null,
     members: target.teams,
     cohort: classic ? null : target.teams,
-    lastPage: 0,
+    pages: {},
     truncated: false,
     memberPages: {},
     phases: startedMonths(bootstrap, state),
@@ -82,7 +82,7 @@ function startedMonths(bootstrap: SlimBootstrap, state: GameweekState) {
 function initialTasks(plan: JobPlan): Task[] {
   const shared: Task[] = [{ t: 'live' }]
   if (plan.kind === 'classic') {
-    return [{ t: 'page', page: 1 }, ...shared, ...plan.phases.map((p): Task => ({ t: 'phase', phase: p.id, final: p.final }))]
+    return [{ t: 'page', page: 1, tail: true }, ...shared, ...plan.phases.map((p): Task => ({ t: 'phase', phase: p.id, final: p.final }))]
   }
   return [...shared, ...plan.members.flatMap((entry): Task[] => [{ t: 'entry', entry }, { t: 'history', entry }, { t: 'picks', entry }])]
 }

@@ -35,7 +35,11 @@ export async function runTasks(source: FplSource, plan: JobPlan, tasks: Task[]):
         continue
       }
       const running: Promise<void> = runTask(source, plan, state, task, patch)
-        .then((followUps) => void queue.push(...followUps))
+        .then((followUps) => {
+          // The table first: its pages are what readers wait for, and they lead to more work.
+          queue.unshift(...followUps.filter(isTableTask))
+          queue.push(...followUps.filter((t) => !isTableTask(t)))
+        })
         .catch((error: unknown) => {
           if (error instanceof FplBudgetExceededError) leftover.push(task)
           else failure ??= error
@@ -57,18 +61,26 @@ async function runTask(source: FplSource, plan: JobPlan, state: GameweekState, t
       const result = await source.standingsPage(league, task.page, state)
       const { has_next, results } = result.data.standings
       const followUps: Task[] = []
-      patch.lastPage = Math.max(patch.lastPage ?? 0, task.page)
+      patch.pages = { ...patch.pages, [String(task.page)]: true }
       if (task.page === 1) {
         const cohort = has_next ? unique([...results.slice(0, COHORT_TOP).map((r) => r.entry), ...plan.members]) : results.map((r) => r.entry)
         patch.cohort = cohort
         followUps.push(...cohort.flatMap((entry): Task[] => [{ t: 'history', entry }, { t: 'picks', entry }]))
       }
-      if (has_next && task.page < MAX_STORED_PAGES) followUps.push({ t: 'page', page: task.page + 1 })
-      if (has_next && task.page >= MAX_STORED_PAGES) {
-        patch.truncated = true
-        followUps.push(...plan.members.map((entry): Task => ({ t: 'member', entry })))
-      }
-      return followUps
+      if (!has_next || !task.tail) return followUps
+      // Rather than walk a big table one page after another, learn its size and fetch the pages side by side.
+      const sample = results[0]?.entry
+      if (task.page === 1 && sample) return [{ t: 'size', entry: sample }, ...followUps]
+      if (task.page < MAX_STORED_PAGES) return [{ t: 'page', page: task.page + 1, tail: true }, ...followUps]
+      patch.truncated = true
+      return [...plan.members.map((entry): Task => ({ t: 'member', entry })), ...followUps]
+    }
+    case 'size': {
+      const result = await source.entry(task.entry, state)
+      const managers = result.data.leagues.classic.find((l) => l.id === league)?.rank_count ?? 0
+      // Unknown size: page 2 carries on one page at a time. A table that grew since is continued by its tail.
+      const last = Math.min(MAX_STORED_PAGES, Math.max(2, Math.ceil(managers / PAGE_SIZE)))
+      return Array.from({ length: last - 1 }, (_, i): Task => (i + 2 === last ? { t: 'page', page: last, tail: true } : { t: 'page', page: i + 2 }))
     }
     case 'member': {
       const result = await source.entry(task.entry, state)
@@ -107,6 +119,8 @@ async function runTask(source: FplSource, plan: JobPlan, state: GameweekState, t
       return []
   }
 }
+
+const isTableTask = (task: Task) => task.t === 'page' || task.t === 'size' || task.t === 'member' || task.t === 'extra-page'
 
 const unique = (values: number[]) => [...new Set(values)]
 

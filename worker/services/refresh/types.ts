@@ -6,7 +6,10 @@ import type { GameweekStatus } from '../../db/schema'
 
 /** One upstream read each (a cache hit costs no request). */
 export type Task =
-  | { t: 'page'; page: number } // classic league standings page; page 1 also decides the cohort
+  // A classic league's standings page; page 1 also decides the cohort. Only the `tail` page (the
+  // last one known to exist) goes on to the next page when FPL says there is one.
+  | { t: 'page'; page: number; tail?: true }
+  | { t: 'size'; entry: number } // a manager of the league whose entry says how many pages it has
   | { t: 'member'; entry: number } // a very large league: find the page where our member stands
   | { t: 'extra-page'; page: number } // such a page, beyond the stored top of the table
   | { t: 'phase'; phase: number; final: boolean } // a month's table (FPL's phase standings)
@@ -30,8 +33,8 @@ export interface JobPlan {
   members: number[]
   /** Whose history and picks the banter stats need; classic leagues learn it from page 1. */
   cohort: number[] | null
-  /** Highest page of the contiguous top of the table that was fetched. */
-  lastPage: number
+  /** The pages of the stored top of the table fetched so far (an object, so patches merge). */
+  pages: Record<string, true>
   truncated: boolean
   memberPages: Record<string, true>
   /** Months that have started (for monthly winners). */
@@ -46,7 +49,7 @@ export interface RefreshMessage {
 }
 
 /** What processing tasks taught the job; merged into its plan with SQLite's json_patch. */
-export type PlanPatch = Partial<Pick<JobPlan, 'cohort' | 'lastPage' | 'truncated' | 'memberPages' | 'noPicks'>>
+export type PlanPatch = Partial<Pick<JobPlan, 'cohort' | 'pages' | 'truncated' | 'memberPages' | 'noPicks'>>
 
 // Limits that keep every invocation inside the Workers free plan (50 subrequests): FPL
 // requests per invocation, with room left for D1, KV and the queue.
