@@ -2,19 +2,22 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { assetHeadersFile } from '../worker/lib/security-headers.ts'
+import { escapeHtml } from '../worker/lib/html.ts'
+import { prepaintHtml } from './prepaint.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 const WORKER_ORIGIN = 'http://127.0.0.1:8787'
 const DEFAULT_PRODUCT_NAME = 'Banter Arena'
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
-/** Fills `%PRODUCT_NAME%` in index.html (title and social tags) from VITE_PRODUCT_NAME. */
-function productNameInHtml(productName: string): Plugin {
+/**
+ * Fills `%PRODUCT_NAME%` in index.html (title and social tags) from VITE_PRODUCT_NAME, and puts
+ * the landing hero's static markup in #root so it paints before the JavaScript arrives.
+ */
+function indexHtml(productName: string): Plugin {
   return {
-    name: 'banter-arena:product-name',
-    transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', escapeHtml(productName)),
+    name: 'banter-arena:index-html',
+    transformIndexHtml: (html) =>
+      html.replaceAll('%PRODUCT_NAME%', escapeHtml(productName)).replace('<div id="root"></div>', `<div id="root">${prepaintHtml(productName)}</div>`),
   }
 }
 
@@ -37,7 +40,7 @@ export default defineConfig(({ mode }) => {
   const productName = env.VITE_PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME
   return {
     root: webRoot,
-    plugins: [react(), productNameInHtml(productName), assetHeaders()],
+    plugins: [react(), indexHtml(productName), assetHeaders()],
     build: {
       outDir: '../dist/client',
       emptyOutDir: true,

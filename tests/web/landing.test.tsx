@@ -190,3 +190,22 @@ describe('landing page', () => {
     await waitFor(() => expect(currentLocation().path).toBe('/dashboard'))
   })
 })
+
+describe("index.html's static hero (painted before the JavaScript arrives)", () => {
+  it('says what the landing hero says, escaped, without a second h1', async () => {
+    const { prepaintHtml } = await import('../../web/prepaint')
+    const markup = prepaintHtml('Banter <Arena> & Co')
+    expect(markup).toContain('Banter &lt;Arena&gt; &amp; Co')
+    const holder = document.createElement('div')
+    holder.innerHTML = markup
+    expect(holder.querySelector('h1')).toBeNull()
+    expect(holder.querySelector('.prepaint')).toHaveAttribute('aria-hidden', 'true')
+
+    landingApi()
+    renderApp('/')
+    const heading = await screen.findByRole('heading', { level: 1 })
+    expect(holder.querySelector('.hero__title')?.textContent).toBe(heading.textContent)
+    expect(holder.querySelector('.hero__lede')?.textContent).toBe(document.querySelector('.landing .hero__lede')?.textContent)
+    expect(holder.querySelector('.eyebrow')?.textContent).toBe(document.querySelector('.landing .eyebrow')?.textContent)
+  })
+})

@@ -106,6 +106,16 @@ describe('public/theme-init.js (runs before first paint)', () => {
     expect(html()).toHaveAttribute('data-theme', 'light')
   })
 
+  it("marks the landing path only, where index.html's static hero may show", () => {
+    window.history.replaceState(null, '', '/')
+    run()
+    expect(html()).toHaveAttribute('data-prepaint')
+    html().removeAttribute('data-prepaint')
+    window.history.replaceState(null, '', '/tournaments')
+    run()
+    expect(html()).not.toHaveAttribute('data-prepaint')
+  })
+
   it('is referenced from index.html as an external script with no inline script', () => {
     const indexHtml = readFileSync(resolve(import.meta.dirname, '../../web/index.html'), 'utf8')
     expect(indexHtml).toMatch(/<script src="\/theme-init\.js"><\/script>/)

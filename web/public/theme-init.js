@@ -17,4 +17,6 @@
     theme = prefersDark ? 'dark' : 'light'
   }
   document.documentElement.setAttribute('data-theme', theme)
+  // index.html's static hero is the landing page's: show it there only (see heroCopy.ts).
+  if (window.location.pathname === '/') document.documentElement.setAttribute('data-prepaint', '')
 })()

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import {
   FplBudgetExceededError,
   FplError,
@@ -105,7 +105,7 @@ export function createFplClient(options: FplClientOptions) {
     }
   }
 
-  async function request<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+  async function request<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
     for (let tries = 0; ; tries += 1) {
       try {
         const raw = await attempt(path)

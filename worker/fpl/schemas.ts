@@ -1,12 +1,12 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 // Lenient schemas of the FPL API responses (shapes: tests/fixtures/fpl, reference:
 // shared/fpl/README.md). Only the fields the app uses are declared; unknown fields pass
 // (looseObject), fields that have drifted between seasons are optional, and a field that is
 // null in some captures is nullable. A missing required field is a real shape change and fails.
 
-const int = z.number().int()
-const nullableInt = int.nullable().optional().transform((v) => v ?? null)
+const int = z.number().check(z.int())
+const nullableInt = z.pipe(z.optional(z.nullable(int)), z.transform((v) => v ?? null))
 
 export const eventSchema = z.looseObject({
   id: int,
@@ -31,8 +31,8 @@ export const phaseSchema = z.looseObject({
 export const elementSchema = z.looseObject({
   id: int,
   web_name: z.string(),
-  first_name: z.string().optional(),
-  second_name: z.string().optional(),
+  first_name: z.optional(z.string()),
+  second_name: z.optional(z.string()),
   element_type: int,
   team: int,
 })
@@ -44,7 +44,7 @@ export const bootstrapSchema = z.looseObject({
   phases: z.array(phaseSchema),
   teams: z.array(teamSchema),
   elements: z.array(elementSchema),
-  total_players: int.optional(),
+  total_players: z.optional(int),
 })
 
 export const standingsRowSchema = z.looseObject({
@@ -53,7 +53,7 @@ export const standingsRowSchema = z.looseObject({
   player_name: z.string(),
   rank: int,
   last_rank: nullableInt,
-  rank_sort: int.optional(),
+  rank_sort: z.optional(int),
   total: int,
   event_total: int,
 })
@@ -61,8 +61,8 @@ export const standingsRowSchema = z.looseObject({
 export const leagueSchema = z.looseObject({
   id: int,
   name: z.string(),
-  league_type: z.string().optional(),
-  start_event: int.optional(),
+  league_type: z.optional(z.string()),
+  start_event: z.optional(int),
   admin_entry: nullableInt,
 })
 
@@ -73,13 +73,13 @@ export const standingsPageSchema = z.looseObject({
     page: int,
     results: z.array(standingsRowSchema),
   }),
-  new_entries: z
-    .looseObject({
-      has_next: z.boolean().optional(),
-      results: z.array(z.looseObject({ entry: int, entry_name: z.string().optional() })).optional(),
-    })
-    .optional(),
-  last_updated_data: z.string().nullable().optional(),
+  new_entries: z.optional(
+    z.looseObject({
+      has_next: z.optional(z.boolean()),
+      results: z.optional(z.array(z.looseObject({ entry: int, entry_name: z.optional(z.string()) }))),
+    }),
+  ),
+  last_updated_data: z.optional(z.nullable(z.string())),
 })
 
 export const entryLeagueSchema = z.looseObject({
@@ -89,7 +89,7 @@ export const entryLeagueSchema = z.looseObject({
   entry_rank: nullableInt,
   rank_count: nullableInt,
   // Phase 1 carries rank_sort: the position in the paged table (entry_rank is shared on ties).
-  active_phases: z.array(z.looseObject({ phase: int, rank_sort: nullableInt })).optional(),
+  active_phases: z.optional(z.array(z.looseObject({ phase: int, rank_sort: nullableInt }))),
 })
 
 export const entrySchema = z.looseObject({
@@ -102,10 +102,10 @@ export const entrySchema = z.looseObject({
   summary_overall_rank: nullableInt,
   summary_event_points: nullableInt,
   current_event: nullableInt,
-  leagues: z
-    .looseObject({ classic: z.array(entryLeagueSchema).default([]) })
-    .optional()
-    .transform((v) => v ?? { classic: [] }),
+  leagues: z.pipe(
+    z.optional(z.looseObject({ classic: z._default(z.array(entryLeagueSchema), []) })),
+    z.transform((v) => v ?? { classic: [] }),
+  ),
 })
 
 export const historyRowSchema = z.looseObject({
@@ -121,12 +121,12 @@ export const historyRowSchema = z.looseObject({
   value: nullableInt,
 })
 
-export const chipPlaySchema = z.looseObject({ name: z.string(), event: int, time: z.string().optional() })
+export const chipPlaySchema = z.looseObject({ name: z.string(), event: int, time: z.optional(z.string()) })
 
 export const historySchema = z.looseObject({
   current: z.array(historyRowSchema),
-  past: z.array(z.looseObject({ season_name: z.string(), total_points: int, rank: nullableInt })).default([]),
-  chips: z.array(chipPlaySchema).default([]),
+  past: z._default(z.array(z.looseObject({ season_name: z.string(), total_points: int, rank: nullableInt })), []),
+  chips: z._default(z.array(chipPlaySchema), []),
 })
 
 export const pickSchema = z.looseObject({
@@ -135,21 +135,19 @@ export const pickSchema = z.looseObject({
   multiplier: int,
   is_captain: z.boolean(),
   is_vice_captain: z.boolean(),
-  element_type: int.optional(),
+  element_type: z.optional(int),
 })
 
 export const picksSchema = z.looseObject({
-  active_chip: z.string().nullable().optional().transform((v) => v ?? null),
-  automatic_subs: z
-    .array(z.looseObject({ element_in: int, element_out: int, event: int.optional() }))
-    .default([]),
+  active_chip: z.pipe(z.optional(z.nullable(z.string())), z.transform((v) => v ?? null)),
+  automatic_subs: z._default(z.array(z.looseObject({ element_in: int, element_out: int, event: z.optional(int) })), []),
   entry_history: historyRowSchema,
   picks: z.array(pickSchema),
 })
 
 export const liveElementSchema = z.looseObject({
   id: int,
-  stats: z.looseObject({ minutes: int, total_points: int, bonus: int.optional() }),
+  stats: z.looseObject({ minutes: int, total_points: int, bonus: z.optional(int) }),
 })
 
 export const liveSchema = z.looseObject({ elements: z.array(liveElementSchema) })
@@ -159,7 +157,7 @@ export const transferSchema = z.looseObject({
   element_out: int,
   entry: int,
   event: int,
-  time: z.string().optional(),
+  time: z.optional(z.string()),
 })
 
 export const transfersSchema = z.array(transferSchema)

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { users } from '../db/schema'
 import type { AppEnv } from '../env'
-import { verifySession } from '../services/auth/tokens'
+import type { Database } from '../db/client'
+import { type SessionClaims, verifySession } from '../services/auth/tokens'
 import { ApiError } from './errors'
 
 // Who is calling: a bearer token, checked against the user's current token version on every
@@ -20,19 +21,39 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/
 
 const unauthenticated = () => new ApiError(401, 'Not authenticated. Please sign in again.', { code: 'not_authenticated', headers: { 'WWW-Authenticate': 'Bearer' } })
 
-async function resolveUser(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]): Promise<SessionUser | null> {
+type AuthContext = Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]
+
+/** The claims of the bearer token; null without an Authorization header, 401 for a bad one. */
+export async function bearerClaims(c: Pick<AuthContext, 'req' | 'env'>): Promise<SessionClaims | null> {
   const header = c.req.header('authorization')
-  if (!header) return null
+  if (header === undefined) return null
   const token = BEARER.exec(header)?.[1]
-  if (!token) throw unauthenticated()
-  const claims = await verifySession(c.env, token)
+  const claims = token ? await verifySession(c.env, token) : null
   if (!claims) throw unauthenticated()
-  const user = await c.var.db.query.users.findFirst({
-    where: eq(users.id, claims.userId),
-    columns: { id: true, name: true, email: true, isVerified: true, fplTeamId: true, tokenVersion: true },
-  })
-  if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated()
-  return { id: user.id, name: user.name, email: user.email, isVerified: user.isVerified, fplTeamId: user.fplTeamId }
+  return claims
+}
+
+/** The user a session needs, as a query that can share a batch with the route's own reads. */
+export const sessionUserQuery = (db: Database, claims: SessionClaims) =>
+  db
+    .select({ id: users.id, name: users.name, email: users.email, isVerified: users.isVerified, fplTeamId: users.fplTeamId, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1)
+
+export type SessionUserRow = Awaited<ReturnType<typeof sessionUserQuery>>[number]
+
+/** The signed-in user, if their row still accepts the token (password changes bump the version). */
+export function sessionUser(row: SessionUserRow | undefined, claims: SessionClaims): SessionUser {
+  if (!row || row.tokenVersion !== claims.tokenVersion) throw unauthenticated()
+  return { id: row.id, name: row.name, email: row.email, isVerified: row.isVerified, fplTeamId: row.fplTeamId }
+}
+
+async function resolveUser(c: AuthContext): Promise<SessionUser | null> {
+  const claims = await bearerClaims(c)
+  if (!claims) return null
+  const [row] = await sessionUserQuery(c.var.db, claims)
+  return sessionUser(row, claims)
 }
 
 /** Signed in or not; a token that is present must be valid. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ZodError } from 'zod'
+import { $ZodError } from 'zod/v4/core'
 
 // The one error envelope of the API: `{ "detail": "<a sentence a person can read>" }`, with an
 // optional machine `code`. Never a stack trace, SQL or a token.
@@ -29,7 +29,7 @@ export function handleError(err: Error, c: Context) {
     return c.json(errorBody(err.message, err.code), err.status, err.headers)
   }
   // Inputs parsed by hand (form bodies) fail the same way as validated ones.
-  if (err instanceof ZodError) {
+  if (err instanceof $ZodError) {
     return c.json(errorBody(err.issues[0]?.message ?? 'The request is not valid.', 'validation_error'), 400)
   }
   if (err instanceof HTTPException) {

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { errorBody } from './errors'
 
 // Every request input goes through `validate(...)`. Failures answer 400 with one readable
@@ -51,7 +51,7 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
 
 z.config({ customError: readableIssue })
 
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
   target: Target,
   schema: Schema,
 ) {

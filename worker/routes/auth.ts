@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
@@ -40,7 +40,7 @@ const limit = (c: Context<AppEnv>, route: Parameters<typeof limitsFor>[0], accou
 
 // /api/auth/*: accounts, sessions and passwords (spec: accounts-and-access.md, section 7).
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', validate('json', z.object({ name: nameField, email: emailField, password: strongPassword(), fpl_team_id: fplTeamIdField.optional() })), async (c) => {
+  .post('/register', validate('json', z.object({ name: nameField, email: emailField, password: strongPassword(), fpl_team_id: z.optional(fplTeamIdField) })), async (c) => {
     const input = c.req.valid('json')
     await limit(c, 'register', input.email)
     return c.json(await register(accountContext(c), input), 201)
@@ -88,10 +88,12 @@ export const authRoutes = new Hono<AppEnv>()
       z.object({
         new_name: z
           .string({ error: 'Display name cannot be empty.' })
-          .trim()
-          .min(1, 'Display name cannot be empty.')
-          .min(2, 'Display name must be 2-50 characters.')
-          .max(50, 'Display name must be 2-50 characters.'),
+          .check(
+            z.trim(),
+            z.minLength(1, 'Display name cannot be empty.'),
+            z.minLength(2, 'Display name must be 2-50 characters.'),
+            z.maxLength(50, 'Display name must be 2-50 characters.'),
+          ),
       }),
     ),
     async (c) => {
@@ -108,6 +110,11 @@ export const authRoutes = new Hono<AppEnv>()
 export const autoJoinRoutes = new Hono<AppEnv>().post(
   '/auto-join-leagues',
   requireAuth,
-  validate('json', z.array(z.number().int().positive(), { error: 'Choose at least one league' }).min(1, 'Choose at least one league').max(50)),
+  validate(
+    'json',
+    z
+      .array(z.number().check(z.int(), z.positive()), { error: 'Choose at least one league' })
+      .check(z.minLength(1, 'Choose at least one league'), z.maxLength(50)),
+  ),
   async (c) => c.json(await autoJoinLeagues(accountContext(c), currentUser(c).id, c.req.valid('json'))),
 )

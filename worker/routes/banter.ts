@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { sharedAchievements, tournaments, users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { currentUser, requireAuth } from '../lib/auth'
@@ -10,7 +10,7 @@ import { validate } from '../lib/validation'
 import { etagMatches, IMAGE_CACHE_CONTROL, shareImage } from '../services/share-image'
 import { createShare, readShare, recordClick, shareUrl } from '../services/shares'
 
-const shareParam = z.object({ shareId: z.string().regex(/^[a-f0-9]{32}$/, 'Shared achievement not found') })
+const shareParam = z.object({ shareId: z.string().check(z.regex(/^[a-f0-9]{32}$/, 'Shared achievement not found')) })
 
 // /api/banter/*: sharing achievements, the sharing privacy setting and the user's own shares.
 export const banterRoutes = new Hono<AppEnv>()
@@ -21,8 +21,11 @@ export const banterRoutes = new Hono<AppEnv>()
       'json',
       z.object({
         league_id: positiveId,
-        stat_type: z.string().regex(/^[a-z_]{1,40}$/, 'Stat type is not valid'),
-        stat_data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 4096, 'Stat data is too large').default({}),
+        stat_type: z.string().check(z.regex(/^[a-z_]{1,40}$/, 'Stat type is not valid')),
+        stat_data: z._default(
+          z.record(z.string(), z.unknown()).check(z.refine((d) => JSON.stringify(d).length <= 4096, 'Stat data is too large')),
+          {},
+        ),
       }),
     ),
     async (c) => c.json(await createShare(c.var.db, c.env.APP_URL, currentUser(c), c.req.valid('json')), 201),
@@ -73,7 +76,7 @@ export const banterRoutes = new Hono<AppEnv>()
       })),
     })
   })
-  .delete('/share/:id', requireAuth, validate('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
+  .delete('/share/:id', requireAuth, validate('param', z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) })), async (c) => {
     // Only the owner's own share: anyone else's (or a guessed id) is simply not found.
     const deleted = await c.var.db
       .delete(sharedAchievements)

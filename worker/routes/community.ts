@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
 import { currentUser, requireAuth } from '../lib/auth'
 import { ApiError } from '../lib/errors'
@@ -30,8 +30,10 @@ export const communityRoutes = new Hono<AppEnv>()
     validate(
       'json',
       z.object({
-        content: z.string({ error: 'Please enter a message' }).trim().min(1, 'Please enter a message').max(MAX_POST_LENGTH, `Posts are limited to ${MAX_POST_LENGTH} characters`),
-        image_url: z.null().optional(),
+        content: z
+          .string({ error: 'Please enter a message' })
+          .check(z.trim(), z.minLength(1, 'Please enter a message'), z.maxLength(MAX_POST_LENGTH, `Posts are limited to ${MAX_POST_LENGTH} characters`)),
+        image_url: z.optional(z.null()),
       }),
     ),
     async (c) => {

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { runScheduled } from '../cron/scheduled'
 import { refreshJobs } from '../db/schema'
 import type { AppEnv } from '../env'
@@ -14,7 +14,13 @@ export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => (isProduction(c.env) ? notFound(c) : next()))
   .get(
     '/outbox',
-    validate('query', z.object({ to: z.string().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).optional() })),
+    validate(
+      'query',
+      z.object({
+        to: z.optional(z.string().check(z.maxLength(320))),
+        limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+      }),
+    ),
     async (c) => {
       const { to, limit } = c.req.valid('query')
       return c.json(await readOutbox(c.var.db, to, limit))

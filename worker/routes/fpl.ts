@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { positiveId } from '../lib/params'

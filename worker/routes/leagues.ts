@@ -1,13 +1,14 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
-import { currentUser, optionalAuth, requireAuth } from '../lib/auth'
+import type { BatchRead } from '../db/batch'
+import { bearerClaims, currentUser, optionalAuth, requireAuth, type SessionUser } from '../lib/auth'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
 import { validate } from '../lib/validation'
-import { assertCanManage, assertCanRead, loadTournament } from '../services/access'
+import { assertCanManage, loadTournament, readTournament, type Tournament } from '../services/access'
 import {
   addCuratedTeam,
   inviteLink,
@@ -20,17 +21,26 @@ import {
 } from '../services/commissioner'
 import { inviteLeague, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
+import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
 import { adminCheck, createTournament, curatedTeamList, joinTournament, listTournaments, tournamentDetail } from '../services/tournaments'
 
-const inviteCode = z.string().trim().min(6, 'Invalid invite link').max(64, 'Invalid invite link').regex(/^[A-Za-z0-9_-]+$/, 'Invalid invite link')
+const inviteCode = z
+  .string()
+  .check(z.trim(), z.minLength(6, 'Invalid invite link'), z.maxLength(64, 'Invalid invite link'), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid invite link'))
 const userIdQuery = z.object({ user_id: positiveId })
-const teamBody = z.object({ fpl_team_id: z.number({ error: 'FPL Team ID must be a positive number' }).int().positive('FPL Team ID must be a positive number') })
+const teamBody = z.object({
+  fpl_team_id: z.number({ error: 'FPL Team ID must be a positive number' }).check(z.int(), z.positive('FPL Team ID must be a positive number')),
+})
 
 const createFields = z.object({
-  name: z.string({ error: 'Tournament name is required' }).trim().min(1, 'Tournament name is required').max(100, 'Tournament name must be at most 100 characters'),
-  fpl_league_id: z.coerce.number({ error: 'FPL league ID must be a number' }).int('FPL league ID must be a number').positive('FPL league ID must be a number').max(2_147_483_647),
+  name: z
+    .string({ error: 'Tournament name is required' })
+    .check(z.trim(), z.minLength(1, 'Tournament name is required'), z.maxLength(100, 'Tournament name must be at most 100 characters')),
+  fpl_league_id: z.coerce
+    .number({ error: 'FPL league ID must be a number' })
+    .check(z.int('FPL league ID must be a number'), z.positive('FPL league ID must be a number'), z.maximum(2_147_483_647)),
   // Prize features are off; whatever fee is sent, tournaments are free.
-  entry_fee: z.coerce.number().min(0).max(10_000).optional(),
+  entry_fee: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(10_000))),
 })
 
 /** The spec's create call sends query parameters with a form-encoded body; accept either. */
@@ -46,15 +56,21 @@ const managed = async (c: Context<AppEnv>, id: number) => {
   return tournament
 }
 
-const readable = async (c: Context<AppEnv>, id: number) => {
-  const tournament = await loadTournament(c.var.db, id)
-  await assertCanRead(c.var.db, tournament, c.var.user)
-  return tournament
-}
-
-/** Answers with a tournament's snapshot data, shared by every anonymous visitor of an open tournament once it exists. */
-const snapshotJson = <T extends { refreshed_at: string | null }>(c: Context<AppEnv>, tournament: { type: string }, body: T) => {
-  if (tournament.type !== 'private' && body.refreshed_at !== null) markPublicRead(c)
+/**
+ * One of a tournament's data reads, for whoever may see it, in a single D1 round trip (session,
+ * tournament, membership and data together). Anonymous answers about an open tournament go to
+ * the public read cache once its data exists.
+ */
+async function tournamentData<T, Body extends { refreshed_at: string | null }>(
+  c: Context<AppEnv>,
+  id: number,
+  read: (viewerUserId: number | null) => BatchRead<T>,
+  answer: (tournament: Tournament, viewer: SessionUser | null, data: T) => Body,
+) {
+  const claims = await bearerClaims(c)
+  const { tournament, user, data } = await readTournament(c.var.db, id, claims, read(claims?.userId ?? null))
+  const body = answer(tournament, user, data)
+  if (!user && tournament.type !== 'private' && body.refreshed_at !== null) markPublicRead(c)
   return c.json(body)
 }
 
@@ -81,18 +97,23 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/:id/join', requireAuth, validate('param', idParam), async (c) =>
     c.json(await joinTournament(c.var.db, requestSource(c.env), currentUser(c), c.req.valid('param').id)),
   )
-  .get('/:id/standings', validate('param', idParam), validate('query', pageQuery), optionalAuth, async (c) => {
-    const tournament = await readable(c, c.req.valid('param').id)
+  .get('/:id/standings', validate('param', idParam), validate('query', pageQuery), async (c) => {
+    const { id } = c.req.valid('param')
     const { page, limit } = c.req.valid('query')
-    return snapshotJson(c, tournament, await standingsResponse(c.var.db, tournament, { page, limit, viewerTeamId: c.var.viewerTeamId ?? null }))
+    return tournamentData(
+      c,
+      id,
+      (viewer) => standingsPageRead(c.var.db, id, page, limit, viewer),
+      (tournament, viewer, data) => standingsResponse(tournament, { page, limit, viewerTeamId: viewer?.fplTeamId ?? null }, data),
+    )
   })
-  .get('/:id/monthly-winners', validate('param', idParam), optionalAuth, async (c) => {
-    const tournament = await readable(c, c.req.valid('param').id)
-    return snapshotJson(c, tournament, await monthlyWinnersResponse(c.var.db, tournament.id))
+  .get('/:id/monthly-winners', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param')
+    return tournamentData(c, id, () => latestSnapshotRead(c.var.db, id, 'monthlyWinners'), (_t, _v, snapshot) => monthlyWinnersResponse(snapshot))
   })
-  .get('/:id/banter-stats', validate('param', idParam), optionalAuth, async (c) => {
-    const tournament = await readable(c, c.req.valid('param').id)
-    return snapshotJson(c, tournament, await banterStatsResponse(c.var.db, tournament.id))
+  .get('/:id/banter-stats', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param')
+    return tournamentData(c, id, () => latestSnapshotRead(c.var.db, id, 'banterStats'), (_t, _v, snapshot) => banterStatsResponse(snapshot))
   })
   .get('/:id/admin-check', requireAuth, validate('param', idParam), async (c) =>
     c.json(adminCheck(c.env, await loadTournament(c.var.db, c.req.valid('param').id), currentUser(c))),
@@ -118,9 +139,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate(
       'json',
       z.object({
-        name: z.string({ error: 'League name is required' }).trim().min(1, 'League name is required').max(100, 'League name must be at most 100 characters'),
-        description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
-        is_public: z.boolean().default(false),
+        name: z
+          .string({ error: 'League name is required' })
+          .check(z.trim(), z.minLength(1, 'League name is required'), z.maxLength(100, 'League name must be at most 100 characters')),
+        description: z._default(z.string().check(z.trim(), z.maxLength(500, 'Description must be at most 500 characters')), ''),
+        is_public: z._default(z.boolean(), false),
       }),
     ),
     async (c) => c.json(await updateSettings(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('json'))),

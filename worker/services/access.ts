@@ -2,16 +2,38 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { memberships, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
-import type { SessionUser } from '../lib/auth'
+import type { BatchRead } from '../db/batch'
+import { type SessionUser, type SessionUserRow, sessionUser, sessionUserQuery } from '../lib/auth'
+import type { SessionClaims } from './auth/tokens'
 import { ApiError } from '../lib/errors'
 
 // Who may see and do what in a tournament, decided on the server for every row touched.
 
 export type Tournament = typeof tournaments.$inferSelect
 
+const leagueNotFound = () => new ApiError(404, 'League not found', { code: 'league_not_found' })
+
+/**
+ * A tournament read in one D1 round trip: the viewer's session, the tournament, the viewer's
+ * membership and the route's data are fetched together, then the data is handed out only if
+ * the viewer may read it (assertReadable's rules).
+ */
+export async function readTournament<T>(db: Database, id: number, claims: SessionClaims | null, data: BatchRead<T>) {
+  const membershipQuery = (userId: number) =>
+    db.select({ status: memberships.status }).from(memberships).where(and(eq(memberships.tournamentId, id), eq(memberships.userId, userId))).limit(1)
+  const session = claims ? [sessionUserQuery(db, claims), membershipQuery(claims.userId)] : []
+  const [tournamentRows, ...rest] = await db.batch([db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1), ...session, ...data.statements])
+  const [userRows, membershipRows] = claims ? (rest.splice(0, 2) as [SessionUserRow[], Array<{ status: string }>]) : [[], []]
+  const user = claims ? sessionUser(userRows[0], claims) : null
+  const tournament = (tournamentRows as Tournament[])[0]
+  if (!tournament) throw leagueNotFound()
+  assertReadable(tournament, user, membershipRows[0]?.status === 'active')
+  return { user, tournament, data: data.parse(rest) }
+}
+
 export async function loadTournament(db: Database, id: number): Promise<Tournament> {
   const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, id) })
-  if (!tournament) throw new ApiError(404, 'League not found', { code: 'league_not_found' })
+  if (!tournament) throw leagueNotFound()
   return tournament
 }
 
@@ -33,14 +55,13 @@ const signInRequired = () => new ApiError(401, 'Please sign in to view this leag
 const membersOnly = () => new ApiError(403, 'Only members of this league can see this.', { code: 'not_a_member' })
 
 /**
- * Standings, winners, banter and the wall of a private tournament are for its members (and
- * its commissioner); the public and curated tournaments are open to everyone.
+ * Standings, winners and banter of a private tournament are for its active members (and its
+ * commissioner); the public and curated tournaments are open to everyone.
  */
-export async function assertCanRead(db: Database, tournament: Tournament, user: SessionUser | null | undefined): Promise<void> {
+function assertReadable(tournament: Tournament, user: SessionUser | null | undefined, activeMember: boolean) {
   if (tournament.type !== 'private') return
   if (!user) throw signInRequired()
-  if (tournament.commissionerId === user.id) return
-  if (!(await isActiveMember(db, tournament.id, user.id))) throw membersOnly()
+  if (tournament.commissionerId !== user.id && !activeMember) throw membersOnly()
 }
 
 /** Posting, liking and reporting: active members of a tournament that has a wall. */

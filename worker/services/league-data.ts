@@ -1,16 +1,15 @@
-import type { Database } from '../db/client'
 import type { TournamentType } from '../db/schema'
-import { latestSnapshot, readStandingsPage, type SnapshotView, type StandingsMeta, type StoredRow } from './snapshot-store'
+import type { SnapshotView, StandingsMeta, StandingsPage, StoredRow } from './snapshot-store'
 
-// What the tournament pages read: the snapshots the refresh wrote, shaped as the spec's
-// standings, monthly-winners and banter-stats responses. Nothing here calls FPL.
+// What the tournament pages answer: the snapshots the refresh wrote, shaped as the spec's
+// standings, monthly-winners and banter-stats responses. Nothing here calls FPL or D1.
 
 export const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
 
 export interface StandingsQuery {
   page: number
   limit: number
-  /** The viewer's FPL team, to mark and locate their own row. */
+  /** The viewer's FPL team, to mark their own row. */
   viewerTeamId: number | null
 }
 
@@ -25,9 +24,8 @@ const standingRow = (row: StoredRow, viewerTeamId: number | null) => ({
   is_current_user: viewerTeamId !== null && row.fpl_team_id === viewerTeamId,
 })
 
-export async function standingsResponse(db: Database, tournament: { id: number; type: TournamentType }, query: StandingsQuery) {
+export function standingsResponse(tournament: { type: TournamentType }, query: StandingsQuery, { snapshot, rows, own }: StandingsPage) {
   const { page, limit, viewerTeamId } = query
-  const { snapshot, rows, own } = await readStandingsPage(db, tournament.id, page, limit, viewerTeamId)
   const meta = snapshot?.document as StandingsMeta | undefined
   const total = meta?.total_members ?? 0
   const totalPages = Math.max(1, Math.ceil(total / limit))
@@ -65,13 +63,11 @@ const freshness = (snapshot: SnapshotView | null) => ({
   refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
 })
 
-export async function monthlyWinnersResponse(db: Database, tournamentId: number) {
-  const snapshot = await latestSnapshot(db, tournamentId, 'monthlyWinners')
+export function monthlyWinnersResponse(snapshot: SnapshotView | null) {
   return { monthly_winners: (snapshot?.document as unknown[] | undefined) ?? [], ...freshness(snapshot) }
 }
 
-export async function banterStatsResponse(db: Database, tournamentId: number) {
-  const snapshot = await latestSnapshot(db, tournamentId, 'banterStats')
+export function banterStatsResponse(snapshot: SnapshotView | null) {
   const stats = (snapshot?.document as Record<string, unknown> | null | undefined) ?? null
   return {
     comprehensive_banter_stats: stats,

@@ -1,4 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import type { BatchRead } from '../db/batch'
 import type { Database } from '../db/client'
 import { standingsRows, tournamentSnapshots, type GameweekStatus } from '../db/schema'
 
@@ -157,30 +159,51 @@ export interface SnapshotView {
   document: unknown
 }
 
+export function latestSnapshotRead(db: Database, tournamentId: number, document: SnapshotDocument): BatchRead<SnapshotView | null> {
+  return { statements: [latestSnapshotQuery(db, tournamentId, document)], parse: ([rows]) => (rows as SnapshotView[])[0] ?? null }
+}
+
 export async function latestSnapshot(db: Database, tournamentId: number, document: SnapshotDocument): Promise<SnapshotView | null> {
   return (await latestSnapshotQuery(db, tournamentId, document))[0] ?? null
 }
 
+export interface StandingsPage {
+  snapshot: SnapshotView | null
+  rows: StoredRow[]
+  /** The viewer's own row, wherever it is in the table. */
+  own: StoredRow | null
+}
+
 /**
- * A page of the table with its snapshot, read consistently. Positions are a key range of the
- * primary key, so the rows read are the rows returned, however deep the page. `teamId` also
- * finds the viewer's own row.
+ * A page of the table with its snapshot, read consistently (one batch). Positions are a key
+ * range of the primary key, so the rows read are the rows returned, however deep the page.
+ * With a viewer, their own row is found too, through their FPL team.
  */
-export async function readStandingsPage(db: Database, tournamentId: number, page: number, perPage: number, teamId: number | null) {
+export function standingsPageRead(db: Database, tournamentId: number, page: number, perPage: number, viewerUserId: number | null): BatchRead<StandingsPage> {
   const first = (page - 1) * perPage + 1
-  const snapshotAndPage = [
+  const statements: Array<BatchItem<'sqlite'>> = [
     latestSnapshotQuery(db, tournamentId, 'standingsMeta'),
     db
       .select(rowColumns)
       .from(standingsRows)
       .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.position} BETWEEN ${first} AND ${first + perPage - 1}`))
       .orderBy(standingsRows.position),
-  ] as const
-  const ownRow = db
-    .select(rowColumns)
-    .from(standingsRows)
-    .where(and(eq(standingsRows.tournamentId, tournamentId), eq(standingsRows.fplTeamId, teamId ?? -1)))
-    .limit(1)
-  const [snapshots, rows, own] = teamId === null ? [...(await db.batch(snapshotAndPage)), []] : await db.batch([...snapshotAndPage, ownRow])
-  return { snapshot: snapshots[0] ?? null, rows: rows as StoredRow[], own: (own[0] as StoredRow | undefined) ?? null }
+  ]
+  if (viewerUserId !== null) {
+    statements.push(
+      db
+        .select(rowColumns)
+        .from(standingsRows)
+        .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.fplTeamId} = (SELECT fpl_team_id FROM users WHERE id = ${viewerUserId})`))
+        .limit(1),
+    )
+  }
+  return {
+    statements,
+    parse: ([snapshots, rows, own]) => ({
+      snapshot: (snapshots as SnapshotView[])[0] ?? null,
+      rows: rows as StoredRow[],
+      own: ((own as StoredRow[] | undefined) ?? [])[0] ?? null,
+    }),
+  }
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
+import { HERO_COPY } from '../features/landing/heroCopy'
 import { QuoteStrip } from '../features/landing/QuoteStrip'
 import { useInView } from '../features/landing/useInView'
 import { useUserStats } from '../features/landing/useUserStats'
@@ -110,14 +111,12 @@ export default function LandingPage() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <div className="hero__copy">
-            <p className="eyebrow eyebrow--on-hero">Fantasy Premier League · mini-league companion</p>
+            <p className="eyebrow eyebrow--on-hero">{HERO_COPY.eyebrow}</p>
             <h1 id="hero-title" className="hero__title">
-              Turn your FPL mini-league into a <span className="hero__highlight">banter arena</span>
+              {HERO_COPY.titleLead}
+              <span className="hero__highlight">{HERO_COPY.titleHighlight}</span>
             </h1>
-            <p className="hero__lede">
-              Live standings, Manager of the Month and brutally honest banter stats for you and your mates. Free,
-              fan-made, and built for bragging rights.
-            </p>
+            <p className="hero__lede">{HERO_COPY.lede}</p>
             <div className="button-row">
               {isAuthenticated ? (
                 dashboardLink

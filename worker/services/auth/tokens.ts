@@ -18,10 +18,18 @@ export interface SessionClaims {
 
 export class MissingSecretError extends Error {}
 
-function secretKey(env: Pick<Bindings, 'JWT_SECRET' | 'ENVIRONMENT'>): Uint8Array {
+// Importing the HMAC key costs more than verifying a token with it: once per secret per isolate.
+const importedKeys = new Map<string, Promise<CryptoKey>>()
+
+function secretKey(env: Pick<Bindings, 'JWT_SECRET' | 'ENVIRONMENT'>): Promise<CryptoKey> {
   const secret = env.JWT_SECRET || (isProduction(env) ? '' : DEV_SECRET)
   if (secret.length < 32) throw new MissingSecretError('JWT_SECRET must be set to at least 32 characters')
-  return new TextEncoder().encode(secret)
+  let key = importedKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+    importedKeys.set(secret, key)
+  }
+  return key
 }
 
 export async function signSession(env: Pick<Bindings, 'JWT_SECRET' | 'ENVIRONMENT'>, claims: SessionClaims, now = Date.now()): Promise<string> {
@@ -31,13 +39,13 @@ export async function signSession(env: Pick<Bindings, 'JWT_SECRET' | 'ENVIRONMEN
     .setSubject(String(claims.userId))
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
-    .sign(secretKey(env))
+    .sign(await secretKey(env))
 }
 
 /** The claims of a valid token, or null for anything else (bad signature, alg, expiry...). */
 export async function verifySession(env: Pick<Bindings, 'JWT_SECRET' | 'ENVIRONMENT'>, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(env), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub', 'iat'] })
+    const { payload } = await jwtVerify(token, await secretKey(env), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub', 'iat'] })
     const userId = Number(payload.sub)
     const tokenVersion = payload.ver
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null
