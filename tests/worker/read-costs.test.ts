@@ -1,0 +1,83 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
+import { call } from './helpers/http'
+import { addCuratedTeam, addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
+
+// What a read costs the database: the tournament pages a manager opens on match day take one
+// D1 round trip each (session, tournament, membership and data in one batch), and a repeated
+// anonymous read of an open tournament takes none.
+
+const sim = simulator()
+let officeId = 0
+let member: Record<string, string> = {}
+
+/** env.DB, counting the round trips the worker makes (each batch or statement execution). */
+function countingD1() {
+  const counter = { trips: 0 }
+  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown
+        if (typeof value !== 'function') return value
+        if (key === 'bind') return (...args: unknown[]) => wrapStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args))
+        if (['all', 'raw', 'first', 'run'].includes(String(key))) counter.trips += 1
+        return (value as (...a: unknown[]) => unknown).bind(target)
+      },
+    })
+  const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>()
+  const db = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === 'prepare')
+        return (sql: string) => {
+          const statement = target.prepare(sql)
+          const wrapped = wrapStatement(statement)
+          unwrap.set(wrapped, statement)
+          return wrapped
+        }
+      if (key === 'batch')
+        return (statements: D1PreparedStatement[]) => {
+          counter.trips += 1
+          return target.batch(statements)
+        }
+      const value = Reflect.get(target, key) as unknown
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+    },
+  })
+  return { db, counter }
+}
+
+async function tripsFor(path: string, headers: Record<string, string> = {}) {
+  const { db, counter } = countingD1()
+  const res = await call(path, { headers }, { DB: db })
+  expect(res.status).toBe(200)
+  return counter.trips
+}
+
+beforeAll(async () => {
+  routeFplToSimulator(sim)
+  sim.setGameweek(12, 'checked')
+  await addCuratedTeam(1000101)
+  const memberId = await addUser('member@example.com', 'Member', 1000101)
+  officeId = await addTournament('Office Banter League', SIM_LEAGUES.office, memberId)
+  await addMember(officeId, memberId)
+  member = await bearer(memberId)
+  const { failures } = await runCronAndQueue()
+  expect(failures).toEqual([])
+})
+
+describe('database round trips per read', () => {
+  it("a private league's standings, winners and banter stats: one each, signed in", async () => {
+    expect(await tripsFor(`/api/leagues/${officeId}/standings?page=2`, member)).toBe(1)
+    expect(await tripsFor(`/api/leagues/${officeId}/monthly-winners`, member)).toBe(1)
+    expect(await tripsFor(`/api/leagues/${officeId}/banter-stats`, member)).toBe(1)
+    // The counter sees single statements too: the session check and the profile are separate reads.
+    expect(await tripsFor('/api/auth/me', member)).toBeGreaterThanOrEqual(2)
+  })
+
+  it('an open tournament read anonymously: one the first time, none while it is cached', async () => {
+    const path = `/api/leagues/${CURATED_TOURNAMENT_ID}/standings?limit=20`
+    expect(await tripsFor(path)).toBe(1)
+    expect(await tripsFor(path)).toBe(0)
+  })
+})
