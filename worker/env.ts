@@ -15,10 +15,8 @@ export interface AppEnv {
   Bindings: Bindings
   Variables: {
     db: Database
-    /** The signed-in user (set by optionalAuth / requireAuth). */
+    /** The signed-in user (set by requireAuth; readWithSession returns it instead). */
     user?: SessionUser | null
-    /** The signed-in viewer's FPL team, when known (marks their own standings row). */
-    viewerTeamId?: number | null
     /** This answer is the same for every anonymous visitor (see lib/public-read-cache). */
     publicRead?: boolean
   }

@@ -71,8 +71,15 @@ describe('database round trips per read', () => {
     expect(await tripsFor(`/api/leagues/${officeId}/standings?page=2`, member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}/monthly-winners`, member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}/banter-stats`, member)).toBe(1)
-    // The counter sees single statements too: the session check and the profile are separate reads.
-    expect(await tripsFor('/api/auth/me', member)).toBeGreaterThanOrEqual(2)
+  })
+
+  it("the tournament list and page, and the signed-in user's profile and leagues: one each", async () => {
+    expect(await tripsFor('/api/leagues', member)).toBe(1)
+    expect(await tripsFor(`/api/leagues/${officeId}`, member)).toBe(1)
+    expect(await tripsFor('/api/auth/me', member)).toBe(1)
+    expect(await tripsFor('/api/auth/user-leagues', member)).toBe(1)
+    // The counter sees single statements too: this route checks the session, then reads the setting.
+    expect(await tripsFor('/api/banter/privacy', member)).toBe(2)
   })
 
   it('an open tournament read anonymously: one the first time, none while it is cached', async () => {

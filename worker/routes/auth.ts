@@ -5,7 +5,7 @@ import * as z from 'zod/mini'
 import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
-import { currentUser, requireAuth } from '../lib/auth'
+import { currentUser, readAsUser, requireAuth } from '../lib/auth'
 import { validate } from '../lib/validation'
 import {
   type AccountContext,
@@ -21,7 +21,7 @@ import {
 } from '../services/auth/accounts'
 import { emailField, fplTeamIdField, nameField, passwordInput, strongPassword, tokenField } from '../services/auth/rules'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
-import { findUser, userLeagues, userPayload } from '../services/users'
+import { accountNotFound, profileRead, userLeaguesRead } from '../services/users'
 
 const accountContext = (c: Context<AppEnv>): AccountContext => ({
   env: c.env,
@@ -78,8 +78,12 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(await changePassword(accountContext(c), currentUser(c).id, current_password, new_password))
     },
   )
-  .get('/me', requireAuth, async (c) => c.json(await userPayload(c.var.db, await findUser(c.var.db, currentUser(c).id))))
-  .get('/user-leagues', requireAuth, async (c) => c.json({ leagues: await userLeagues(c.var.db, currentUser(c).id) }))
+  .get('/me', async (c) => {
+    const { data: profile } = await readAsUser(c, (userId) => profileRead(c.var.db, userId))
+    if (!profile) throw accountNotFound()
+    return c.json(profile)
+  })
+  .get('/user-leagues', async (c) => c.json({ leagues: (await readAsUser(c, (userId) => userLeaguesRead(c.var.db, userId))).data }))
   .put(
     '/update-display-name',
     requireAuth,

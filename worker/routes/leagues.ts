@@ -3,12 +3,12 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
-import type { BatchRead } from '../db/batch'
-import { bearerClaims, currentUser, optionalAuth, requireAuth, type SessionUser } from '../lib/auth'
+import { type BatchRead, both } from '../db/batch'
+import { currentUser, readWithSession, requireAuth, type SessionUser } from '../lib/auth'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
 import { validate } from '../lib/validation'
-import { assertCanManage, loadTournament, readTournament, type Tournament } from '../services/access'
+import { assertCanManage, assertReadable, leagueNotFound, loadTournament, type Tournament, tournamentAccessRead } from '../services/access'
 import {
   addCuratedTeam,
   inviteLink,
@@ -22,7 +22,7 @@ import {
 import { inviteLeague, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
-import { adminCheck, createTournament, curatedTeamList, joinTournament, listTournaments, tournamentDetail } from '../services/tournaments'
+import { adminCheck, createTournament, curatedTeamList, joinTournament, tournamentDetailRead, tournamentListRead } from '../services/tournaments'
 
 const inviteCode = z
   .string()
@@ -67,8 +67,8 @@ async function tournamentData<T, Body extends { refreshed_at: string | null }>(
   read: (viewerUserId: number | null) => BatchRead<T>,
   answer: (tournament: Tournament, viewer: SessionUser | null, data: T) => Body,
 ) {
-  const claims = await bearerClaims(c)
-  const { tournament, user, data } = await readTournament(c.var.db, id, claims, read(claims?.userId ?? null))
+  const { user, data: [access, data] } = await readWithSession(c, (viewer) => both(tournamentAccessRead(c.var.db, id, viewer), read(viewer)))
+  const tournament = assertReadable(access, user)
   const body = answer(tournament, user, data)
   if (!user && tournament.type !== 'private' && body.refreshed_at !== null) markPublicRead(c)
   return c.json(body)
@@ -77,9 +77,10 @@ async function tournamentData<T, Body extends { refreshed_at: string | null }>(
 // /api/leagues/...: the tournament list, create and join, invites, each tournament's data (read
 // from the refresh's snapshots) and the commissioner's tools.
 export const leagueRoutes = new Hono<AppEnv>()
-  .get('/', optionalAuth, async (c) => {
-    markPublicRead(c)
-    return c.json(await listTournaments(c.var.db, c.env, c.var.user ?? null))
+  .get('/', async (c) => {
+    const { user, data } = await readWithSession(c, (viewer) => tournamentListRead(c.var.db, c.env, viewer))
+    if (!user) markPublicRead(c)
+    return c.json(data)
   })
   .post('/', requireAuth, async (c) => {
     const input = await createInput(c)
@@ -89,10 +90,12 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/join-by-invite', requireAuth, validate('json', z.object({ invite_code: inviteCode })), async (c) =>
     c.json(await joinByInvite(c.var.db, requestSource(c.env), currentUser(c).id, c.req.valid('json').invite_code)),
   )
-  .get('/:id', validate('param', idParam), optionalAuth, async (c) => {
-    const detail = await tournamentDetail(c.var.db, c.env, c.req.valid('param').id, c.var.user ?? null)
-    markPublicRead(c)
-    return c.json(detail)
+  .get('/:id', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param')
+    const { user, data } = await readWithSession(c, (viewer) => tournamentDetailRead(c.var.db, c.env, id, viewer))
+    if (!data) throw leagueNotFound()
+    if (!user) markPublicRead(c)
+    return c.json(data)
   })
   .post('/:id/join', requireAuth, validate('param', idParam), async (c) =>
     c.json(await joinTournament(c.var.db, requestSource(c.env), currentUser(c), c.req.valid('param').id)),

@@ -2,33 +2,32 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { memberships, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
-import type { BatchRead } from '../db/batch'
-import { type SessionUser, type SessionUserRow, sessionUser, sessionUserQuery } from '../lib/auth'
-import type { SessionClaims } from './auth/tokens'
+import { type BatchRead, both, constant, mapRead, rowsOf } from '../db/batch'
+import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 
 // Who may see and do what in a tournament, decided on the server for every row touched.
 
 export type Tournament = typeof tournaments.$inferSelect
 
-const leagueNotFound = () => new ApiError(404, 'League not found', { code: 'league_not_found' })
+export const leagueNotFound = () => new ApiError(404, 'League not found', { code: 'league_not_found' })
 
 /**
- * A tournament read in one D1 round trip: the viewer's session, the tournament, the viewer's
- * membership and the route's data are fetched together, then the data is handed out only if
- * the viewer may read it (assertReadable's rules).
+ * A tournament and whether the viewer is one of its active members, as a read that shares the
+ * route's batch (see readWithSession); check it with assertReadable before answering.
  */
-export async function readTournament<T>(db: Database, id: number, claims: SessionClaims | null, data: BatchRead<T>) {
-  const membershipQuery = (userId: number) =>
-    db.select({ status: memberships.status }).from(memberships).where(and(eq(memberships.tournamentId, id), eq(memberships.userId, userId))).limit(1)
-  const session = claims ? [sessionUserQuery(db, claims), membershipQuery(claims.userId)] : []
-  const [tournamentRows, ...rest] = await db.batch([db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1), ...session, ...data.statements])
-  const [userRows, membershipRows] = claims ? (rest.splice(0, 2) as [SessionUserRow[], Array<{ status: string }>]) : [[], []]
-  const user = claims ? sessionUser(userRows[0], claims) : null
-  const tournament = (tournamentRows as Tournament[])[0]
-  if (!tournament) throw leagueNotFound()
-  assertReadable(tournament, user, membershipRows[0]?.status === 'active')
-  return { user, tournament, data: data.parse(rest) }
+export function tournamentAccessRead(db: Database, id: number, viewerUserId: number | null): BatchRead<TournamentAccess> {
+  const tournament = rowsOf(db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1))
+  const membership =
+    viewerUserId === null
+      ? constant([])
+      : rowsOf(db.select({ status: memberships.status }).from(memberships).where(and(eq(memberships.tournamentId, id), eq(memberships.userId, viewerUserId))).limit(1))
+  return mapRead(both(tournament, membership), ([[t], [m]]) => ({ tournament: t ?? null, activeMember: m?.status === 'active' }))
+}
+
+export interface TournamentAccess {
+  tournament: Tournament | null
+  activeMember: boolean
 }
 
 export async function loadTournament(db: Database, id: number): Promise<Tournament> {
@@ -58,10 +57,12 @@ const membersOnly = () => new ApiError(403, 'Only members of this league can see
  * Standings, winners and banter of a private tournament are for its active members (and its
  * commissioner); the public and curated tournaments are open to everyone.
  */
-function assertReadable(tournament: Tournament, user: SessionUser | null | undefined, activeMember: boolean) {
-  if (tournament.type !== 'private') return
+export function assertReadable({ tournament, activeMember }: TournamentAccess, user: SessionUser | null): Tournament {
+  if (!tournament) throw leagueNotFound()
+  if (tournament.type !== 'private') return tournament
   if (!user) throw signInRequired()
   if (tournament.commissionerId !== user.id && !activeMember) throw membersOnly()
+  return tournament
 }
 
 /** Posting, liking and reporting: active members of a tournament that has a wall. */

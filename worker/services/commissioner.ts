@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
 import { FplError, FplNotFoundError } from '../fpl/errors'
@@ -29,27 +29,31 @@ export async function regenerateInvite(db: Database, appUrl: string, t: Tourname
  * The FPL teams of the tournament's latest table, team id → team name: a member whose team is
  * no longer there has left the FPL league (and cannot be reactivated until they rejoin it).
  */
-async function tableTeams(db: Database, tournamentId: number): Promise<Map<number, string>> {
-  const rows = await db.select({ team: standingsRows.fplTeamId, name: standingsRows.teamName }).from(standingsRows).where(eq(standingsRows.tournamentId, tournamentId))
-  return new Map(rows.map((r) => [r.team, r.name]))
-}
-
-export async function listMembers(db: Database, t: Tournament) {
-  const rows = await db
-    .select({ userId: users.id, name: users.name, email: users.email, team: users.fplTeamId, status: memberships.status, joinedAt: memberships.joinedAt })
+// Members with their team's name in the stored table (through the team index, not the whole
+// table): a team found there is in the FPL league.
+const membersWithTeams = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ userId: users.id, name: users.name, email: users.email, team: users.fplTeamId, status: memberships.status, joinedAt: memberships.joinedAt, teamName: standingsRows.teamName })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.tournamentId, t.id))
-    .orderBy(users.name)
-  const names = await tableTeams(db, t.id)
-  const member = (r: (typeof rows)[number]) => {
-    const teamValid = r.team !== null && names.has(r.team)
+    .leftJoin(standingsRows, and(eq(standingsRows.tournamentId, memberships.tournamentId), eq(standingsRows.fplTeamId, users.fplTeamId)))
+    .where(where)
+
+type MemberWithTeam = Awaited<ReturnType<typeof membersWithTeams>>[number]
+
+// A table read mid-gameweek can list a team twice (ranks moved between two page fetches).
+const onePerUser = (rows: MemberWithTeam[]) => [...new Map(rows.map((r) => [r.userId, r])).values()]
+
+export async function listMembers(db: Database, t: Tournament) {
+  const rows = onePerUser(await membersWithTeams(db, eq(memberships.tournamentId, t.id)).orderBy(users.name))
+  const member = (r: MemberWithTeam) => {
+    const teamValid = r.team !== null && r.teamName !== null
     return {
       id: r.userId,
       name: r.name,
       email: r.email,
       fpl_team_id: r.team,
-      team_name: r.team ? (names.get(r.team) ?? null) : null,
+      team_name: r.teamName,
       is_commissioner: r.userId === t.commissionerId,
       team_valid: teamValid,
       can_reactivate: r.status === 'inactive' && teamValid,
@@ -63,13 +67,9 @@ export async function listMembers(db: Database, t: Tournament) {
 }
 
 async function memberRow(db: Database, t: Tournament, userId: number) {
-  const row = await db
-    .select({ status: memberships.status, name: users.name, team: users.fplTeamId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
-  if (!row[0]) throw new ApiError(404, 'This user is not a member of the league.', { code: 'member_not_found' })
-  return row[0]
+  const [row] = await membersWithTeams(db, and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId))).limit(1)
+  if (!row) throw new ApiError(404, 'This user is not a member of the league.', { code: 'member_not_found' })
+  return row
 }
 
 export async function kickMember(db: Database, t: Tournament, userId: number) {
@@ -83,7 +83,7 @@ export async function kickMember(db: Database, t: Tournament, userId: number) {
 export async function reactivateMember(db: Database, t: Tournament, userId: number) {
   const member = await memberRow(db, t, userId)
   if (member.status === 'active') return { message: `${member.name} is already active.` }
-  if (member.team === null || !(await tableTeams(db, t.id)).has(member.team)) throw new ApiError(400, 'User must rejoin FPL league first', { code: 'team_not_in_league' })
+  if (member.team === null || member.teamName === null) throw new ApiError(400, 'User must rejoin FPL league first', { code: 'team_not_in_league' })
   await db.update(memberships).set({ status: 'active', deactivatedAt: null }).where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
   return { message: `${member.name} has been reactivated.` }
 }

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
@@ -21,27 +23,40 @@ export function newInviteCode(): string {
     .replaceAll('/', '_')
 }
 
-async function counts(db: Database, ids: number[]) {
-  if (ids.length === 0) return { members: new Map<number, number>(), curated: new Map<number, number>(), players: 0 }
-  const [members, curated, players] = await db.batch([
-    db
-      .select({ id: memberships.tournamentId, n: sql<number>`count(*)` })
-      .from(memberships)
-      .where(and(inArray(memberships.tournamentId, ids), eq(memberships.status, 'active')))
-      .groupBy(memberships.tournamentId),
-    db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(inArray(curatedTeams.tournamentId, ids)).groupBy(curatedTeams.tournamentId),
-    db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isVerified, true), sql`${users.fplTeamId} IS NOT NULL`)),
-  ])
-  return {
-    members: new Map(members.map((r) => [r.id, Number(r.n)])),
-    curated: new Map(curated.map((r) => [r.id, Number(r.n)])),
-    players: Number(players[0]?.n ?? 0),
-  }
+interface Counts {
+  members: Map<number, number>
+  curated: Map<number, number>
+  players: number
 }
 
-function leagueView(t: Tournament, c: Awaited<ReturnType<typeof counts>>, user: SessionUser | null, joined: Set<number>, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
+/** Member counts: active members, curated teams, and our managers (the public tournament's). */
+function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
+  const one = <C extends SQLiteColumn>(column: C) => (tournamentId === undefined ? undefined : eq(column, tournamentId))
+  return mapRead(
+    both(
+      rowsOf(
+        db
+          .select({ id: memberships.tournamentId, n: sql<number>`count(*)` })
+          .from(memberships)
+          .where(and(one(memberships.tournamentId), eq(memberships.status, 'active')))
+          .groupBy(memberships.tournamentId),
+      ),
+      both(
+        rowsOf(db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(one(curatedTeams.tournamentId)).groupBy(curatedTeams.tournamentId)),
+        rowsOf(db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isVerified, true), sql`${users.fplTeamId} IS NOT NULL`))),
+      ),
+    ),
+    ([members, [curated, players]]) => ({
+      members: new Map(members.map((r) => [r.id, Number(r.n)])),
+      curated: new Map(curated.map((r) => [r.id, Number(r.n)])),
+      players: Number(players[0]?.n ?? 0),
+    }),
+  )
+}
+
+function leagueView(t: Tournament, c: Counts, viewerUserId: number | null, joined: Set<number>, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
   const memberCount = t.type === 'curated_public' ? (c.curated.get(t.id) ?? 0) : t.type === 'public' ? c.players : (c.members.get(t.id) ?? 0)
-  const isCommissioner = !!user && t.commissionerId === user.id
+  const isCommissioner = viewerUserId !== null && t.commissionerId === viewerUserId
   const fee = t.entryFeePence / 100
   return {
     id: t.id,
@@ -62,41 +77,50 @@ function leagueView(t: Tournament, c: Awaited<ReturnType<typeof counts>>, user: 
   }
 }
 
-async function joinedBy(db: Database, user: SessionUser | null): Promise<Set<number>> {
-  if (!user) return new Set()
-  const rows = await db
+/** The tournaments the viewer is an active member of. */
+function joinedRead(db: Database, viewerUserId: number | null): BatchRead<Set<number>> {
+  if (viewerUserId === null) return constant(new Set())
+  const query = db
     .select({ id: memberships.tournamentId })
     .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.status, 'active')))
-  return new Set(rows.map((r) => r.id))
+    .where(and(eq(memberships.userId, viewerUserId), eq(memberships.status, 'active')))
+  return mapRead(rowsOf(query), (rows) => new Set(rows.map((r) => r.id)))
 }
 
 /** The list: the pinned curated league first, then by name; the hidden public tournament left out. */
-export async function listTournaments(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, user: SessionUser | null) {
-  const rows = await db
-    .select()
-    .from(tournaments)
-    .where(ne(tournaments.autoJoin, true))
-    .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`))
-  const c = await counts(db, rows.map((r) => r.id))
-  const joined = await joinedBy(db, user)
-  const views = rows.map((t) => leagueView(t, c, user, joined, env))
-  return [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)]
+export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, viewerUserId: number | null) {
+  const rows = rowsOf(db.select().from(tournaments).where(ne(tournaments.autoJoin, true)).orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)))
+  return mapRead(both(rows, both(countsRead(db), joinedRead(db, viewerUserId))), ([list, [counts, joined]]) => {
+    const views = list.map((t) => leagueView(t, counts, viewerUserId, joined, env))
+    return [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)]
+  })
 }
 
-export async function tournamentDetail(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, id: number, user: SessionUser | null) {
-  const t = await loadTournament(db, id)
-  const c = await counts(db, [t.id])
-  const view = leagueView(t, c, user, await joinedBy(db, user), env)
-  const commissioner = t.commissionerId ? await db.query.users.findFirst({ where: eq(users.id, t.commissionerId), columns: { name: true } }) : null
-  const curated = t.type === 'curated_public' ? await curatedTeamList(db, t.id) : []
-  return { ...view, commissioner_name: commissioner?.name ?? null, curated_teams: curated }
+/** One tournament as its page shows it; null when there is no such tournament. */
+export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, id: number, viewerUserId: number | null) {
+  // A subquery rather than a join: D1 batches return rows keyed by column name, so a joined
+  // users.name would collide with tournaments.name.
+  const commissionerName = sql<string | null>`(SELECT commissioner.name FROM users AS commissioner WHERE commissioner.id = "tournaments"."commissioner_id")`
+  const tournament = rowsOf(db.select({ ...getTableColumns(tournaments), commissionerName }).from(tournaments).where(eq(tournaments.id, id)).limit(1))
+  return mapRead(both(tournament, both(countsRead(db, id), both(joinedRead(db, viewerUserId), curatedTeamsRead(db, id)))), ([[row], [counts, [joined, curated]]]) =>
+    row
+      ? {
+          ...leagueView(row, counts, viewerUserId, joined, env),
+          commissioner_name: row.commissionerName,
+          curated_teams: row.type === 'curated_public' ? curated : [],
+        }
+      : null,
+  )
 }
 
-export async function curatedTeamList(db: Database, tournamentId: number) {
-  const rows = await db.select().from(curatedTeams).where(eq(curatedTeams.tournamentId, tournamentId)).orderBy(asc(curatedTeams.createdAt))
-  return rows.map((r) => ({ fpl_team_id: r.fplTeamId, team_name: r.teamName, player_name: r.playerName, added_at: r.createdAt.toISOString() }))
+function curatedTeamsRead(db: Database, tournamentId: number) {
+  const query = db.select().from(curatedTeams).where(eq(curatedTeams.tournamentId, tournamentId)).orderBy(asc(curatedTeams.createdAt))
+  return mapRead(rowsOf(query), (rows) =>
+    rows.map((r) => ({ fpl_team_id: r.fplTeamId, team_name: r.teamName, player_name: r.playerName, added_at: r.createdAt.toISOString() })),
+  )
 }
+
+export const curatedTeamList = (db: Database, tournamentId: number) => runBatch(db, curatedTeamsRead(db, tournamentId))
 
 async function teamInLeague(source: FplSource, fplLeagueId: number, teamId: number | null) {
   if (!teamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first.', { code: 'no_fpl_team' })

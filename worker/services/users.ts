@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { both, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -7,22 +8,24 @@ import { ApiError } from '../lib/errors'
 
 export type UserRow = typeof users.$inferSelect
 
+export const accountNotFound = () => new ApiError(404, 'Account not found', { code: 'user_not_found' })
+
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const user = await db.query.users.findFirst({ where: eq(users.id, id) })
-  if (!user) throw new ApiError(404, 'Account not found', { code: 'user_not_found' })
+  if (!user) throw accountNotFound()
   return user
 }
 
-export async function joinedLeagueIds(db: Database, userId: number): Promise<number[]> {
-  const rows = await db
+function joinedLeagueIdsRead(db: Database, userId: number) {
+  const query = db
     .select({ id: memberships.tournamentId })
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-  return rows.map((r) => r.id)
+  return mapRead(rowsOf(query), (rows) => rows.map((r) => r.id))
 }
 
 /** The user object of the spec's session (`userData` in the browser). */
-export async function userPayload(db: Database, user: UserRow) {
+function userPayloadOf(user: UserRow, joinedLeagues: number[]) {
   return {
     id: user.id,
     user_id: user.id,
@@ -32,14 +35,23 @@ export async function userPayload(db: Database, user: UserRow) {
     fpl_team_id_locked: user.fplTeamIdLocked,
     created_at: user.createdAt.toISOString(),
     is_verified: user.isVerified,
-    joined_leagues: await joinedLeagueIds(db, user.id),
+    joined_leagues: joinedLeagues,
     banter_sharing_enabled: user.banterSharingEnabled,
   }
 }
 
+export const userPayload = async (db: Database, user: UserRow) => userPayloadOf(user, await runBatch(db, joinedLeagueIdsRead(db, user.id)))
+
+/** A user's profile as one read (GET /api/auth/me); null when the account is gone. */
+export function profileRead(db: Database, userId: number) {
+  return mapRead(both(rowsOf(db.select().from(users).where(eq(users.id, userId)).limit(1)), joinedLeagueIdsRead(db, userId)), ([[user], joined]) =>
+    user ? userPayloadOf(user, joined) : null,
+  )
+}
+
 /** The user's active tournaments, without the hidden public auto-join tournament. */
-export async function userLeagues(db: Database, userId: number) {
-  const rows = await db
+export function userLeaguesRead(db: Database, userId: number) {
+  const query = db
     .select({
       id: tournaments.id,
       name: tournaments.name,
@@ -52,29 +64,31 @@ export async function userLeagues(db: Database, userId: number) {
       commissionerId: tournaments.commissionerId,
       inviteCode: tournaments.inviteCode,
       joinedAt: memberships.joinedAt,
+      memberCount: sql<number>`(SELECT count(*) FROM memberships AS others WHERE others.tournament_id = "tournaments"."id" AND others.status = 'active')`,
     })
     .from(memberships)
     .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active'), ne(tournaments.type, 'public')))
     .orderBy(desc(memberships.joinedAt))
-  const counts = await memberCounts(db, rows.map((r) => r.id))
-  return rows.map((t) => {
-    const isCommissioner = t.commissionerId === userId
-    return {
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      type: t.type,
-      is_public: t.isPublic,
-      fpl_league_id: t.fplLeagueId,
-      member_count: counts.get(t.id) ?? 0,
-      entry_fee: t.entryFeePence / 100,
-      created_at: t.createdAt.toISOString(),
-      joined_at: t.joinedAt.toISOString(),
-      is_commissioner: isCommissioner,
-      ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
-    }
-  })
+  return mapRead(rowsOf(query), (rows) =>
+    rows.map((t) => {
+      const isCommissioner = t.commissionerId === userId
+      return {
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        type: t.type,
+        is_public: t.isPublic,
+        fpl_league_id: t.fplLeagueId,
+        member_count: Number(t.memberCount),
+        entry_fee: t.entryFeePence / 100,
+        created_at: t.createdAt.toISOString(),
+        joined_at: t.joinedAt.toISOString(),
+        is_commissioner: isCommissioner,
+        ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
+      }
+    }),
+  )
 }
 
 export async function memberCounts(db: Database, tournamentIds: number[]): Promise<Map<number, number>> {
