@@ -2,27 +2,29 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
-import { currentUser, requireAuth } from '../lib/auth'
+import { both } from '../db/batch'
+import { currentUser, readAsUser, requireAuth } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
-import { assertCanUseWall, loadTournament } from '../services/access'
-import { createPost, deletePost, listPosts, MAX_POST_LENGTH, reportPost, toggleLike } from '../services/community'
+import { assertCanUseWall, tournamentAccessRead } from '../services/access'
+import { createPost, deletePost, MAX_POST_LENGTH, postsRead, reportPost, toggleLike, wallPosts } from '../services/community'
 
 const leagueParam = z.object({ leagueId: positiveId })
 
+/** The signed-in user and a wall they may use, in one D1 round trip (user, tournament, membership). */
 async function wall(c: Context<AppEnv>, leagueId: number) {
-  const tournament = await loadTournament(c.var.db, leagueId)
-  await assertCanUseWall(c.var.db, tournament, currentUser(c))
-  return tournament
+  const { user, data } = await readAsUser(c, (userId) => tournamentAccessRead(c.var.db, leagueId, userId))
+  c.set('user', user)
+  return assertCanUseWall(data, user)
 }
 
 // /api/community-posts/*: a tournament's wall, for its members only.
 export const communityRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
   .get('/:leagueId', validate('param', leagueParam), async (c) => {
-    const tournament = await wall(c, c.req.valid('param').leagueId)
-    return c.json(await listPosts(c.var.db, tournament, currentUser(c)))
+    const { leagueId } = c.req.valid('param')
+    const { user, data: [access, posts] } = await readAsUser(c, (userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), postsRead(c.var.db, leagueId)))
+    return c.json(wallPosts(assertCanUseWall(access, user), user, posts))
   })
   .post(
     '/:leagueId',
@@ -45,7 +47,7 @@ export const communityRoutes = new Hono<AppEnv>()
     const { leagueId, postId } = c.req.valid('param')
     return c.json(await toggleLike(c.var.db, await wall(c, leagueId), currentUser(c), postId))
   })
-  .post('/:postId/report', validate('param', z.object({ postId: positiveId })), async (c) =>
+  .post('/:postId/report', requireAuth, validate('param', z.object({ postId: positiveId })), async (c) =>
     c.json(await reportPost(c.var.db, currentUser(c), c.req.valid('param').postId, async (tournamentId) => void (await wall(c, tournamentId)))),
   )
   .delete('/:leagueId/posts/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), async (c) => {

@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { type BatchRead, both } from '../db/batch'
-import { currentUser, readWithSession, requireAuth, type SessionUser } from '../lib/auth'
+import { currentUser, readAsUser, readWithSession, requireAuth, type SessionUser } from '../lib/auth'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
 import { validate } from '../lib/validation'
@@ -50,10 +50,13 @@ async function createInput(c: Context<AppEnv>) {
   return createFields.parse({ name: pick('name'), fpl_league_id: pick('fpl_league_id'), entry_fee: pick('entry_fee') })
 }
 
+/** The signed-in commissioner (or curated-league admin) and their tournament, in one D1 round trip. */
 const managed = async (c: Context<AppEnv>, id: number) => {
-  const tournament = await loadTournament(c.var.db, id)
-  assertCanManage(c.env, tournament, currentUser(c))
-  return tournament
+  const { user, data } = await readAsUser(c, (userId) => tournamentAccessRead(c.var.db, id, userId))
+  if (!data.tournament) throw leagueNotFound()
+  c.set('user', user)
+  assertCanManage(c.env, data.tournament, user)
+  return data.tournament
 }
 
 /**
@@ -122,22 +125,21 @@ export const leagueRoutes = new Hono<AppEnv>()
     c.json(adminCheck(c.env, await loadTournament(c.var.db, c.req.valid('param').id), currentUser(c))),
   )
   .get('/:id/curated-teams', validate('param', idParam), async (c) => c.json({ curated_teams: await curatedTeamList(c.var.db, c.req.valid('param').id) }))
-  .post('/:id/curated-teams', requireAuth, validate('param', idParam), validate('json', teamBody), async (c) => {
+  .post('/:id/curated-teams', validate('param', idParam), validate('json', teamBody), async (c) => {
     const tournament = await managed(c, c.req.valid('param').id)
     return c.json(await addCuratedTeam(c.var.db, requestSource(c.env), tournament, currentUser(c), c.req.valid('json').fpl_team_id), 201)
   })
-  .delete('/:id/curated-teams/:teamId', requireAuth, validate('param', z.object({ id: positiveId, teamId: positiveId })), async (c) => {
+  .delete('/:id/curated-teams/:teamId', validate('param', z.object({ id: positiveId, teamId: positiveId })), async (c) => {
     const { id, teamId } = c.req.valid('param')
     return c.json(await removeCuratedTeam(c.var.db, await managed(c, id), teamId))
   })
-  .get('/:id/invite-link', requireAuth, validate('param', idParam), async (c) => c.json(inviteLink(c.env.APP_URL, await managed(c, c.req.valid('param').id))))
-  .post('/:id/regenerate-invite', requireAuth, validate('param', idParam), async (c) =>
+  .get('/:id/invite-link', validate('param', idParam), async (c) => c.json(inviteLink(c.env.APP_URL, await managed(c, c.req.valid('param').id))))
+  .post('/:id/regenerate-invite', validate('param', idParam), async (c) =>
     c.json(await regenerateInvite(c.var.db, c.env.APP_URL, await managed(c, c.req.valid('param').id))),
   )
-  .get('/:id/members', requireAuth, validate('param', idParam), async (c) => c.json(await listMembers(c.var.db, await managed(c, c.req.valid('param').id))))
+  .get('/:id/members', validate('param', idParam), async (c) => c.json(await listMembers(c.var.db, await managed(c, c.req.valid('param').id))))
   .put(
     '/:id/settings',
-    requireAuth,
     validate('param', idParam),
     validate(
       'json',
@@ -151,9 +153,9 @@ export const leagueRoutes = new Hono<AppEnv>()
     ),
     async (c) => c.json(await updateSettings(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('json'))),
   )
-  .post('/:id/kick-user', requireAuth, validate('param', idParam), validate('query', userIdQuery), async (c) =>
+  .post('/:id/kick-user', validate('param', idParam), validate('query', userIdQuery), async (c) =>
     c.json(await kickMember(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('query').user_id)),
   )
-  .post('/:id/reactivate-user', requireAuth, validate('param', idParam), validate('query', userIdQuery), async (c) =>
+  .post('/:id/reactivate-user', validate('param', idParam), validate('query', userIdQuery), async (c) =>
     c.json(await reactivateMember(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('query').user_id)),
   )

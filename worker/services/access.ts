@@ -65,11 +65,12 @@ export function assertReadable({ tournament, activeMember }: TournamentAccess, u
   return tournament
 }
 
-/** Posting, liking and reporting: active members of a tournament that has a wall. */
-export async function assertCanUseWall(db: Database, tournament: Tournament, user: SessionUser): Promise<void> {
+/** The wall (reading, posting, liking, reporting): active members of a tournament that has one. */
+export function assertCanUseWall({ tournament, activeMember }: TournamentAccess, user: SessionUser): Tournament {
+  if (!tournament) throw leagueNotFound()
   if (tournament.type === 'curated_public') throw new ApiError(400, 'Curated tournaments have no community wall.', { code: 'no_wall' })
-  if (tournament.commissionerId === user.id) return
-  if (!(await isActiveMember(db, tournament.id, user.id))) throw membersOnly()
+  if (tournament.commissionerId === user.id || activeMember) return tournament
+  throw membersOnly()
 }
 
 /** Changing a tournament: its commissioner, or an admin for the curated league. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { both, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { communityPosts, postLikes, postReports, users } from '../db/schema'
 import type { SessionUser } from '../lib/auth'
@@ -12,20 +13,33 @@ export const MAX_POST_LENGTH = 1000
 
 const postNotFound = () => new ApiError(404, 'Post not found', { code: 'post_not_found' })
 
-export async function listPosts(db: Database, tournament: Tournament, viewer: SessionUser) {
-  const posts = await db
+const WALL_SIZE = 200
+
+/** A wall's newest posts (pinned first) with their likes and reports, as one batch read. */
+export function postsRead(db: Database, tournamentId: number) {
+  const newest = db
     .select({ post: communityPosts, userName: users.name })
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.userId))
-    .where(eq(communityPosts.tournamentId, tournament.id))
+    .where(eq(communityPosts.tournamentId, tournamentId))
     .orderBy(desc(communityPosts.isPinned), desc(communityPosts.createdAt), desc(communityPosts.id))
-    .limit(200)
-  const ids = posts.map((p) => p.post.id)
-  if (ids.length === 0) return []
-  const [likes, reports] = await db.batch([
-    db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, ids)),
-    db.select({ postId: postReports.postId, userId: postReports.userId }).from(postReports).where(inArray(postReports.postId, ids)),
-  ])
+    .limit(WALL_SIZE)
+  const onWall = sql`(SELECT id FROM community_posts WHERE tournament_id = ${tournamentId} ORDER BY is_pinned DESC, created_at DESC, id DESC LIMIT ${WALL_SIZE})`
+  return mapRead(
+    both(
+      rowsOf(newest),
+      both(
+        rowsOf(db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, onWall))),
+        rowsOf(db.select({ postId: postReports.postId, userId: postReports.userId }).from(postReports).where(inArray(postReports.postId, onWall))),
+      ),
+    ),
+    ([posts, [likes, reports]]) => ({ posts, likes, reports }),
+  )
+}
+
+type WallData = ReturnType<ReturnType<typeof postsRead>['parse']>
+
+export function wallPosts(tournament: Tournament, viewer: SessionUser, { posts, likes, reports }: WallData) {
   // The commissioner sees every report (moderation); a member sees whether they reported it.
   const moderator = tournament.commissionerId === viewer.id
   return posts.map(({ post, userName }) => {
