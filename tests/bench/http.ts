@@ -29,18 +29,20 @@ const check = (name: string, r: LoadResult) => {
 }
 
 /** B1: the API hot path, each route against /api/health in the same run. */
-export async function hotPath(base: string, duration: number) {
+export async function hotPath(base: string, duration: number, token: string) {
   const health = await load(`${base}/api/health`, { duration })
   check('/api/health', health)
   add('API /api/health rps (c=10)', fmt(health.rps, 0), '', '1.00×', 'baseline')
   add('API /api/health p99 ms', fmt(health.p99, 0), '', '', '< 50 ms')
-  const routes: Array<[string, string, string]> = [
-    ['cached standings GET /api/leagues/1/standings', '/api/leagues/1/standings', '≥ 0.7× health'],
-    ['D1-read page GET /api/leagues', '/api/leagues', '≥ 0.4× health'],
-    ['banter stats GET /api/leagues/2/banter-stats', '/api/leagues/2/banter-stats', '≥ 0.4× health'],
+  const signedIn = { authorization: `Bearer ${token}` }
+  const routes: Array<[string, string, string, Record<string, string> | undefined]> = [
+    ['cached standings GET /api/leagues/1/standings (anonymous)', '/api/leagues/1/standings', '≥ 0.7× health', undefined],
+    ['D1-read standings GET /api/leagues/3/standings (signed in)', '/api/leagues/3/standings', '≥ 0.4× health', signedIn],
+    ['D1-read list GET /api/leagues (signed in)', '/api/leagues', '≥ 0.4× health', signedIn],
+    ['banter stats GET /api/leagues/2/banter-stats (anonymous)', '/api/leagues/2/banter-stats', '≥ 0.4× health', undefined],
   ]
-  for (const [name, path, target] of routes) {
-    const r = await load(`${base}${path}`, { duration })
+  for (const [name, path, target, headers] of routes) {
+    const r = await load(`${base}${path}`, { duration, headers })
     check(path, r)
     add(`API ${name} rps`, fmt(r.rps, 0), `${fmt(health.rps, 0)} rps health`, ratio(r.rps, health.rps), target)
     add(`API ${name} p99 ms`, fmt(r.p99, 0), `${fmt(health.p99, 0)} ms health`, ratio(r.p99, health.p99), '< 50 ms')
