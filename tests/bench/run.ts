@@ -135,8 +135,8 @@ try {
 
     if (on('lighthouse')) {
       process.env.CHROME_PATH ??= '/usr/bin/chromium'
-      await section('Lighthouse landing', ['Lighthouse landing page'], () => lighthouseRun(`${base}/`, 'landing /'), 150_000)
-      await section('Lighthouse tournament', ['Lighthouse /tournaments/1'], () => lighthouseRun(`${base}/tournaments/1`, '/tournaments/1'), 150_000)
+      await section('Lighthouse landing', ['Lighthouse landing page'], () => lighthouseRun(`${base}/`, 'landing /', quick ? 1 : 3), 150_000)
+      await section('Lighthouse tournament', ['Lighthouse /tournaments/1'], () => lighthouseRun(`${base}/tournaments/1`, '/tournaments/1', quick ? 1 : 3), 150_000)
     }
     if (on('sizes')) await section('SPA sizes', ['SPA sizes'], async () => spaSizes(assetsDir), 30_000)
   }

@@ -52,6 +52,16 @@ describe('GET /api/leagues', () => {
     expect((detail.curated_teams as unknown[]).length).toBe(2)
     expect((await call('/api/leagues/987654')).status).toBe(404)
   })
+
+  it("counts the public tournament's members as our verified managers with a team, and a private one's by membership", async () => {
+    await addUser('unverified@example.com', 'Unverified', 1000021, false)
+    await addUser('no-team@example.com', 'No Team', null)
+    const expected = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE is_verified = 1 AND fpl_team_id IS NOT NULL').first<number>('n')
+    const pub = (await (await call('/api/leagues/1', { headers: ownerAuth })).json()) as Record<string, unknown>
+    expect(pub).toMatchObject({ type: 'public', member_count: expected, is_member: true })
+    const pubLeague = (await (await call(`/api/leagues/${pubId}`, { headers: ownerAuth })).json()) as Record<string, unknown>
+    expect(pubLeague).toMatchObject({ type: 'private', member_count: 1, commissioner_name: 'Pub Owner', is_commissioner: true, curated_teams: [] })
+  })
 })
 
 describe('POST /api/leagues', () => {

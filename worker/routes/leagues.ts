@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
-import { type BatchRead, both } from '../db/batch'
+import { type BatchRead, both, constant } from '../db/batch'
 import { currentUser, readAsUser, readWithSession, requireAuth, type SessionUser } from '../lib/auth'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
@@ -13,7 +13,8 @@ import {
   addCuratedTeam,
   inviteLink,
   kickMember,
-  listMembers,
+  membersRead,
+  membersView,
   reactivateMember,
   regenerateInvite,
   removeCuratedTeam,
@@ -50,14 +51,19 @@ async function createInput(c: Context<AppEnv>) {
   return createFields.parse({ name: pick('name'), fpl_league_id: pick('fpl_league_id'), entry_fee: pick('entry_fee') })
 }
 
-/** The signed-in commissioner (or curated-league admin) and their tournament, in one D1 round trip. */
-const managed = async (c: Context<AppEnv>, id: number) => {
-  const { user, data } = await readAsUser(c, (userId) => tournamentAccessRead(c.var.db, id, userId))
-  if (!data.tournament) throw leagueNotFound()
+/**
+ * The signed-in commissioner (or curated-league admin) and their tournament, with whatever the
+ * route reads (handed out only after the check), in one D1 round trip.
+ */
+async function managedWith<T>(c: Context<AppEnv>, id: number, read: BatchRead<T>) {
+  const { user, data: [access, data] } = await readAsUser(c, (userId) => both(tournamentAccessRead(c.var.db, id, userId), read))
+  if (!access.tournament) throw leagueNotFound()
   c.set('user', user)
-  assertCanManage(c.env, data.tournament, user)
-  return data.tournament
+  assertCanManage(c.env, access.tournament, user)
+  return { tournament: access.tournament, data }
 }
+
+const managed = async (c: Context<AppEnv>, id: number) => (await managedWith(c, id, constant(null))).tournament
 
 /**
  * One of a tournament's data reads, for whoever may see it, in a single D1 round trip (session,
@@ -137,7 +143,11 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/:id/regenerate-invite', validate('param', idParam), async (c) =>
     c.json(await regenerateInvite(c.var.db, c.env.APP_URL, await managed(c, c.req.valid('param').id))),
   )
-  .get('/:id/members', validate('param', idParam), async (c) => c.json(await listMembers(c.var.db, await managed(c, c.req.valid('param').id))))
+  .get('/:id/members', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param')
+    const { tournament, data: members } = await managedWith(c, id, membersRead(c.var.db, id))
+    return c.json(membersView(tournament, members))
+  })
   .put(
     '/:id/settings',
     validate('param', idParam),

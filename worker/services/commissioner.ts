@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm'
+import { mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
 import { FplError, FplNotFoundError } from '../fpl/errors'
@@ -44,8 +45,12 @@ type MemberWithTeam = Awaited<ReturnType<typeof membersWithTeams>>[number]
 // A table read mid-gameweek can list a team twice (ranks moved between two page fetches).
 const onePerUser = (rows: MemberWithTeam[]) => [...new Map(rows.map((r) => [r.userId, r])).values()]
 
-export async function listMembers(db: Database, t: Tournament) {
-  const rows = onePerUser(await membersWithTeams(db, eq(memberships.tournamentId, t.id)).orderBy(users.name))
+/** The commissioner's member list (active and removed), as a read that can share a batch. */
+export function membersRead(db: Database, tournamentId: number) {
+  return mapRead(rowsOf(membersWithTeams(db, eq(memberships.tournamentId, tournamentId)).orderBy(users.name)), onePerUser)
+}
+
+export function membersView(t: Tournament, rows: MemberWithTeam[]) {
   const member = (r: MemberWithTeam) => {
     const teamValid = r.team !== null && r.teamName !== null
     return {

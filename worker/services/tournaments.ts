@@ -29,6 +29,8 @@ interface Counts {
   players: number
 }
 
+const playersCount = sql<number>`(SELECT count(*) FROM users WHERE is_verified = 1 AND fpl_team_id IS NOT NULL)`
+
 /** Member counts: active members, curated teams, and our managers (the public tournament's). */
 function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
   const one = <C extends SQLiteColumn>(column: C) => (tournamentId === undefined ? undefined : eq(column, tournamentId))
@@ -43,7 +45,12 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
       ),
       both(
         rowsOf(db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(one(curatedTeams.tournamentId)).groupBy(curatedTeams.tournamentId)),
-        rowsOf(db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isVerified, true), sql`${users.fplTeamId} IS NOT NULL`))),
+        // Our managers, counted only where they matter: the list, or the public tournament's page.
+        rowsOf(
+          tournamentId === undefined
+            ? db.select({ n: playersCount }).from(sql`(SELECT 1)`)
+            : db.select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playersCount} ELSE 0 END` }).from(tournaments).where(eq(tournaments.id, tournamentId)),
+        ),
       ),
     ),
     ([members, [curated, players]]) => ({
