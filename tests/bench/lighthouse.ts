@@ -11,7 +11,17 @@ interface LighthouseFigures {
   cls: number
 }
 
+// Lighthouse now and then fails to record a trace (NO_NAVSTART) on a cold Chromium: one retry.
 async function once(url: string): Promise<LighthouseFigures> {
+  try {
+    return await attempt(url)
+  } catch (error) {
+    console.warn(`  Lighthouse run failed (${String(error)}); once more`)
+    return attempt(url)
+  }
+}
+
+async function attempt(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -41,6 +41,8 @@ export default defineConfig(async () => {
       name: 'worker',
       include: ['tests/worker/**/*.test.ts'],
       setupFiles: ['tests/worker/setup/apply-migrations.ts'],
+      // The security tests' tally (tests/security/attack.ts) for the README's Security table.
+      reporters: ['default', path.join(root, 'tests/security/summary-reporter.ts')],
     },
   }
 })
