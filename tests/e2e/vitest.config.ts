@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config'
 
 // End-to-end journeys: Debian's Chromium driven by playwright-core against the real local stack
 // (wrangler dev + FPL simulator) started once for the whole run.
+const root = path.resolve(import.meta.dirname, '../..')
+
 export default defineConfig({
-  root: path.resolve(import.meta.dirname, '../..'),
+  root,
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.test.ts'],
@@ -16,5 +18,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One browser and one wrangler at a time on a 2-core machine.
     fileParallelism: false,
+    // The security tests' tally (tests/security/attack.ts) for the README's Security table.
+    reporters: ['default', path.join(root, 'tests/security/summary-reporter.ts')],
   },
 })

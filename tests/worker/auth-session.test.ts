@@ -22,12 +22,13 @@ beforeAll(async () => {
 describe('session tokens', () => {
   it('round-trips the user and token version', async () => {
     const token = await signSession(env, { userId: 7, tokenVersion: 3 })
-    expect(await verifySession(env, token)).toEqual({ userId: 7, tokenVersion: 3 })
+    expect(await verifySession(env, token)).toEqual({ userId: 7, tokenVersion: 3, tokenId: expect.stringMatching(/^[\w-]{22}$/), expiresAt: expect.any(Number) })
   })
 
   it('rejects other algorithms, wrong keys, missing or past expiry', async () => {
-    const base = () => new SignJWT({ ver: 0 }).setSubject('7').setIssuedAt()
-    const none = `${btoa(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: '7', ver: 0, exp: 9e9, iat: 1 }))}.`.replaceAll('=', '')
+    // Each carries a well-formed jti, so that only the flaw named is what gets it refused.
+    const base = () => new SignJWT({ ver: 0 }).setSubject('7').setJti('0123456789abcdefghijkl').setIssuedAt()
+    const none = `${btoa(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: '7', ver: 0, jti: '0123456789abcdefghijkl', exp: 9e9, iat: 1 }))}.`.replaceAll('=', '')
     const candidates = [
       none,
       await base().setProtectedHeader({ alg: 'HS512' }).setExpirationTime('1h').sign(key),

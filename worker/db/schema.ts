@@ -71,6 +71,17 @@ export const emailTokens = sqliteTable(
   ],
 )
 
+// Session tokens ended by logout before they expire: the session check refuses their `jti`. A
+// row is needed only until the token would have expired anyway; logout deletes expired rows.
+export const revokedTokens = sqliteTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)], // delete expired rows
+)
+
 export const tournamentTypes = ['public', 'curated_public', 'private'] as const
 export type TournamentType = (typeof tournamentTypes)[number]
 

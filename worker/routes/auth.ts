@@ -5,13 +5,14 @@ import * as z from 'zod/mini'
 import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
-import { currentUser, readAsUser, requireAuth } from '../lib/auth'
+import { currentUser, readAsUser, requireAuth, requireSession } from '../lib/auth'
 import { validate } from '../lib/validation'
 import {
   type AccountContext,
   autoJoinLeagues,
   changePassword,
   login,
+  logout,
   register,
   requestPasswordReset,
   resendVerification,
@@ -78,6 +79,7 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(await changePassword(accountContext(c), currentUser(c).id, current_password, new_password))
     },
   )
+  .post('/logout', async (c) => c.json(await logout(accountContext(c), (await requireSession(c)).claims)))
   .get('/me', async (c) => {
     const { data: profile } = await readAsUser(c, (userId) => profileRead(c.var.db, userId))
     if (!profile) throw accountNotFound()

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { analytics, identifyUser } from '../../lib/analytics'
+import { apiFetch } from '../../lib/api'
 import {
   AUTH_TOKEN_KEY,
   clearStoredSession,
@@ -22,7 +23,10 @@ export interface AuthContextValue {
    * signed-in user (e.g. after a password change) does not.
    */
   login: (token: string, user: User) => void
-  /** Clears both stored items (and reports the logout when someone was signed in). */
+  /**
+   * Tells the server to end the token's session (without waiting), then clears both stored items
+   * (and reports the logout when someone was signed in).
+   */
   logout: () => void
   /** Merges fields into the current user and stores it; no-op when logged out. */
   updateUser: (changes: Partial<User>) => void
@@ -72,7 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 
   const logout = useCallback(() => {
+    const { token } = sessionRef.current
     const wasSignedIn = isAuthenticatedSession(sessionRef.current)
+    // Revoked on the server, a copy of the token that leaked stops working too. Signing out here
+    // never depends on the answer. auth: false, so that its 401 (the token was already dead)
+    // does not come back as an "Authentication Required" prompt.
+    if (token) {
+      apiFetch('/api/auth/logout', { method: 'POST', auth: false, headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
+    }
     clearStoredSession()
     setSession({ token: null, user: null })
     if (wasSignedIn) analytics.logout()
