@@ -106,7 +106,14 @@ export async function updateSettings(db: Database, t: Tournament, input: { name:
   }
 }
 
+// A private league's commissioner passes assertCanManage too; without this, they could plant any
+// FPL team in their league's refresh (extra FPL reads, strangers in its banter stats).
+function assertCurated(t: Tournament) {
+  if (t.type !== 'curated_public') throw new ApiError(400, 'Only the curated league has curated teams.', { code: 'not_curated' })
+}
+
 export async function addCuratedTeam(db: Database, source: FplSource, t: Tournament, admin: SessionUser, teamId: number) {
+  assertCurated(t)
   let entry
   try {
     const { state } = await source.state()
@@ -126,6 +133,7 @@ export async function addCuratedTeam(db: Database, source: FplSource, t: Tournam
 }
 
 export async function removeCuratedTeam(db: Database, t: Tournament, teamId: number) {
+  assertCurated(t)
   const rows = await db
     .delete(curatedTeams)
     .where(and(eq(curatedTeams.tournamentId, t.id), eq(curatedTeams.fplTeamId, teamId)))
