@@ -23,18 +23,20 @@ function readableIssue(issue: Issue): string {
   const field = fieldLabel(issue.path)
   switch (issue.code) {
     case 'invalid_type':
+      // A JSON body of the wrong kind altogether (null, a string, an array for an object).
+      if (!issue.path?.length) return `The request body must be ${typeWords(String(issue.expected))}`
       return issue.input === undefined || issue.input === null
         ? `${field} is required`
-        : `${field} must be ${article(String(issue.expected))}`
+        : `${field} must be ${typeWords(String(issue.expected))}`
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`
       }
-      if (issue.origin === 'number') return `${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`
+      if (isNumeric(issue.origin)) return `${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`
       return `${field} must have at least ${issue.minimum} items`
     case 'too_big':
       if (issue.origin === 'string') return `${field} must be at most ${issue.maximum} characters`
-      if (issue.origin === 'number') return `${field} must be at most ${issue.maximum}`
+      if (isNumeric(issue.origin)) return `${field} must be at most ${issue.maximum}`
       return `${field} must have at most ${issue.maximum} items`
     case 'invalid_format':
       return issue.format === 'email' ? 'Invalid email format' : `${field} has an invalid format`
@@ -48,6 +50,11 @@ function readableIssue(issue: Issue): string {
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`)
+// zod's names for some types ("int", "record") are not words a person reads.
+const TYPE_WORDS: Record<string, string> = { int: 'a whole number', record: 'an object', null: 'null' }
+const typeWords = (type: string) => TYPE_WORDS[type] ?? article(type)
+// z.int() reports its safe-integer range with origin "int".
+const isNumeric = (origin: string) => origin === 'number' || origin === 'int'
 
 z.config({ customError: readableIssue })
 
