@@ -8,8 +8,8 @@ import type { AppEnv } from '../env'
 // for a short while, so a hit costs no D1 read and no JSON work.
 //
 // Only answers a route marks as public are kept (never a private tournament's, never one with
-// an Authorization header: signed-in answers mark the viewer's own row). A write handled by
-// this isolate, or a refresh that it finalized, empties the cache; other isolates see new data
+// an Authorization header: signed-in answers mark the viewer's own row). A signed-in write
+// handled by this isolate, or a refresh that it finalized, empties the cache; other isolates see new data
 // within PUBLIC_READ_TTL_MS. The Cache API is not used: it is per data centre and cannot be
 // purged by prefix when the refresh (a queue consumer) writes new standings.
 
@@ -38,7 +38,9 @@ function remember(key: string, body: string, now: number) {
 export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== 'GET') {
     await next()
-    if (c.res.status < 400) forgetPublicReads()
+    // Only a signed-in write can change what public reads show (posts, settings, joins...);
+    // anonymous ones (a share's click, a sign-in) must not empty the cache on every call.
+    if (c.res.status < 400 && c.req.header('authorization') !== undefined) forgetPublicReads()
     return
   }
   if (c.req.header('authorization') !== undefined) return next()

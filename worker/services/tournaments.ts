@@ -10,6 +10,7 @@ import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import { validateTeam } from './fpl-lookup'
+import { prepared } from './snapshot-store'
 import { joinTournaments } from './users'
 
 // Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
@@ -146,9 +147,10 @@ export interface CreateInput {
  * FPL team must be in that league, so nobody can take over a stranger's league.
  */
 export async function createTournament(db: Database, source: FplSource, user: SessionUser, input: CreateInput) {
-  const { state } = await source.state()
+  let state
   let league
   try {
+    state = (await source.state()).state
     league = (await source.standingsPage(input.fplLeagueId, 1, state)).data.league
   } catch (error) {
     if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL league not found. Please check the League ID.', { code: 'fpl_league_not_found' })
@@ -166,24 +168,32 @@ export async function createTournament(db: Database, source: FplSource, user: Se
     return { league_id: existing.id, invite_code: null, is_commissioner: existing.commissionerId === user.id, message: `This league already exists. You've been added to ${existing.name} as a member.` }
   }
   const inviteCode = newInviteCode()
-  const rows = await db
-    .insert(tournaments)
-    .values({
-      name: input.name,
-      description: '',
-      type: 'private',
-      fplLeagueId: input.fplLeagueId,
-      fplSeason: state.season,
-      startEvent: league.start_event ?? 1,
-      commissionerId: user.id,
-      inviteCode,
-      entryFeePence: 0, // prize features are off: everything is free
-    })
-    .onConflictDoNothing()
-    .returning({ id: tournaments.id })
-  const created = rows[0]
+  // One batch (one transaction): a tournament never exists without its commissioner's
+  // membership. The membership finds the tournament by its new invite code, so it adds
+  // nothing when someone else created the league a moment ago.
+  const [inserted] = await db.$client.batch<{ id: number }>([
+    prepared(
+      db,
+      db
+        .insert(tournaments)
+        .values({
+          name: input.name,
+          description: '',
+          type: 'private',
+          fplLeagueId: input.fplLeagueId,
+          fplSeason: state.season,
+          startEvent: league.start_event ?? 1,
+          commissionerId: user.id,
+          inviteCode,
+          entryFeePence: 0, // prize features are off: everything is free
+        })
+        .onConflictDoNothing()
+        .returning({ id: tournaments.id }),
+    ),
+    db.$client.prepare('INSERT INTO memberships (tournament_id, user_id) SELECT id, ?1 FROM tournaments WHERE invite_code = ?2').bind(user.id, inviteCode),
+  ])
+  const created = inserted?.results[0]
   if (!created) return createTournament(db, source, user, input) // someone created it a moment ago
-  await joinTournaments(db, user.id, [created.id])
   return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} created! You're the Commissioner.` }
 }
 
