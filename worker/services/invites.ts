@@ -4,7 +4,7 @@ import { memberships, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 import { validateTeam } from './fpl-lookup'
-import { joinTournaments, memberCounts } from './users'
+import { joinTournaments, leagueSummary, memberCounts } from './users'
 
 // Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
 
@@ -18,17 +18,7 @@ async function byInviteCode(db: Database, code: string) {
 
 export async function inviteLeague(db: Database, code: string) {
   const t = await byInviteCode(db, code)
-  return {
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    type: t.type,
-    is_public: t.isPublic,
-    fpl_league_id: t.fplLeagueId,
-    member_count: (await memberCounts(db, [t.id])).get(t.id) ?? 0,
-    entry_fee: t.entryFeePence / 100,
-    created_at: t.createdAt.toISOString(),
-  }
+  return leagueSummary(t, (await memberCounts(db, [t.id])).get(t.id) ?? 0)
 }
 
 /** Joining a private tournament needs an FPL team in its FPL league. */

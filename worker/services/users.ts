@@ -49,6 +49,21 @@ export function profileRead(db: Database, userId: number) {
   )
 }
 
+type SummaryFields = Pick<typeof tournaments.$inferSelect, 'id' | 'name' | 'description' | 'type' | 'isPublic' | 'fplLeagueId' | 'entryFeePence' | 'createdAt'>
+
+/** A tournament as the invite page and the user's league list describe it. */
+export const leagueSummary = (t: SummaryFields, memberCount: number) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  type: t.type,
+  is_public: t.isPublic,
+  fpl_league_id: t.fplLeagueId,
+  member_count: memberCount,
+  entry_fee: t.entryFeePence / 100,
+  created_at: t.createdAt.toISOString(),
+})
+
 /** The user's active tournaments, without the hidden public auto-join tournament. */
 export function userLeaguesRead(db: Database, userId: number) {
   const query = db
@@ -74,15 +89,7 @@ export function userLeaguesRead(db: Database, userId: number) {
     rows.map((t) => {
       const isCommissioner = t.commissionerId === userId
       return {
-        id: t.id,
-        name: t.name,
-        description: t.description,
-        type: t.type,
-        is_public: t.isPublic,
-        fpl_league_id: t.fplLeagueId,
-        member_count: Number(t.memberCount),
-        entry_fee: t.entryFeePence / 100,
-        created_at: t.createdAt.toISOString(),
+        ...leagueSummary(t, Number(t.memberCount)),
         joined_at: t.joinedAt.toISOString(),
         is_commissioner: isCommissioner,
         ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
