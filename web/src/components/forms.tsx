@@ -56,6 +56,13 @@ export function TextField({ id, label, hint, error, describedBy, end, labelNote,
   )
 }
 
+export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode'> & { label?: ReactNode }
+
+/** An email input: the email keyboard, autofill, and no autocapitalisation or spell check. */
+export function EmailField({ label = 'Email', ...props }: EmailFieldProps) {
+  return <TextField {...props} label={label} type="email" name="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+}
+
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'end'>
 
 /** A password input with a show/hide toggle. */

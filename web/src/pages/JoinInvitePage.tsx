@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { FormMessage, PasswordField, SubmitButton, TextField } from '../components/forms'
+import { EmailField, FormMessage, PasswordField, SubmitButton, TextField } from '../components/forms'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
 import { useToast } from '../features/toast/ToastProvider'
@@ -322,15 +322,8 @@ function InviteSignUp({
         error={errors.name}
         onChange={(e) => set('name', e.target.value)}
       />
-      <TextField
+      <EmailField
         ref={refs.email}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         value={values.email}
         error={errors.email}
         onChange={(e) => set('email', e.target.value)}

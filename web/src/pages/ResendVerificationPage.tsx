@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation } from 'react-router'
-import { FormMessage, SubmitButton, TextField } from '../components/forms'
+import { EmailField, FormMessage, SubmitButton } from '../components/forms'
 import { apiFetch } from '../lib/api'
 import { errorText } from '../lib/errors'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
@@ -87,15 +87,8 @@ export default function ResendVerificationPage() {
       <h1>Resend verification email</h1>
       <p className="page-lede">Enter the email you registered with and we&apos;ll send a fresh verification link.</p>
       <form className="form text-left" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <TextField
+        <EmailField
           ref={inputRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={error}
           onChange={(e) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { FormMessage, SubmitButton, TextField } from '../../components/forms'
+import { EmailField, FormMessage, SubmitButton } from '../../components/forms'
 import { apiFetch } from '../../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../../lib/errors'
 import { isValidEmail, normalizeEmail } from '../../lib/validation'
@@ -83,15 +83,8 @@ export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBa
         Enter your email and we&apos;ll send you a reset link. Links expire after 1 hour and work once.
       </p>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           data-autofocus
           value={email}
           error={error}

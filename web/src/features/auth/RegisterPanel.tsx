@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { FormMessage, PasswordChecklist, PasswordField, SubmitButton, TextField } from '../../components/forms'
+import { EmailField, FormMessage, PasswordChecklist, PasswordField, SubmitButton, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
 import { apiFetch } from '../../lib/api'
 import type { RegisterResponse } from '../../lib/api-types'
@@ -150,15 +150,8 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
           error={errors.name}
           onChange={(e) => set('name', e.target.value)}
         />
-        <TextField
+        <EmailField
           ref={refs.email}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={values.email}
           error={errors.email}
           onChange={(e) => set('email', e.target.value)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { FormMessage, PasswordField, SubmitButton, TextField } from '../../components/forms'
+import { EmailField, FormMessage, PasswordField, SubmitButton } from '../../components/forms'
 import { ApiError, apiFetch } from '../../lib/api'
 import type { LoginResponse } from '../../lib/api-types'
 import { errorText } from '../../lib/errors'
@@ -105,15 +105,8 @@ function SignInForm({ titleId, onForgot }: { titleId: string; onForgot: () => vo
       <p className="auth-panel__lede">Sign in to check your standings and see who&apos;s getting roasted this week.</p>
       {typeof notice === 'string' && notice ? <FormMessage tone="info">{notice}</FormMessage> : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           data-autofocus
           value={email}
           error={errors.email}
