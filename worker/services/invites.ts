@@ -4,7 +4,7 @@ import { memberships, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 import { validateTeam } from './fpl-lookup'
-import { joinTournaments, leagueSummary, memberCounts } from './users'
+import { activeMemberCount, joinTournaments, leagueSummary } from './users'
 
 // Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
 
@@ -18,7 +18,7 @@ async function byInviteCode(db: Database, code: string) {
 
 export async function inviteLeague(db: Database, code: string) {
   const t = await byInviteCode(db, code)
-  return leagueSummary(t, (await memberCounts(db, [t.id])).get(t.id) ?? 0)
+  return leagueSummary(t, await activeMemberCount(db, t.id))
 }
 
 /** Joining a private tournament needs an FPL team in its FPL league. */

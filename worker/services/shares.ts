@@ -5,7 +5,7 @@ import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { isActiveMember, loadTournament } from './access'
 import { latestSnapshot } from './snapshot-store'
-import { memberCounts } from './users'
+import { activeMemberCount } from './users'
 
 // Shared achievement cards: created by a league member, readable by anyone with the link.
 // Share ids are random (128 bits) and the public URL is /share/banter/{id}.
@@ -74,7 +74,7 @@ export async function createShare(db: Database, appUrl: string, user: SessionUse
   }
   const snapshot = await latestSnapshot(db, tournament.id, 'banterStats')
   const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
-  const members = (await memberCounts(db, [tournament.id])).get(tournament.id) ?? 1
+  const members = (await activeMemberCount(db, tournament.id)) || 1
   const statData = normaliseStatData({
     ...input.stat_data,
     ...(official ? { manager: official.manager, player_name: official.manager ?? official.player, description: official.description, ...(official.emoji ? { emoji: official.emoji } : {}) } : {}),

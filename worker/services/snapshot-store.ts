@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import type { BatchRead } from '../db/batch'
+import { type BatchRead, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { standingsRows, tournamentSnapshots, type GameweekStatus } from '../db/schema'
 
@@ -160,12 +160,10 @@ export interface SnapshotView {
 }
 
 export function latestSnapshotRead(db: Database, tournamentId: number, document: SnapshotDocument): BatchRead<SnapshotView | null> {
-  return { statements: [latestSnapshotQuery(db, tournamentId, document)], parse: ([rows]) => (rows as SnapshotView[])[0] ?? null }
+  return mapRead(rowsOf(latestSnapshotQuery(db, tournamentId, document)), ([snapshot]) => snapshot ?? null)
 }
 
-export async function latestSnapshot(db: Database, tournamentId: number, document: SnapshotDocument): Promise<SnapshotView | null> {
-  return (await latestSnapshotQuery(db, tournamentId, document))[0] ?? null
-}
+export const latestSnapshot = (db: Database, tournamentId: number, document: SnapshotDocument) => runBatch(db, latestSnapshotRead(db, tournamentId, document))
 
 export interface StandingsPage {
   snapshot: SnapshotView | null

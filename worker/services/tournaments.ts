@@ -1,8 +1,7 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { curatedTeams, memberships, tournaments, users } from '../db/schema'
+import { curatedTeams, memberships, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
 import { FplError, FplNotFoundError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
@@ -11,7 +10,7 @@ import { ApiError } from '../lib/errors'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import { validateTeam } from './fpl-lookup'
 import { prepared } from './snapshot-store'
-import { joinTournaments } from './users'
+import { activeMemberCountsRead, joinTournaments } from './users'
 
 // Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
 
@@ -34,18 +33,11 @@ const playersCount = sql<number>`(SELECT count(*) FROM users WHERE is_verified =
 
 /** Member counts: active members, curated teams, and our managers (the public tournament's). */
 function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
-  const one = <C extends SQLiteColumn>(column: C) => (tournamentId === undefined ? undefined : eq(column, tournamentId))
   return mapRead(
     both(
-      rowsOf(
-        db
-          .select({ id: memberships.tournamentId, n: sql<number>`count(*)` })
-          .from(memberships)
-          .where(and(one(memberships.tournamentId), eq(memberships.status, 'active')))
-          .groupBy(memberships.tournamentId),
-      ),
+      activeMemberCountsRead(db, tournamentId),
       both(
-        rowsOf(db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(one(curatedTeams.tournamentId)).groupBy(curatedTeams.tournamentId)),
+        rowsOf(db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(tournamentId === undefined ? undefined : eq(curatedTeams.tournamentId, tournamentId)).groupBy(curatedTeams.tournamentId)),
         // Our managers, counted only where they matter: the list, or the public tournament's page.
         rowsOf(
           tournamentId === undefined
@@ -55,7 +47,7 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
       ),
     ),
     ([members, [curated, players]]) => ({
-      members: new Map(members.map((r) => [r.id, Number(r.n)])),
+      members,
       curated: new Map(curated.map((r) => [r.id, Number(r.n)])),
       players: Number(players[0]?.n ?? 0),
     }),

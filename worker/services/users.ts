@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { both, mapRead, rowsOf, runBatch } from '../db/batch'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { type BatchRead, both, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -98,15 +98,17 @@ export function userLeaguesRead(db: Database, userId: number) {
   )
 }
 
-export async function memberCounts(db: Database, tournamentIds: number[]): Promise<Map<number, number>> {
-  if (tournamentIds.length === 0) return new Map()
-  const rows = await db
+/** Active members per tournament: of one tournament, or of all of them. */
+export function activeMemberCountsRead(db: Database, tournamentId?: number): BatchRead<Map<number, number>> {
+  const query = db
     .select({ id: memberships.tournamentId, n: sql<number>`count(*)` })
     .from(memberships)
-    .where(and(inArray(memberships.tournamentId, tournamentIds), eq(memberships.status, 'active')))
+    .where(and(tournamentId === undefined ? undefined : eq(memberships.tournamentId, tournamentId), eq(memberships.status, 'active')))
     .groupBy(memberships.tournamentId)
-  return new Map(rows.map((r) => [r.id, Number(r.n)]))
+  return mapRead(rowsOf(query), (rows) => new Map(rows.map((r) => [r.id, Number(r.n)])))
 }
+
+export const activeMemberCount = async (db: Database, tournamentId: number) => (await runBatch(db, activeMemberCountsRead(db, tournamentId))).get(tournamentId) ?? 0
 
 /** Adds active memberships; existing ones (active or removed by a commissioner) stay as they are. */
 export async function joinTournaments(db: Database, userId: number, tournamentIds: number[]): Promise<number[]> {
