@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite'
 import { assetHeadersFile } from '../worker/lib/security-headers.ts'
 import { escapeHtml } from '../worker/lib/html.ts'
 import { prepaintHtml } from './prepaint.ts'
@@ -18,6 +18,51 @@ function indexHtml(productName: string): Plugin {
     name: 'banter-arena:index-html',
     transformIndexHtml: (html) =>
       html.replaceAll('%PRODUCT_NAME%', escapeHtml(productName)).replace('<div id="root"></div>', `<div id="root">${prepaintHtml(productName)}</div>`),
+  }
+}
+
+/**
+ * index.html's entry imports web/src/app/mount.tsx, after the first paint where the page has
+ * static markup to show (see main.tsx). The build lists that chunk and everything it imports in
+ * index.html (`#app-chunks`, JSON, not executed); theme-init.js preloads them at low priority
+ * on the other paths, so there the download overlaps the stylesheet's instead of waiting for the
+ * entry. The app's own stylesheets stay render-blocking links, as when the app was in the entry:
+ * React's first render must not restyle the page.
+ */
+function appChunks(): Plugin {
+  const MOUNT_MODULE = /[\\/]web[\\/]src[\\/]app[\\/]mount\.tsx$/
+  return {
+    name: 'banter-arena:app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+        const mount = chunks.find((chunk) => chunk.facadeModuleId && MOUNT_MODULE.test(chunk.facadeModuleId))
+        if (!mount) throw new Error('app-chunks: no chunk for web/src/app/mount.tsx')
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const files = new Set<string>()
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (files.has(chunk.fileName)) return
+          files.add(chunk.fileName)
+          for (const name of chunk.imports) visit(byName.get(name)!)
+        }
+        visit(mount)
+        const styles = new Set([...files].flatMap((file) => [...(byName.get(file)!.viteMetadata?.importedCss ?? [])]))
+        const styleLinks = [...styles]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+        // "<" cannot appear in the file names, so the JSON cannot end the script element.
+        const list = `<script type="application/json" id="app-chunks">${JSON.stringify([...files].map((file) => `/${file}`))}</script>`
+        // The entry and its own imports are module scripts, which never block the first paint:
+        // low priority lets the stylesheets go first.
+        return html
+          .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+          .replace('<script src="/theme-init.js">', `${list}\n    <script src="/theme-init.js">`)
+          .replace('</head>', `  ${styleLinks.join('\n    ')}\n  </head>`)
+      },
+    },
   }
 }
 
@@ -40,7 +85,7 @@ export default defineConfig(({ mode }) => {
   const productName = env.VITE_PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME
   return {
     root: webRoot,
-    plugins: [react(), indexHtml(productName), assetHeaders()],
+    plugins: [react(), indexHtml(productName), appChunks(), assetHeaders()],
     build: {
       outDir: '../dist/client',
       emptyOutDir: true,

@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
 import { sharePageRoutes } from './routes/share-page'
 import { statsRoutes } from './routes/stats'
+import { tournamentPageRoutes } from './routes/tournament-page'
 
 const MAX_BODY_BYTES = 64 * 1024
 
@@ -53,6 +54,7 @@ export function createApp() {
 
   app.route('/api', api)
   app.route('/share', sharePageRoutes)
+  app.route('/tournaments', tournamentPageRoutes((request, env, ctx) => app.fetch(request, env, ctx)))
   app.notFound(notFound)
   app.onError(handleError)
   return app

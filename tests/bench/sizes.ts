@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { BUDGETS } from '../budgets/budgets.ts'
+import { BUDGETS, initialScripts } from '../budgets/budgets.ts'
 import { ROOT } from '../stack/stack.ts'
 import { add, fmt, ratio } from './table.ts'
 
@@ -15,7 +15,7 @@ const kB = (b: number) => `${(b / 1000).toFixed(1)} kB`
 /** SPA sizes from an existing build (the one the stack serves). */
 export function spaSizes(clientDir: string) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8')
-  const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+  const initial = initialScripts(html)
   if (initial.length === 0) throw new Error('no entry script in index.html')
   const js = initial.reduce((s, f) => s + gzip(path.join(clientDir, f)), 0)
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/(assets\/[^"]+\.css)"/g)].reduce((s, m) => s + gzip(path.join(clientDir, m[1]!)), 0)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BUDGETS } from './budgets'
+import { BUDGETS, initialScripts } from './budgets'
 
 // Builds the SPA and bundles both workers exactly as a deploy would, then weighs them.
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -30,7 +30,7 @@ describe('size budgets', () => {
     const out = path.join(work, 'client')
     execFileSync(path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, env, stdio: 'pipe' })
     const html = readFileSync(path.join(out, 'index.html'), 'utf8')
-    const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
+    const initial = initialScripts(html)
     expect(initial.length).toBeGreaterThan(0)
     const initialBytes = initial.reduce((sum, f) => sum + gzip(path.join(out, f)), 0)
     const lazy = readdirSync(path.join(out, 'assets'))

@@ -1,6 +1,6 @@
 // Size budgets checked on every `npm test` (issue: performance). Gzip sizes in bytes.
 export const BUDGETS = {
-  // Initial JS of the SPA: the entry script and every chunk it preloads.
+  // Initial JS of the SPA: the entry script and the app's chunks it loads (initialScripts).
   spaInitialJs: 115_000,
   // Any lazily loaded route chunk.
   routeChunk: 40_000,
@@ -10,3 +10,15 @@ export const BUDGETS = {
   // The share-image renderer worker (resvg's wasm alone is ~531 KB gzip).
   ogWorker: 800 * 1024,
 } as const
+
+/**
+ * The JavaScript every page needs before React's first render, as files under the build's
+ * folder: the entry script, and the app's chunks index.html lists in #app-chunks (the entry
+ * imports them; theme-init.js preloads them; see web/vite.config.ts).
+ */
+export function initialScripts(html: string): string[] {
+  const entry = [...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+  const listed = /<script type="application\/json" id="app-chunks">([^<]*)<\/script>/.exec(html)?.[1]
+  const chunks = listed ? (JSON.parse(listed) as string[]).map((file) => file.replace(/^\//, '')) : []
+  return [...new Set([...entry, ...chunks])]
+}

@@ -46,6 +46,46 @@ describe('the SPA shell in Chromium', () => {
     await page.context().close()
   })
 
+  it('paints the landing hero before the app, which loads after it; elsewhere the app chunks preload at once', async () => {
+    const page = await newPage(browser)
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    // Holding the app's chunk back shows what index.html paints on its own.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(baseUrl, { waitUntil: 'domcontentloaded' })
+    await expect.poll(() => page.locator('.prepaint .hero__title').isVisible()).toBe(true)
+    expect(await page.locator('.prepaint .hero__title').textContent()).toMatch(/banter/i)
+    release()
+    await expect.poll(() => page.locator('h1.hero__title').isVisible()).toBe(true)
+    expect(await page.locator('.prepaint').count()).toBe(0)
+    // On "/" the chunks are asked for by the entry, after the paint; on /about by theme-init.js, as preloads.
+    const onLanding = scripts.filter((path) => path.includes('/mount-'))
+    expect(onLanding).toHaveLength(1)
+    const preloads = await page.evaluate(async (url) => {
+      const other = await fetch(url).then((r) => r.text())
+      return /id="app-chunks">(\[[^<]*\])</.exec(other)?.[1] ?? null
+    }, `${baseUrl}/about`)
+    expect(JSON.parse(preloads!).some((path: string) => path.includes('/mount-'))).toBe(true)
+    await page.goto(`${baseUrl}/about`)
+    expect(await page.locator('link[rel="modulepreload"][fetchpriority="low"]').count()).toBeGreaterThan(0)
+    await page.context().close()
+  })
+
+  it('says so when the app cannot load', async () => {
+    const page = await newPage(browser)
+    await page.route(/\/assets\/mount-[\w-]+\.js$/, (route) => route.abort())
+    await page.goto(`${baseUrl}/about`)
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The app could not load. Check your connection and reload the page.')
+    await page.context().close()
+  })
+
   it('sends unknown paths home and opens the sign-in dialog from /login', async () => {
     const page = await newPage(browser)
     await page.goto(`${baseUrl}/no/such/page`)

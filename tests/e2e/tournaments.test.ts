@@ -47,6 +47,27 @@ async function apiAccount(email: string, team: number, password: string) {
   expect((await post('/api/auth/verify-email', { token })).status).toBe(200)
 }
 
+describe('a shared tournament link, opened by a visitor', () => {
+  it("shows the page with its data written in: the app asks the API nothing for it", async () => {
+    const page = await newPage(browser)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/api/leagues/1')) asked.push(pathname)
+    })
+    await journey(page, 'shared-tournament-link', async () => {
+      await page.goto(`${baseUrl}/tournaments/1`)
+      const gate = page.getByTestId('sign-in-gate').first()
+      await expect.poll(() => gate.textContent()).toContain('Sign in to view standings for your league.')
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Tournament')
+      await page.getByRole('tab', { name: /Winners/ }).click()
+      await page.getByRole('tab', { name: /Banter/ }).click()
+      expect(asked).toEqual([])
+    })
+    await page.context().close()
+  })
+})
+
 describe('tournament journey', () => {
   it('creates, invites, joins, posts, moderates, manages members and shows the data tabs', async () => {
     const owner = await newPage(browser)

@@ -130,3 +130,12 @@ export async function settle(assertion: () => void = () => {}, turns = 200): Pro
     })
   }
 }
+
+/** What the worker appends to <head> of a tournament's page (worker/routes/tournament-page.ts). */
+export function writePageAnswers(answers: Record<string, { status: number; body: unknown }>) {
+  const element = document.createElement('script')
+  element.type = 'application/json'
+  element.id = 'page-answers'
+  element.textContent = JSON.stringify(answers)
+  document.head.append(element)
+}

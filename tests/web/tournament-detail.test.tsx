@@ -4,14 +4,17 @@ import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
+import { TournamentDetailPage } from '../../web/src/app/AppRoutes'
 import { BanterTab } from '../../web/src/features/tournaments/detail/BanterTab'
 import { banterCard } from '../../web/src/features/tournaments/detail/banter-cards'
 import { pageWindow, progressPercent } from '../../web/src/features/tournaments/detail/standings-math'
+import { startEarlyLoad } from '../../web/src/features/tournaments/detail/early-load'
 import { clearLeagueDataCache, loadLeagueData } from '../../web/src/features/tournaments/leagues-api'
 import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { orderWinners } from '../../web/src/features/tournaments/detail/WinnersTab'
 import { detailTabs } from '../../web/src/pages/TournamentDetailPage'
-import { currentLocation, renderApp, storeSession, visibleToasts } from './helpers'
+import { currentLocation, renderApp, storeSession, visibleToasts, writePageAnswers } from './helpers'
+import { takePageAnswer } from '../../web/src/lib/page-answers'
 import { mockApi, type Reply } from './mock-api'
 import { advance, banterAnswer, fakeClock, leagueDetail, leagues, settle, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
 
@@ -136,6 +139,54 @@ describe('detail: tabs per sign-in state and tournament type', () => {
     expect(screen.getByRole('tab', { name: /Winners/ })).toHaveFocus()
     await user.keyboard('{End}')
     expect(screen.getByRole('tab', { name: /Banter/ })).toHaveAttribute('aria-selected', 'true')
+  })
+})
+
+describe('detail: a shared link, opened before the app runs (deep-link.ts)', () => {
+  const paths = ['/api/leagues/3', '/api/leagues/3/standings?page=1&limit=50', '/api/leagues/3/monthly-winners', '/api/leagues/3/banter-stats']
+  const answersFor = () =>
+    Object.fromEntries(
+      [leagueDetail(leagues.find((l) => l.id === 3)!), standingsAnswer(standingRows(20)), winnersAnswer, banterAnswer].map((body, i) => [paths[i]!, { status: 200, body }]),
+    )
+
+  it("a visitor's page renders from the answers written into it: no API call, no 150 ms wait", async () => {
+    const api = detailApi(3)
+    writePageAnswers(answersFor())
+    startEarlyLoad('3')
+    await TournamentDetailPage.preload()
+    openDetail(3, false)
+    expect(screen.getByTestId('sign-in-gate')).toHaveTextContent('Sign in to view standings for your league.')
+    expect(screen.getByRole('heading', { level: 1, name: leagues.find((l) => l.id === 3)!.name })).toBeInTheDocument()
+    await settle()
+    expect(api.calls).toEqual([])
+  })
+
+  it("without answers, a visitor's data loads 150 ms after the page opened, and the page joins that load", async () => {
+    fakeClock()
+    const api = detailApi(3)
+    startEarlyLoad('3')
+    await advance(149)
+    expect(api.calls).toHaveLength(0)
+    await advance(1)
+    expect(api.calls).toHaveLength(4)
+    openDetail(3, false)
+    await settle(() => expect(screen.getByTestId('sign-in-gate')).toBeInTheDocument())
+    await advance(500)
+    expect(api.calls).toHaveLength(4)
+  })
+
+  it("a signed-in reader's page ignores the visitor's answers and loads with the token", async () => {
+    fakeClock()
+    storeSession('jwt-1')
+    const api = detailApi(3)
+    writePageAnswers(answersFor())
+    startEarlyLoad('3')
+    openDetail(3, false)
+    await advance(150)
+    const detailCalls = () => api.calls.filter((c) => paths.includes(c.path))
+    await settle(() => expect(detailCalls()).toHaveLength(4))
+    expect(detailCalls().every((c) => c.headers.get('Authorization') === 'Bearer jwt-1')).toBe(true)
+    for (const path of paths) takePageAnswer(path)
   })
 })
 

@@ -18,5 +18,23 @@
   }
   document.documentElement.setAttribute('data-theme', theme)
   // index.html's static hero is the landing page's: show it there only (see heroCopy.ts).
-  if (window.location.pathname === '/') document.documentElement.setAttribute('data-prepaint', '')
+  // There the app loads after the hero has painted (main.tsx); on any other path its chunks
+  // (listed by the build in #app-chunks) start downloading now, beside the stylesheet.
+  if (window.location.pathname === '/') {
+    document.documentElement.setAttribute('data-prepaint', '')
+    return
+  }
+  var list = document.getElementById('app-chunks')
+  var chunks = []
+  try {
+    chunks = list ? JSON.parse(list.textContent || '[]') : []
+  } catch (e) {}
+  for (var i = 0; i < chunks.length; i++) {
+    var link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = chunks[i]
+    link.crossOrigin = ''
+    link.setAttribute('fetchpriority', 'low')
+    document.head.appendChild(link)
+  }
 })()

@@ -1,13 +1,26 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
+import { startTournamentDeepLink } from './app/deep-link'
+import { afterFirstPaint } from './lib/after-first-paint'
 import './styles/index.css'
 
+// The entry only decides when to load the app. Where index.html has static markup to show (the
+// landing hero, see theme-init.js), React and the router are evaluated after it has painted;
+// elsewhere there is nothing to paint first, so the app loads at once.
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const loadApp = () =>
+  import('./app/mount').then(
+    ({ mount }) => mount(root),
+    () => {
+      const message = document.createElement('p')
+      message.className = 'boot-error'
+      message.setAttribute('role', 'alert')
+      message.textContent = 'The app could not load. Check your connection and reload the page.'
+      root.replaceChildren(message)
+    },
+  )
+
+if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(loadApp)
+else loadApp()
+
+startTournamentDeepLink(window.location.pathname)

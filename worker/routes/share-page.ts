@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { escapeHtml } from '../lib/html'
+import { spaShell } from '../lib/spa-shell'
 import { readShare, shareUrl } from '../services/shares'
 
 // /share/banter/{id}: the SPA's page, with the card's title and social metadata written into
@@ -44,12 +45,6 @@ export function withMeta(page: Response, meta: ShareMeta | null, status: number)
   const headers = new Headers(page.headers)
   headers.set('Cache-Control', 'public, max-age=60')
   return new Response(rewriter.transform(page).body, { status, headers })
-}
-
-// A fresh Response: the asset store's headers are immutable, and ours get added to it.
-async function spaShell(c: { env: AppEnv['Bindings']; req: { url: string } }) {
-  const page = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)))
-  return new Response(page.body, page)
 }
 
 export const sharePageRoutes = new Hono<AppEnv>()

@@ -4,9 +4,11 @@ import { ShellLayout } from '../components/ShellLayout'
 import { StandaloneLayout } from '../components/StandaloneLayout'
 // The landing page is the only page in the entry chunk; every other page loads on demand.
 import LandingPage from '../pages/LandingPage'
+import { lazyPage } from './lazy-page'
 
 const TournamentsPage = lazy(() => import('../pages/TournamentsPage'))
-const TournamentDetailPage = lazy(() => import('../pages/TournamentDetailPage'))
+/** Shared links open here: mount.tsx loads it before the first render when the app opens on one. */
+export const TournamentDetailPage = lazyPage(() => import('../pages/TournamentDetailPage'))
 const AboutPage = lazy(() => import('../pages/AboutPage'))
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'))
 const TermsPage = lazy(() => import('../pages/TermsPage'))

@@ -6,6 +6,8 @@
 // registerApiHandlers returns an unregister function and resetApiHandlers clears them, so tests
 // start clean. With no handlers registered, calls go out anonymously.
 
+import { takePageAnswer } from './page-answers'
+
 export interface ApiHandlers {
   /** The token of the signed-in user, or null when signed out. */
   getToken: () => string | null
@@ -151,22 +153,32 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
   const token = auth ? (handlers?.getToken() ?? null) : null
   if (token) headers.set('Authorization', `Bearer ${token}`)
 
-  let response: Response
+  // An anonymous GET the page already carries the answer to (page-answers.ts) stays off the network.
+  const isAnonymousGet = !token && (rest.method ?? 'GET').toUpperCase() === 'GET' && requestBody === undefined
+  const inPage = isAnonymousGet ? takePageAnswer(path) : undefined
+
+  let status: number
   let answer: ReadBody
-  try {
-    response = await fetch(path, { ...rest, headers, body: requestBody })
-    answer = await readBody(response)
-  } catch (error) {
-    if (isAbort(error)) throw error
-    throw new NetworkError(error)
+  if (inPage) {
+    status = inPage.status
+    answer = { value: inPage.body, unreadable: false }
+  } else {
+    try {
+      const response = await fetch(path, { ...rest, headers, body: requestBody })
+      status = response.status
+      answer = await readBody(response)
+    } catch (error) {
+      if (isAbort(error)) throw error
+      throw new NetworkError(error)
+    }
   }
 
-  if (!response.ok) {
+  if (status < 200 || status > 299) {
     const { detail, code } = readDetail(answer.value)
-    const error = new ApiError(response.status, detail, answer.value, code)
-    if (response.status === 401 && token) handlers?.onUnauthorized({ path, error })
+    const error = new ApiError(status, detail, answer.value, code)
+    if (status === 401 && token) handlers?.onUnauthorized({ path, error })
     throw error
   }
-  if (answer.unreadable) throw new ApiError(response.status, 'The server sent an unreadable answer.', answer.value)
+  if (answer.unreadable) throw new ApiError(status, 'The server sent an unreadable answer.', answer.value)
   return answer.value as T
 }

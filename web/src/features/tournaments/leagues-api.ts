@@ -189,26 +189,50 @@ export function clearLeagueDataCache(leagueId?: string | number): void {
 const accessOf = (reason: unknown): LeagueAccess | null =>
   reason instanceof ApiError ? (reason.status === 401 ? 'signin' : reason.status === 403 ? 'members' : null) : null
 
+/** The tournament's own API path, the first of the detail page's four. */
+export const leagueApiPath = (leagueId: string | number) => `/api/leagues/${encodeURIComponent(String(leagueId))}`
+
+/** Loads started without an abort signal (the early load, detail/early-load.ts), which later callers join. */
+const inFlight = new Map<string, Promise<LeagueData>>()
+
+/** Whether a load of this league, page and viewer is under way that a caller would join. */
+export const leagueDataInFlight = (leagueId: string | number, page: number, limit: number, viewer: number | null) =>
+  inFlight.has(dataKey(leagueId, page, limit, viewer))
+
 /**
  * Loads everything the detail page shows, in parallel. The banter call may fail (the page goes on
  * without it); 401 / 403 on the private data mean "sign in" / "members only", not an error.
- * Other failures throw "Failed to fetch league data: {reason}".
+ * Other failures throw "Failed to fetch league data: {reason}". Unless `force`, a fresh cached
+ * answer or a matching load already under way is used.
  */
-export async function loadLeagueData(
+export function loadLeagueData(
   leagueId: string | number,
   page = DEFAULT_PAGE,
   limit = STANDINGS_PAGE_SIZE,
   options: { viewer?: number | null; force?: boolean; signal?: AbortSignal } = {},
 ): Promise<LeagueData> {
   const viewer = options.viewer ?? null
+  const key = dataKey(leagueId, page, limit, viewer)
   if (!options.force) {
     const cached = cachedLeagueData(leagueId, page, limit, viewer)
-    if (cached) return cached
+    if (cached) return Promise.resolve(cached)
+    const pending = inFlight.get(key)
+    if (pending) return pending
   }
+  const request = fetchLeagueData(leagueId, page, limit, key, options.signal)
+  if (!options.signal) {
+    inFlight.set(key, request)
+    const settle = () => inFlight.delete(key)
+    request.then(settle, settle)
+  }
+  return request
+}
+
+async function fetchLeagueData(leagueId: string | number, page: number, limit: number, key: string, signal?: AbortSignal): Promise<LeagueData> {
   const id = encodeURIComponent(String(leagueId))
-  const init = { signal: options.signal }
+  const init = { signal }
   const [league, standings, winners, banter] = await Promise.allSettled([
-    apiFetch<LeagueDetail>(`/api/leagues/${id}`, init),
+    apiFetch<LeagueDetail>(leagueApiPath(leagueId), init),
     apiFetch<StandingsResponse>(`/api/leagues/${id}/standings?page=${page}&limit=${limit}`, init),
     apiFetch<MonthlyWinnersResponse>(`/api/leagues/${id}/monthly-winners`, init),
     apiFetch<BanterStatsResponse>(`/api/leagues/${id}/banter-stats`, init),
@@ -247,6 +271,6 @@ export async function loadLeagueData(
     standingsMetadata,
     access,
   }
-  dataCache.set(dataKey(leagueId, page, limit, viewer), { at: Date.now(), data })
+  dataCache.set(key, { at: Date.now(), data })
   return data
 }

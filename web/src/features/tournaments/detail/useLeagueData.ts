@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAuth } from '../../auth/AuthProvider'
 import { useToast } from '../../toast/ToastProvider'
 import { AUTO_REFRESH_MS, DETAIL_LOAD_DELAY_MS, STANDINGS_PAGE_SIZE } from '../constants'
-import { cachedLeagueData, loadLeagueData } from '../leagues-api'
+import { cachedLeagueData, leagueDataInFlight, loadLeagueData } from '../leagues-api'
 import type { LeagueData } from '../types'
 
 interface DataState {
@@ -14,8 +14,8 @@ interface DataState {
 }
 
 /**
- * The detail page's data. Loads 150 ms after the league id, the token or the page changes (from
- * the 2-minute cache when it is fresh); `reload` skips the cache; with `autoRefresh` the data
+ * The detail page's data. Loads 150 ms after the league id, the token or the page changes (at once
+ * from the 2-minute cache when it is fresh, or by joining the early load of a deep link); `reload` skips the cache; with `autoRefresh` the data
  * reloads every 60 s. A failure toasts "Error - Failed to load tournament data".
  */
 export function useLeagueData(leagueId: string, page: number, autoRefresh: boolean) {
@@ -41,6 +41,11 @@ export function useLeagueData(leagueId: string, page: number, autoRefresh: boole
       loading: true,
       error: null,
     }))
+    // The delay spaces out network loads. An answer already at hand (fresh in the cache) or on
+    // its way (the early load of a deep link, deep-link.ts, which started DETAIL_LOAD_DELAY_MS
+    // after the page opened) is taken without waiting again.
+    const atHand =
+      !force && (leagueDataInFlight(leagueId, page, STANDINGS_PAGE_SIZE, viewer) || cachedLeagueData(leagueId, page, STANDINGS_PAGE_SIZE, viewer) !== null)
     const timer = setTimeout(() => {
       loadLeagueData(leagueId, page, STANDINGS_PAGE_SIZE, { viewer, force, signal: controller.signal })
         .then((data) => {
@@ -52,7 +57,7 @@ export function useLeagueData(leagueId: string, page: number, autoRefresh: boole
           setState((s) => ({ ...s, loading: false, error: 'Failed to load league data' }))
           toast({ title: 'Error', description: 'Failed to load tournament data', variant: 'destructive' })
         })
-    }, DETAIL_LOAD_DELAY_MS)
+    }, atHand ? 0 : DETAIL_LOAD_DELAY_MS)
     return () => {
       clearTimeout(timer)
       controller.abort()
