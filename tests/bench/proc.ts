@@ -1,5 +1,9 @@
-// /proc readings of the stack's processes (Linux only): CPU time and memory of workerd.
+// /proc readings of the stack's processes (Linux only): CPU time and memory of workerd; and a
+// `wrangler dev` of the bench's own, started and stopped as one process group.
+import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ROOT } from '../stack/stack.ts'
 
 const CLK_TCK = 100 // USER_HZ on Linux
 
@@ -64,4 +68,56 @@ export function memoryMb(list: number[]): { now: number; peak: number } {
     }
   }
   return { now: Math.round(now), peak: Math.round(peak) }
+}
+
+/** `wrangler dev` with these arguments, detached in a process group of its own. */
+export function spawnWranglerDev(args: string[]) {
+  const bin = path.join(ROOT, 'node_modules/.bin')
+  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false', CI: 'true' }
+  const child = spawn(path.join(bin, 'wrangler'), args, { cwd: ROOT, env, stdio: 'ignore', detached: true })
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // gone
+    }
+  }
+  return {
+    /** The workerd processes it runs. */
+    workerd: () => workerdPids(child.pid!),
+    /** Resolves at the first 2xx of `url` (GET, or POST with `body`). */
+    async ready(url: string, body?: string, timeoutMs = 90_000) {
+      for (const deadline = Date.now() + timeoutMs; ; ) {
+        if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode})`)
+        try {
+          if ((await fetch(url, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body })).ok) return
+        } catch {
+          // not yet
+        }
+        if (Date.now() > deadline) throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      signal('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (child.exitCode === null) signal('SIGKILL')
+    },
+  }
+}
+
+/**
+ * Waits until these processes use less than `thresholdMsPerS` of CPU per second (or `maxMs` has
+ * passed) and returns the last reading: browser timings taken while the queue still works
+ * through a refresh would measure that work, not the page.
+ */
+export async function waitForQuiet(list: number[], thresholdMsPerS = 30, maxMs = 120_000): Promise<number> {
+  const deadline = Date.now() + maxMs
+  for (;;) {
+    const before = cpuMs(list)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const used = cpuMs(list) - before
+    if (used < thresholdMsPerS || Date.now() > deadline) return used
+  }
 }

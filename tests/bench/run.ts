@@ -4,7 +4,7 @@
 // tests/.artifacts/bench.md. A section that fails shows "n/a (reason)" and the run goes on.
 //
 //   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...]
-// Sections: hot, cpu, deep, og, refresh, giant, lighthouse, sizes, startup, argon2.
+// Sections: hot, cpu, deep, og, refresh, giant, lighthouse, sizes, startup, ogmem, argon2.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,7 +16,9 @@ import { cpuPerRequest } from './cpu.ts'
 import { d1Reads } from './d1.ts'
 import { deepPageLatency, hotPath, login } from './http.ts'
 import { lighthouseRun } from './lighthouse.ts'
+import { waitForQuiet, workerdPids, wranglerGroup } from './proc.ts'
 import { shareImage } from './og.ts'
+import { rendererMemory } from './og-memory.ts'
 import { createGiantTournament, installWriteCounter, timedRefresh } from './refresh.ts'
 import { spaSizes, startupTime, workerSizes } from './sizes.ts'
 import { add, fmt, markdown, plain, ratio, section } from './table.ts'
@@ -29,6 +31,7 @@ const quick = values.quick
 const PORT = 8950
 const SIM_PORT = 8951
 const STARTUP_PORT = 8952
+const RENDERER_PORT = 8953
 const MEGA_TOURNAMENT = 5
 const MEGA_FPL_LEAGUE = 345678
 const GIANT_FPL_LEAGUE = 456789
@@ -135,6 +138,8 @@ try {
 
     if (on('lighthouse')) {
       process.env.CHROME_PATH ??= '/usr/bin/chromium'
+      const busy = await waitForQuiet(workerdPids(wranglerGroup(PORT)))
+      add('Stack CPU when Lighthouse starts (workerd ms per s; waits for the refresh work to drain)', fmt(busy, 0), '30 ms/s threshold', ratio(busy, 30), 'quiet')
       await section('Lighthouse landing', ['Lighthouse landing page'], () => lighthouseRun(`${base}/`, 'landing /', quick ? 1 : 3), 150_000)
       await section('Lighthouse tournament', ['Lighthouse /tournaments/1'], () => lighthouseRun(`${base}/tournaments/1`, '/tournaments/1', quick ? 1 : 3), 150_000)
     }
@@ -146,6 +151,7 @@ try {
 
 // Sections that need no running stack (and would only add noise to it).
 if (on('startup')) await section('Start-up', ['wrangler dev start-up'], () => startupTime(STARTUP_PORT, persistDir, assetsDir), 120_000)
+if (on('ogmem')) await section('Share-image renderer memory', ['Share-image renderer memory'], () => rendererMemory(RENDERER_PORT, quick ? 8 : 20), 150_000)
 if (on('sizes')) await section('Worker sizes', ['Worker bundle sizes'], async () => workerSizes(), 400_000)
 if (on('argon2')) await section('argon2id', ['argon2id hash time'], () => argon2Bench(quick ? 4 : 10), 120_000)
 

@@ -1,11 +1,12 @@
 // B6/B7: sizes as a deploy ships them (the budgets' method) and `wrangler dev` start-up time.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { BUDGETS, initialScripts } from '../budgets/budgets.ts'
 import { ROOT } from '../stack/stack.ts'
+import { spawnWranglerDev } from './proc.ts'
 import { add, fmt, ratio } from './table.ts'
 
 const BIN = path.join(ROOT, 'node_modules/.bin')
@@ -51,34 +52,12 @@ export function workerSizes() {
 export async function startupTime(port: number, persistDir: string, assetsDir: string) {
   const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--var', 'ENVIRONMENT:development', '--var', `APP_URL:http://127.0.0.1:${port}`]
   const started = performance.now()
-  const child = spawn(path.join(BIN, 'wrangler'), args, { cwd: ROOT, env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: 'ignore', detached: true })
+  const dev = spawnWranglerDev(args)
   try {
-    for (const deadline = Date.now() + 90_000; ; ) {
-      if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode})`)
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
-      } catch {
-        // not yet
-      }
-      if (Date.now() > deadline) throw new Error('no answer within 90 s')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await dev.ready(`http://127.0.0.1:${port}/api/health`)
     const ms = performance.now() - started
     add('wrangler dev start-up to first 200 /api/health (s)', fmt(ms / 1000, 1), '', '', 'for scale (includes wrangler bundling)')
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      // gone
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-    if (child.exitCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // gone
-      }
-    }
+    await dev.stop()
   }
 }
