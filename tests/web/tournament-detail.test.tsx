@@ -441,7 +441,7 @@ describe('detail: signed out, 401 and 403', () => {
     expect(await screen.findByRole('heading', { name: 'Members only' })).toBeInTheDocument()
     expect(screen.queryByText('Failed to load league data')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Join Tournament' }))
-    expect(screen.getByRole('dialog', { name: 'Join Zebra League' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Join Zebra League' })).toBeInTheDocument()
   })
 })
 

@@ -4,14 +4,12 @@ import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
-import { JoinTournamentDialog } from '../features/tournaments/JoinTournamentDialog'
 import { memberWording, typeBadge } from '../features/tournaments/league-text'
 import { clearLeagueDataCache } from '../features/tournaments/leagues-api'
 import { panelId, TabList, tabId, type TabItem } from '../features/tournaments/TabList'
 import type { League } from '../features/tournaments/types'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
 import { LiveTab } from '../features/tournaments/detail/LiveTab'
-import { ManageTab } from '../features/tournaments/detail/ManageTab'
 import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
 import { useLeagueData } from '../features/tournaments/detail/useLeagueData'
 import { WinnersTab } from '../features/tournaments/detail/WinnersTab'
@@ -20,8 +18,12 @@ import { initialsOf } from '../lib/initials'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/tournaments.css'
 
+// What only some readers open loads on demand, so a visitor's first render needs less: the wall
+// and settings (signed in), Manage (curated league admins), the join dialog (non-members).
 const CommunityWall = lazy(() => import('../features/community/CommunityWall'))
 const SettingsTab = lazy(() => import('../features/tournaments/detail/SettingsTab'))
+const ManageTab = lazy(() => import('../features/tournaments/detail/ManageTab').then((m) => ({ default: m.ManageTab })))
+const JoinTournamentDialog = lazy(() => import('../features/tournaments/JoinTournamentDialog').then((m) => ({ default: m.JoinTournamentDialog })))
 
 type TabId = 'standings' | 'winners' | 'banter' | 'manage' | 'community' | 'settings'
 
@@ -192,7 +194,6 @@ export default function TournamentDetailPage() {
               {tab === 'standings' ? <LiveTab data={data} loading={loading} signedIn={isAuthenticated} page={page} onPage={setPage} onJoin={openJoin} /> : null}
               {tab === 'winners' ? <WinnersTab data={data} loading={loading} signedIn={isAuthenticated} onJoin={openJoin} /> : null}
               {tab === 'banter' ? <BanterTab data={data} loading={loading} signedIn={isAuthenticated} onShare={share.onShare} onJoin={openJoin} /> : null}
-              {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={refreshAfterChange} /> : null}
               <Suspense
                 fallback={
                   <p className="inline-loading tab-loading" role="status">
@@ -200,6 +201,7 @@ export default function TournamentDetailPage() {
                   </p>
                 }
               >
+                {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={refreshAfterChange} /> : null}
                 {tab === 'community' ? <CommunityWall leagueId={leagueId} /> : null}
                 {tab === 'settings' ? <SettingsTab /> : null}
               </Suspense>
@@ -211,15 +213,17 @@ export default function TournamentDetailPage() {
       {share.dialog}
 
       {joinOpen && league ? (
-        <JoinTournamentDialog
-          leagues={[league]}
-          initial={league}
-          onClose={() => setJoinOpen(false)}
-          onJoined={() => {
-            setJoinOpen(false)
-            refreshAfterChange()
-          }}
-        />
+        <Suspense fallback={null}>
+          <JoinTournamentDialog
+            leagues={[league]}
+            initial={league}
+            onClose={() => setJoinOpen(false)}
+            onJoined={() => {
+              setJoinOpen(false)
+              refreshAfterChange()
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   )
