@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { TournamentDetailPage } from './AppRoutes'
@@ -11,9 +11,14 @@ import { tournamentDeepLink } from './deep-link'
  */
 export async function mount(root: HTMLElement) {
   if (tournamentDeepLink(window.location.pathname)) await TournamentDetailPage.preload().catch(() => {})
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // As a transition, React renders the app in slices and yields to the browser between them
+  // instead of blocking the main thread for the whole first render.
+  const app = createRoot(root)
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   )
 }
