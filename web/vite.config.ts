@@ -27,10 +27,12 @@ function indexHtml(productName: string): Plugin {
  * index.html (`#app-chunks`, JSON, not executed); theme-init.js preloads them at low priority
  * on the other paths, so there the download overlaps the stylesheet's instead of waiting for the
  * entry. The app's own stylesheets stay render-blocking links, as when the app was in the entry:
- * React's first render must not restyle the page.
+ * React's first render must not restyle the page. `#page-styles` names the tournament page's
+ * stylesheets for the worker, which links them when it writes that page's first screen.
  */
 function appChunks(): Plugin {
   const MOUNT_MODULE = /[\\/]web[\\/]src[\\/]app[\\/]mount\.tsx$/
+  const TOURNAMENT_PAGE_MODULE = /[\\/]web[\\/]src[\\/]pages[\\/]TournamentDetailPage\.tsx$/
   return {
     name: 'banter-arena:app-chunks',
     apply: 'build',
@@ -41,19 +43,31 @@ function appChunks(): Plugin {
         const mount = chunks.find((chunk) => chunk.facadeModuleId && MOUNT_MODULE.test(chunk.facadeModuleId))
         if (!mount) throw new Error('app-chunks: no chunk for web/src/app/mount.tsx')
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
-        const files = new Set<string>()
-        const visit = (chunk: Rollup.OutputChunk) => {
-          if (files.has(chunk.fileName)) return
-          files.add(chunk.fileName)
-          for (const name of chunk.imports) visit(byName.get(name)!)
+        /** A chunk and everything it imports statically. */
+        const graph = (root: Rollup.OutputChunk) => {
+          const files = new Set<string>()
+          const visit = (chunk: Rollup.OutputChunk) => {
+            if (files.has(chunk.fileName)) return
+            files.add(chunk.fileName)
+            for (const name of chunk.imports) visit(byName.get(name)!)
+          }
+          visit(root)
+          return files
         }
-        visit(mount)
-        const styles = new Set([...files].flatMap((file) => [...(byName.get(file)!.viteMetadata?.importedCss ?? [])]))
-        const styleLinks = [...styles]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+        const stylesOf = (files: Set<string>) => [...new Set([...files].flatMap((file) => [...(byName.get(file)!.viteMetadata?.importedCss ?? [])]))]
+        const files = graph(mount)
+        const appStyles = stylesOf(files).filter((file) => !html.includes(`/${file}"`))
+        const styleLinks = appStyles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+        // The tournament page's own stylesheets, which the worker links when it writes the page's
+        // first screen into the HTML (worker/routes/tournament-page.ts).
+        const tournamentPage = chunks.find((chunk) => chunk.facadeModuleId && TOURNAMENT_PAGE_MODULE.test(chunk.facadeModuleId))
+        if (!tournamentPage) throw new Error('app-chunks: no chunk for web/src/pages/TournamentDetailPage.tsx')
+        const pageStyles = stylesOf(graph(tournamentPage)).filter((file) => !html.includes(`/${file}"`) && !appStyles.includes(file))
         // "<" cannot appear in the file names, so the JSON cannot end the script element.
-        const list = `<script type="application/json" id="app-chunks">${JSON.stringify([...files].map((file) => `/${file}`))}</script>`
+        const list = [
+          `<script type="application/json" id="app-chunks">${JSON.stringify([...files].map((file) => `/${file}`))}</script>`,
+          `<script type="application/json" id="page-styles">${JSON.stringify({ tournament: pageStyles.map((file) => `/${file}`) })}</script>`,
+        ].join('\n    ')
         // The entry and its own imports are module scripts, which never block the first paint:
         // low priority lets the stylesheets go first.
         return html

@@ -4,7 +4,7 @@
 // tests/.artifacts/bench.md. A section that fails shows "n/a (reason)" and the run goes on.
 //
 //   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...]
-// Sections: hot, cpu, deep, og, refresh, giant, lighthouse, sizes, startup, ogmem, argon2.
+// Sections: hot, cpu, deep, og, refresh, giant, lighthouse, sizes, startup, pagerender, ogmem, argon2.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,6 +19,7 @@ import { lighthouseRun } from './lighthouse.ts'
 import { waitForQuiet, workerdPids, wranglerGroup } from './proc.ts'
 import { shareImage } from './og.ts'
 import { rendererMemory } from './og-memory.ts'
+import { pageRenderCpu, renderRequestFor } from './page-render.ts'
 import { createGiantTournament, installWriteCounter, timedRefresh } from './refresh.ts'
 import { spaSizes, startupTime, workerSizes } from './sizes.ts'
 import { add, fmt, markdown, plain, ratio, section } from './table.ts'
@@ -44,6 +45,8 @@ const assetsDir = path.join(work, 'client')
 const load0 = loadavg()
 const runStarted = performance.now()
 let stack: Stack | undefined
+/** A render request for the page renderer, taken from the running stack (see page-render.ts). */
+let renderRequest = 'n/a: not taken'
 
 const cleanup = async () => {
   try {
@@ -102,6 +105,8 @@ try {
           { name: 'wall /api/community-posts/3', path: '/api/community-posts/3', headers: asDemo, overHealth: 3 },
           { name: 'profile /api/auth/me', path: '/api/auth/me', headers: asDemo, overHealth: 3 },
           { name: 'commissioner members /api/leagues/5/members', path: `/api/leagues/${MEGA_TOURNAMENT}/members`, headers: asAdmin, overHealth: 3 },
+          // The HTML of a shared link: four cached answers and the drawn screen kept for 30 s.
+          { name: "visitor's tournament page /tournaments/1 (HTML)", path: '/tournaments/1', overHealth: 3 },
         ], quick ? 200 : 500),
       300_000)
     }
@@ -136,6 +141,8 @@ try {
         await timedRefresh(s, persistDir, 'next gameweek incl. 100,000-entry league', { fplLeague: GIANT_FPL_LEAGUE, tournaments: [1, 2, 3, 4, 5, id], timeoutMs: 400_000, target: '≤ 60 s', latencyMs: UPSTREAM_MS })
       }, 700_000)
 
+    if (on('pagerender')) renderRequest = await renderRequestFor(base, '/tournaments/1').catch((error: unknown) => `n/a: ${String(error)}`)
+
     if (on('lighthouse')) {
       process.env.CHROME_PATH ??= '/usr/bin/chromium'
       const busy = await waitForQuiet(workerdPids(wranglerGroup(PORT)))
@@ -151,6 +158,11 @@ try {
 
 // Sections that need no running stack (and would only add noise to it).
 if (on('startup')) await section('Start-up', ['wrangler dev start-up'], () => startupTime(STARTUP_PORT, persistDir, assetsDir), 120_000)
+if (on('pagerender'))
+  await section('Page renderer CPU', ['Page renderer CPU'], async () => {
+    if (renderRequest.startsWith('n/a')) throw new Error(renderRequest)
+    await pageRenderCpu(RENDERER_PORT, renderRequest, quick ? 80 : 200)
+  }, 150_000)
 if (on('ogmem')) await section('Share-image renderer memory', ['Share-image renderer memory'], () => rendererMemory(RENDERER_PORT, quick ? 8 : 20), 150_000)
 if (on('sizes')) await section('Worker sizes', ['Worker bundle sizes'], async () => workerSizes(), 400_000)
 if (on('argon2')) await section('argon2id', ['argon2id hash time'], () => argon2Bench(quick ? 4 : 10), 120_000)

@@ -43,6 +43,8 @@ export function workerSizes() {
     add('API worker bundle (gzip)', `${fmt(api.gz / 1024)} KiB`, '3 MiB (Free limit)', ratio(api.gz, 3 * 1024 * 1024, 3), '≤ 100 KiB')
     const og = size('worker/og/wrangler.toml', 'og')
     add('Share-image worker bundle (gzip)', `${fmt(og.gz / 1024)} KiB`, '3 MiB (Free limit)', ratio(og.gz, 3 * 1024 * 1024, 3), '≤ 800 KiB')
+    const pages = size('worker/pages/wrangler.toml', 'pages')
+    add('Page renderer worker bundle (gzip)', `${fmt(pages.gz / 1024)} KiB`, '3 MiB (Free limit)', ratio(pages.gz, 3 * 1024 * 1024, 3), `≤ ${fmt(BUDGETS.pagesWorker / 1024, 0)} KiB`)
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
@@ -50,7 +52,7 @@ export function workerSizes() {
 
 /** Time from spawning `wrangler dev` (both workers, existing database) to the first 200 of /api/health. */
 export async function startupTime(port: number, persistDir: string, assetsDir: string) {
-  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--var', 'ENVIRONMENT:development', '--var', `APP_URL:http://127.0.0.1:${port}`]
+  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '-c', 'worker/pages/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--var', 'ENVIRONMENT:development', '--var', `APP_URL:http://127.0.0.1:${port}`]
   const started = performance.now()
   const dev = spawnWranglerDev(args)
   try {

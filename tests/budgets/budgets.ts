@@ -9,6 +9,8 @@ export const BUDGETS = {
   apiWorker: 100 * 1024,
   // The share-image renderer worker (resvg's wasm alone is ~531 KB gzip).
   ogWorker: 800 * 1024,
+  // The page renderer worker: React DOM's server renderer, React Router and the app's components.
+  pagesWorker: 200 * 1024,
 } as const
 
 /**

@@ -68,6 +68,32 @@ describe('a shared tournament link, opened by a visitor', () => {
   })
 })
 
+describe('a shared tournament link, before the app has loaded', () => {
+  it('paints the page the server drew, then the app takes over with the same page', async () => {
+    const page = await newPage(browser)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await journey(page, 'server-drawn-tournament', async () => {
+      await page.goto(`${baseUrl}/tournaments/1`, { waitUntil: 'domcontentloaded' })
+      const drawn = page.locator('.prepaint--tournament')
+      await expect.poll(() => drawn.isVisible()).toBe(true)
+      expect(await drawn.getByTestId('sign-in-gate').first().textContent()).toContain('Sign in to view standings for your league.')
+      const drawnBox = await drawn.locator('.gate__card').first().boundingBox()
+      release()
+      await expect.poll(() => page.locator('.prepaint').count()).toBe(0)
+      const gate = page.locator('.gate__card').first()
+      await expect.poll(() => gate.isVisible()).toBe(true)
+      // The app's page lies exactly where the server's was: nothing moves when it takes over.
+      expect(await gate.boundingBox()).toEqual(drawnBox)
+    })
+    await page.context().close()
+  })
+})
+
 describe('tournament journey', () => {
   it('creates, invites, joins, posts, moderates, manages members and shows the data tabs', async () => {
     const owner = await newPage(browser)

@@ -103,7 +103,7 @@ export async function startStack({
   }
   // Both workers in one wrangler dev: the API (first config, the one that listens) and the
   // share-image renderer it reaches through its OG_RENDERER service binding.
-  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--test-scheduled', '--show-interactive-dev-session=false']
+  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '-c', 'worker/pages/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--test-scheduled', '--show-interactive-dev-session=false']
   for (const [name, value] of Object.entries(allVars)) args.push('--var', `${name}:${value}`)
   const wrangler = spawn(path.join(BIN, 'wrangler'), args, {
     cwd: ROOT,

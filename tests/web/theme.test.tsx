@@ -106,14 +106,45 @@ describe('public/theme-init.js (runs before first paint)', () => {
     expect(html()).toHaveAttribute('data-theme', 'light')
   })
 
-  it("marks the landing path only, where index.html's static hero may show", () => {
-    window.history.replaceState(null, '', '/')
-    run()
-    expect(html()).toHaveAttribute('data-prepaint')
+  it('names the page whose first screen is in the HTML: the landing, a tournament for a visitor without a session', () => {
+    const marker = (path: string) => {
+      html().removeAttribute('data-prepaint')
+      window.history.replaceState(null, '', path)
+      run()
+      return html().getAttribute('data-prepaint')
+    }
+    expect(marker('/')).toBe('landing')
+    expect(marker('/tournaments/12')).toBe('tournament')
+    expect(marker('/tournaments')).toBeNull()
+    expect(marker('/tournaments/12/extra')).toBeNull()
+    expect(marker('/about')).toBeNull()
+    window.localStorage.setItem('authToken', 'jwt-1')
+    expect(marker('/tournaments/12')).toBeNull()
+    window.localStorage.removeItem('authToken')
     html().removeAttribute('data-prepaint')
-    window.history.replaceState(null, '', '/tournaments')
-    run()
-    expect(html()).not.toHaveAttribute('data-prepaint')
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('preloads the app chunks listed in #app-chunks where no first screen is in the HTML', () => {
+    const list = document.createElement('script')
+    list.type = 'application/json'
+    list.id = 'app-chunks'
+    list.textContent = JSON.stringify(['/assets/mount-x.js'])
+    document.head.append(list)
+    const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))
+    try {
+      window.history.replaceState(null, '', '/tournaments/12')
+      run()
+      expect(preloads()).toEqual([])
+      window.history.replaceState(null, '', '/about')
+      run()
+      expect(preloads()).toEqual(['/assets/mount-x.js'])
+    } finally {
+      list.remove()
+      for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove()
+      html().removeAttribute('data-prepaint')
+      window.history.replaceState(null, '', '/')
+    }
   })
 
   it('is referenced from index.html as an external script with no inline script', () => {

@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { env } from 'cloudflare:workers'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { forgetPublicReads } from '../../worker/lib/public-read-cache'
 import { pageAnswerPaths } from '../../worker/routes/tournament-page'
 import { attack } from '../security/attack'
 import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
@@ -8,7 +10,9 @@ import { addCuratedTeam, addMember, addTournament, addUser, CURATED_TOURNAMENT_I
 // /tournaments/{id}: the SPA's page with an anonymous visitor's first answers written in
 // (#page-answers), so a shared link shows the standings without the app asking for them first.
 
-const SPA_HTML = '<!doctype html><html><head><title>Banter Arena</title></head><body><div id="root"></div></body></html>'
+const SPA_HTML = `<!doctype html><html><head><title>Banter Arena</title>
+<script type="application/json" id="page-styles">{"tournament":["/assets/tournaments-abc.css"]}</script></head>
+<body><div id="root"><div class="prepaint prepaint--landing">hero</div></div></body></html>`
 let shellRequests: string[] = []
 const assets = {
   ASSETS: {
@@ -47,7 +51,26 @@ beforeAll(async () => {
   expect(failures).toEqual([])
 })
 
+/** A page renderer that answers `markup` (or a status) and remembers what it was asked. */
+function pageRenderer(answer: string | number) {
+  const asked: Array<{ path: string; leagueId: string; answers: Record<string, unknown> }> = []
+  return {
+    asked,
+    binding: {
+      PAGE_RENDERER: {
+        fetch: async (request: Request) => {
+          asked.push((await request.json()) as (typeof asked)[number])
+          return typeof answer === 'number' ? new Response('broken', { status: answer }) : new Response(answer, { headers: { 'content-type': 'text/html' } })
+        },
+      },
+    },
+  }
+}
+
 describe('tournament page', () => {
+  // Each case starts from an empty isolate memory: drawn screens are kept with the public reads.
+  beforeEach(() => forgetPublicReads())
+
   it('carries the four answers of an open tournament, exactly as the API gives them to a visitor', async () => {
     const { res, html } = await page(`/tournaments/${CURATED_TOURNAMENT_ID}`)
     expect(res.status).toBe(200)
@@ -84,7 +107,8 @@ describe('tournament page', () => {
     attack(task, { category: 'Input', inputs: 1 })
     const { html } = await page(`/tournaments/${privateId}`)
     expect(html).not.toContain('<script>alert(1)</script>')
-    expect(html.match(/<script/g)).toHaveLength(1)
+    // The shell's own #page-styles block, and the answers.
+    expect(html.match(/<script/g)).toHaveLength(2)
     expect((answersIn(html)![`/api/leagues/${privateId}`]!.body as { name: string }).name).toBe('Office <script>alert(1)</script> League')
   })
 
@@ -104,5 +128,68 @@ describe('tournament page', () => {
     expect(res.status).toBe(200)
     expect(answersIn(await res.text())).toBeNull()
     vi.restoreAllMocks()
+  })
+
+  it("carries the visitor's first screen, drawn by the page renderer from the same answers, with the page's stylesheets", async () => {
+    const renderer = pageRenderer('<div class="tournament-detail">Rendered &lt;safe&gt;</div>')
+    const res = await call(`/tournaments/${CURATED_TOURNAMENT_ID}`, {}, { ...(assets as object), ...renderer.binding } as never)
+    const html = await res.text()
+    expect(renderer.asked).toHaveLength(1)
+    expect(renderer.asked[0]).toMatchObject({ path: `/tournaments/${CURATED_TOURNAMENT_ID}`, leagueId: String(CURATED_TOURNAMENT_ID) })
+    expect(renderer.asked[0]!.answers).toEqual(answersIn(html))
+    expect(html).toContain('<div id="root"><div class="prepaint prepaint--tournament"><div class="tournament-detail">Rendered &lt;safe&gt;</div></div></div>')
+    expect(html).not.toContain('prepaint--landing')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/tournaments-abc.css">')
+  })
+
+  it('without the renderer (down, failing) the page still carries the answers, and the app draws it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const renderer = pageRenderer(500)
+    const res = await call(`/tournaments/${CURATED_TOURNAMENT_ID}`, {}, { ...(assets as object), ...renderer.binding } as never)
+    const html = await res.text()
+    expect(res.status).toBe(200)
+    expect(renderer.asked).toHaveLength(1)
+    expect(answersIn(html)).not.toBeNull()
+    expect(html).not.toContain('prepaint--tournament')
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/tournaments-abc.css">')
+    vi.restoreAllMocks()
+  })
+
+  it('draws a screen once for the same answers; new answers are drawn again', async () => {
+    const renderer = pageRenderer('<p>drawn</p>')
+    const open = async () => (await call(`/tournaments/${unreadId}`, {}, { ...(assets as object), ...renderer.binding } as never)).text()
+    expect(await open()).toContain('<p>drawn</p>')
+    expect(await open()).toContain('<p>drawn</p>')
+    expect(renderer.asked).toHaveLength(1)
+    forgetPublicReads()
+    await env.DB.prepare("UPDATE tournaments SET name = 'Quieter League' WHERE id = ?").bind(unreadId).run()
+    expect(await open()).toContain('<p>drawn</p>')
+    expect(renderer.asked).toHaveLength(2)
+    expect((renderer.asked[1]!.answers[`/api/leagues/${unreadId}`] as { body: { name: string } }).body.name).toBe('Quieter League')
+  })
+
+  it("keeps an open tournament's whole page with the public reads: the next visitor's costs no shell fetch and no render", async () => {
+    const renderer = pageRenderer('<p>drawn</p>')
+    const open = async () => {
+      shellRequests = []
+      return (await call(`/tournaments/${CURATED_TOURNAMENT_ID}`, {}, { ...(assets as object), ...renderer.binding } as never)).text()
+    }
+    const first = await open()
+    expect(shellRequests).toEqual(['/index.html'])
+    expect(await open()).toBe(first)
+    expect(shellRequests).toEqual([])
+    expect(renderer.asked).toHaveLength(1)
+    // A private tournament's page is built each time (its drawn screen is kept).
+    const openPrivate = () => call(`/tournaments/${privateId}`, {}, { ...(assets as object), ...renderer.binding } as never)
+    await openPrivate()
+    shellRequests = []
+    await openPrivate()
+    expect(shellRequests).toEqual(['/index.html'])
+  })
+
+  it('asks the renderer nothing for a tournament that does not exist', async () => {
+    const renderer = pageRenderer('<p>never</p>')
+    await call('/tournaments/99999', {}, { ...(assets as object), ...renderer.binding } as never)
+    expect(renderer.asked).toEqual([])
   })
 })

@@ -33,6 +33,12 @@ export default defineConfig(async () => {
               modules: true,
               script: 'export default { fetch: () => Response.json({ detail: "No renderer in worker tests" }, { status: 503 }) }',
             },
+            // The same for PAGE_RENDERER: tests/worker/tournament-page.test.ts passes its own.
+            {
+              name: 'banter-arena-pages',
+              modules: true,
+              script: 'export default { fetch: () => new Response("No page renderer in worker tests", { status: 503 }) }',
+            },
           ],
         },
       }),

@@ -17,11 +17,19 @@
     theme = prefersDark ? 'dark' : 'light'
   }
   document.documentElement.setAttribute('data-theme', theme)
-  // index.html's static hero is the landing page's: show it there only (see heroCopy.ts).
-  // There the app loads after the hero has painted (main.tsx); on any other path its chunks
-  // (listed by the build in #app-chunks) start downloading now, beside the stylesheet.
-  if (window.location.pathname === '/') {
-    document.documentElement.setAttribute('data-prepaint', '')
+  // Pages whose first screen is in the HTML: the landing's hero (index.html, see heroCopy.ts),
+  // and a tournament's page as a visitor without a session sees it (written in by the worker,
+  // worker/routes/tournament-page.ts). There it is shown, and the app loads after it has painted
+  // (main.tsx); on any other path the app's chunks (listed by the build in #app-chunks) start
+  // downloading now, beside the stylesheet.
+  var path = window.location.pathname
+  var signedIn = false
+  try {
+    signedIn = !!window.localStorage.getItem('authToken')
+  } catch (e) {}
+  var prepaint = path === '/' ? 'landing' : /^\/tournaments\/[1-9][0-9]{0,8}$/.test(path) && !signedIn ? 'tournament' : null
+  if (prepaint) {
+    document.documentElement.setAttribute('data-prepaint', prepaint)
     return
   }
   var list = document.getElementById('app-chunks')

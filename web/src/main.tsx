@@ -20,7 +20,9 @@ const loadApp = () =>
     },
   )
 
-if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(loadApp)
-else loadApp()
-
-startTournamentDeepLink(window.location.pathname)
+const start = () => {
+  loadApp()
+  startTournamentDeepLink(window.location.pathname)
+}
+if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(start)
+else start()

@@ -29,6 +29,19 @@ export const markPublicRead = (c: Context<AppEnv>) => c.set('publicRead', true)
 /** Called after anything that changes what public reads return. */
 export const forgetPublicReads = () => entries.clear()
 
+/**
+ * A text made only from public reads (a tournament page's first screen), kept the same way and
+ * forgotten with them. `key` must name everything the text depends on; a null is not kept.
+ */
+export async function rememberPublic(key: string, make: () => Promise<string | null>): Promise<string | null> {
+  const now = Date.now()
+  const hit = entries.get(key)
+  if (hit && hit.expires > now) return hit.body
+  const body = await make()
+  if (body !== null) remember(key, body, now)
+  return body
+}
+
 function remember(key: string, body: string, now: number) {
   entries.delete(key)
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)

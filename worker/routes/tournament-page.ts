@@ -1,13 +1,17 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv, Bindings } from '../env'
+import { rememberPublic } from '../lib/public-read-cache'
 import { spaShell } from '../lib/spa-shell'
+import { RENDER_PATH as PAGE_RENDER_PATH } from '../pages/protocol'
 
 // /tournaments/{id}: the SPA's page with the answers an anonymous visitor's first render needs
-// written into the HTML (#page-answers, read by web/src/lib/page-answers.ts). Someone opening a
-// shared link on a phone sees the standings one round trip sooner: the app does not have to start
-// and then ask for them. Only what any visitor may read: the same four API routes, asked through
-// the whole app (access checks, public read cache) without a session. A signed-in reader's app
-// ignores them and asks with its token.
+// written into the HTML (#page-answers, read by web/src/lib/page-answers.ts), and that first
+// render itself, drawn by the page renderer (worker/pages, React on the server) from the same
+// answers. Someone opening a shared link on a phone sees the tournament as soon as the HTML and
+// the stylesheets have arrived; the app then renders the same markup over it. Only what any
+// visitor may read: the same four API routes, asked through the whole app (access checks, public
+// read cache) without a session. A signed-in reader's browser hides the visitor's markup
+// (theme-init.js) and the app asks with its token.
 
 /** Runs a request through the whole app (its middleware included) within this invocation. */
 export type AppDispatch = (request: Request, env: Bindings, ctx: RequestContext) => Response | Promise<Response>
@@ -31,20 +35,22 @@ export interface PageAnswer {
   body: unknown
 }
 
+/** The answers in the paths' order, so the same data always gives the same text. */
 async function anonymousAnswers(dispatch: AppDispatch, pageUrl: string, env: Bindings, ctx: RequestContext) {
-  const answers: Record<string, PageAnswer> = {}
-  await Promise.all(
-    pageAnswerPaths(new URL(pageUrl).pathname.split('/')[2]!).map(async (path) => {
+  const paths = pageAnswerPaths(new URL(pageUrl).pathname.split('/')[2]!)
+  const answers = await Promise.all(
+    paths.map(async (path): Promise<PageAnswer | null> => {
       try {
         const response = await dispatch(new Request(new URL(path, pageUrl)), env, ctx)
-        if (KEPT_STATUSES.has(response.status)) answers[path] = { status: response.status, body: await response.json() }
+        return KEPT_STATUSES.has(response.status) ? { status: response.status, body: await response.json() } : null
       } catch (error) {
         // The page still works without it: the app asks for this path itself.
         console.error(`Page answer for ${path} failed`, error)
+        return null
       }
     }),
   )
-  return answers
+  return Object.fromEntries(paths.flatMap((path, i) => (answers[i] ? [[path, answers[i]]] : []))) as Record<string, PageAnswer>
 }
 
 /**
@@ -57,18 +63,75 @@ export function pageAnswersElement(answers: Record<string, PageAnswer>): string 
   return text.length > MAX_ANSWERS_CHARS ? null : `<script type="application/json" id="page-answers">${text}</script>`
 }
 
+/** A slow renderer must not hold the page back: without its markup the app draws the page. */
+const RENDER_TIMEOUT_MS = 1500
+
+/** The visitor's first screen from the page renderer, or null when it cannot give one. */
+async function renderedPage(env: Bindings, pageUrl: string, answers: Record<string, PageAnswer>): Promise<string | null> {
+  const path = new URL(pageUrl).pathname
+  const leagueId = path.split('/')[2]!
+  if (answers[pageAnswerPaths(leagueId)[0]!]?.status !== 200) return null
+  try {
+    const response = await env.PAGE_RENDERER.fetch(new Request(new URL(PAGE_RENDER_PATH, pageUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path, leagueId, answers }),
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    }))
+    if (response.ok) return await response.text()
+    console.error(`The page renderer answered ${response.status} for ${path}`)
+  } catch (error) {
+    console.error(`The page renderer failed for ${path}`, error)
+  }
+  return null
+}
+
+/** The route's own stylesheets, which the build lists in index.html (#page-styles, web/vite.config.ts). */
+function pageStyles(html: string, page: string): string[] {
+  const listed = /<script type="application\/json" id="page-styles">([^<]*)<\/script>/.exec(html)?.[1]
+  if (!listed) return []
+  const styles = (JSON.parse(listed) as Record<string, unknown>)[page]
+  return Array.isArray(styles) ? styles.filter((href): href is string => typeof href === 'string' && /^\/assets\/[\w.-]+\.css$/.test(href)) : []
+}
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  // As fresh as its answers: no validator of the static file applies.
+  'cache-control': 'public, max-age=0, must-revalidate',
+}
+
+/**
+ * The page's HTML, and whether it holds only public reads (an open tournament: its standings
+ * answered 200 to a visitor), or null when there is nothing to add to the SPA's page.
+ */
+async function buildPage(c: Context<AppEnv>, dispatch: AppDispatch): Promise<{ html: string; open: boolean } | null> {
+  const [shell, answers] = await Promise.all([spaShell(c), anonymousAnswers(dispatch, c.req.url, c.env, c.executionCtx)])
+  const element = shell.ok ? pageAnswersElement(answers) : null
+  if (!element) return null
+  // The same answers draw the same screen: kept with the public reads they come from.
+  const drawn = rememberPublic(`page:${new URL(c.req.url).pathname}:${element}`, () => renderedPage(c.env, c.req.url, answers))
+  const [html, markup] = await Promise.all([shell.text(), drawn])
+  const styles = markup ? pageStyles(html, 'tournament').map((href) => `<link rel="stylesheet" crossorigin href="${href}">`) : []
+  const rewriter = new HTMLRewriter().on('head', { element: (head) => void head.append([element, ...styles].join(''), { html: true }) })
+  // Shown only to a visitor without a session (theme-init.js), in place of the landing's hero.
+  if (markup) rewriter.on('div#root', { element: (root) => void root.setInnerContent(`<div class="prepaint prepaint--tournament">${markup}</div>`, { html: true }) })
+  const open = answers[pageAnswerPaths(c.req.param('leagueId')!)[1]!]?.status === 200
+  return { html: await rewriter.transform(new Response(html)).text(), open }
+}
+
 export function tournamentPageRoutes(dispatch: AppDispatch) {
   return new Hono<AppEnv>()
     .get('/:leagueId{[1-9][0-9]{0,8}}', async (c) => {
-      const [shell, answers] = await Promise.all([spaShell(c), anonymousAnswers(dispatch, c.req.url, c.env, c.executionCtx)])
-      const element = shell.ok ? pageAnswersElement(answers) : null
-      if (!element) return shell
-      const headers = new Headers(shell.headers)
-      // The answers are as fresh as this response: no validator of the static file applies.
-      headers.delete('ETag')
-      headers.set('Cache-Control', 'public, max-age=0, must-revalidate')
-      const page = new HTMLRewriter().on('head', { element: (head) => void head.append(element, { html: true }) }).transform(shell)
-      return new Response(page.body, { status: shell.status, headers })
+      // An open tournament's whole page is kept like the public reads it is made of; a private
+      // one's is built each time (its drawn screen is still kept).
+      let built: string | null = null
+      const kept = await rememberPublic(`page-html:${new URL(c.req.url).pathname}`, async () => {
+        const page = await buildPage(c, dispatch)
+        built = page?.html ?? null
+        return page?.open ? page.html : null
+      })
+      const html = kept ?? built
+      return html === null ? spaShell(c) : new Response(html, { headers: PAGE_HEADERS })
     })
     .get('*', (c) => spaShell(c))
 }

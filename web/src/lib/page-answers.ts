@@ -40,3 +40,9 @@ export function takePageAnswer(path: string): PageAnswer | undefined {
   pending.delete(path)
   return answer
 }
+
+/** Server side (worker/pages): the answers a page is rendered from, as the browser would read them. */
+export function providePageAnswers(answers: Record<string, PageAnswer>) {
+  pending.clear()
+  for (const [path, answer] of Object.entries(answers)) if (isPageAnswer(answer)) pending.set(path, answer)
+}

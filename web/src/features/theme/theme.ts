@@ -14,7 +14,7 @@ export function readStoredTheme(): Theme | null {
 }
 
 export function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_SCHEME_QUERY).matches
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_SCHEME_QUERY).matches
 }
 
 /** The stored choice wins; otherwise the system's dark preference decides. */

@@ -192,6 +192,12 @@ const accessOf = (reason: unknown): LeagueAccess | null =>
 /** The tournament's own API path, the first of the detail page's four. */
 export const leagueApiPath = (leagueId: string | number) => `/api/leagues/${encodeURIComponent(String(leagueId))}`
 
+/** The four API paths the detail page loads (worker/routes/tournament-page.ts writes the same). */
+export function detailDataPaths(leagueId: string | number, page: number, limit: number) {
+  const base = leagueApiPath(leagueId)
+  return { league: base, standings: `${base}/standings?page=${page}&limit=${limit}`, winners: `${base}/monthly-winners`, banter: `${base}/banter-stats` }
+}
+
 /** Loads started without an abort signal (the early load, detail/early-load.ts), which later callers join. */
 const inFlight = new Map<string, Promise<LeagueData>>()
 
@@ -229,13 +235,13 @@ export function loadLeagueData(
 }
 
 async function fetchLeagueData(leagueId: string | number, page: number, limit: number, key: string, signal?: AbortSignal): Promise<LeagueData> {
-  const id = encodeURIComponent(String(leagueId))
   const init = { signal }
+  const paths = detailDataPaths(leagueId, page, limit)
   const [league, standings, winners, banter] = await Promise.allSettled([
-    apiFetch<LeagueDetail>(leagueApiPath(leagueId), init),
-    apiFetch<StandingsResponse>(`/api/leagues/${id}/standings?page=${page}&limit=${limit}`, init),
-    apiFetch<MonthlyWinnersResponse>(`/api/leagues/${id}/monthly-winners`, init),
-    apiFetch<BanterStatsResponse>(`/api/leagues/${id}/banter-stats`, init),
+    apiFetch<LeagueDetail>(paths.league, init),
+    apiFetch<StandingsResponse>(paths.standings, init),
+    apiFetch<MonthlyWinnersResponse>(paths.winners, init),
+    apiFetch<BanterStatsResponse>(paths.banter, init),
   ])
   for (const result of [league, standings, winners, banter]) {
     if (result.status === 'rejected' && result.reason instanceof DOMException && result.reason.name === 'AbortError') throw result.reason
