@@ -41,4 +41,19 @@ describe('renderTournamentPage', () => {
     expect(other).not.toContain('Pub &lt;script&gt;')
     expect(other).toContain('Loading tournament...')
   })
+
+  it('draws concurrent pages each from its own answers', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Promise<Response>(() => {})))
+    const other = { ...leagues.find((l) => l.id === 4)!, name: 'Second League' }
+    const otherAnswers = {
+      '/api/leagues/4': { status: 200, body: leagueDetail(other) },
+      '/api/leagues/4/standings?page=1&limit=50': { status: 200, body: standingsAnswer(standingRows(5)) },
+      '/api/leagues/4/monthly-winners': { status: 200, body: winnersAnswer },
+      '/api/leagues/4/banter-stats': { status: 200, body: banterAnswer },
+    }
+    const [first, second] = await Promise.all([renderTournamentPage('/tournaments/3', '3', answers), renderTournamentPage('/tournaments/4', '4', otherAnswers)])
+    expect(first).toContain('Pub &lt;script&gt;alert(1)&lt;/script&gt; League')
+    expect(second).toContain('Second League')
+    expect(second).toContain('Join the Banter!')
+  })
 })

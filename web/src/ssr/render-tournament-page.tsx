@@ -13,7 +13,17 @@ import { type PageAnswer, providePageAnswers } from '../lib/page-answers'
  * markup over it. The same components and the same answers as in the browser: nothing to keep
  * in step by hand.
  */
-export async function renderTournamentPage(path: string, leagueId: string, answers: Record<string, PageAnswer>): Promise<string> {
+export function renderTournamentPage(path: string, leagueId: string, answers: Record<string, PageAnswer>): Promise<string> {
+  // The page answers and the league data cache are module state, shared by every request this
+  // isolate handles: one render at a time, so a concurrent one cannot swap them mid-render.
+  const render = queue.then(() => renderFromAnswers(path, leagueId, answers))
+  queue = render.catch(() => undefined)
+  return render
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+async function renderFromAnswers(path: string, leagueId: string, answers: Record<string, PageAnswer>): Promise<string> {
   clearLeagueDataCache()
   // The server never asks the network: a path without an answer fails, as the API would have.
   const unanswered = { status: 503, body: { detail: 'Not answered for this page.' } }
