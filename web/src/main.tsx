@@ -2,9 +2,10 @@ import { startTournamentDeepLink } from './app/deep-link'
 import { afterFirstPaint } from './lib/after-first-paint'
 import './styles/index.css'
 
-// The entry only decides when to load the app. Where index.html has static markup to show (the
-// landing hero, see theme-init.js), React and the router are evaluated after it has painted;
-// elsewhere there is nothing to paint first, so the app loads at once.
+// The entry only decides when to load the app. Where the HTML carries a first screen (the
+// landing's hero, a visitor's tournament page: theme-init.js marks them), React and the router
+// are evaluated after it has painted; elsewhere there is nothing to paint first, so the app loads
+// at once.
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 

@@ -29,20 +29,17 @@ export const markPublicRead = (c: Context<AppEnv>) => c.set('publicRead', true)
 /** Called after anything that changes what public reads return. */
 export const forgetPublicReads = () => entries.clear()
 
-/**
- * A text made only from public reads (a tournament page's first screen), kept the same way and
- * forgotten with them. `key` must name everything the text depends on; a null is not kept.
- */
-export async function rememberPublic(key: string, make: () => Promise<string | null>): Promise<string | null> {
-  const now = Date.now()
+/** What is kept under `key` while it is fresh, else null. */
+export function recallPublic(key: string, now = Date.now()): string | null {
   const hit = entries.get(key)
-  if (hit && hit.expires > now) return hit.body
-  const body = await make()
-  if (body !== null) remember(key, body, now)
-  return body
+  return hit && hit.expires > now ? hit.body : null
 }
 
-function remember(key: string, body: string, now: number) {
+/**
+ * Keeps a text made only from public reads (an answer, a tournament page), forgotten with them.
+ * `key` must name everything the text depends on.
+ */
+export function keepPublic(key: string, body: string, now = Date.now()) {
   entries.delete(key)
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
   entries.set(key, { body, expires: now + PUBLIC_READ_TTL_MS })
@@ -61,11 +58,11 @@ export const publicReadCache = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url)
   const key = url.pathname + url.search
   const now = Date.now()
-  const hit = entries.get(key)
-  if (hit && hit.expires > now) {
+  const hit = recallPublic(key, now)
+  if (hit !== null) {
     c.header('Content-Type', 'application/json')
-    return c.body(hit.body, 200)
+    return c.body(hit, 200)
   }
   await next()
-  if (c.var.publicRead && c.res.status === 200) remember(key, await c.res.clone().text(), now)
+  if (c.var.publicRead && c.res.status === 200) keepPublic(key, await c.res.clone().text(), now)
 })

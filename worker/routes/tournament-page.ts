@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv, Bindings } from '../env'
-import { rememberPublic } from '../lib/public-read-cache'
+import { keepPublic, recallPublic } from '../lib/public-read-cache'
 import { spaShell } from '../lib/spa-shell'
 import { RENDER_PATH as PAGE_RENDER_PATH } from '../pages/protocol'
 
@@ -35,13 +35,20 @@ export interface PageAnswer {
   body: unknown
 }
 
+/** Which tournament page a request is for. */
+interface PageRequest {
+  leagueId: string
+  path: string
+  url: string
+}
+
 /** The answers in the paths' order, so the same data always gives the same text. */
-async function anonymousAnswers(dispatch: AppDispatch, pageUrl: string, env: Bindings, ctx: RequestContext) {
-  const paths = pageAnswerPaths(new URL(pageUrl).pathname.split('/')[2]!)
+async function anonymousAnswers(dispatch: AppDispatch, page: PageRequest, env: Bindings, ctx: RequestContext) {
+  const paths = pageAnswerPaths(page.leagueId)
   const answers = await Promise.all(
     paths.map(async (path): Promise<PageAnswer | null> => {
       try {
-        const response = await dispatch(new Request(new URL(path, pageUrl)), env, ctx)
+        const response = await dispatch(new Request(new URL(path, page.url)), env, ctx)
         return KEPT_STATUSES.has(response.status) ? { status: response.status, body: await response.json() } : null
       } catch (error) {
         // The page still works without it: the app asks for this path itself.
@@ -67,21 +74,21 @@ export function pageAnswersElement(answers: Record<string, PageAnswer>): string 
 const RENDER_TIMEOUT_MS = 1500
 
 /** The visitor's first screen from the page renderer, or null when it cannot give one. */
-async function renderedPage(env: Bindings, pageUrl: string, answers: Record<string, PageAnswer>): Promise<string | null> {
-  const path = new URL(pageUrl).pathname
-  const leagueId = path.split('/')[2]!
-  if (answers[pageAnswerPaths(leagueId)[0]!]?.status !== 200) return null
+async function renderedPage(env: Bindings, page: PageRequest, answers: Record<string, PageAnswer>): Promise<string | null> {
+  if (answers[pageAnswerPaths(page.leagueId)[0]!]?.status !== 200) return null
   try {
-    const response = await env.PAGE_RENDERER.fetch(new Request(new URL(PAGE_RENDER_PATH, pageUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path, leagueId, answers }),
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-    }))
+    const response = await env.PAGE_RENDERER.fetch(
+      new Request(new URL(PAGE_RENDER_PATH, page.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: page.path, leagueId: page.leagueId, answers }),
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      }),
+    )
     if (response.ok) return await response.text()
-    console.error(`The page renderer answered ${response.status} for ${path}`)
+    console.error(`The page renderer answered ${response.status} for ${page.path}`)
   } catch (error) {
-    console.error(`The page renderer failed for ${path}`, error)
+    console.error(`The page renderer failed for ${page.path}`, error)
   }
   return null
 }
@@ -104,34 +111,42 @@ const PAGE_HEADERS = {
  * The page's HTML, and whether it holds only public reads (an open tournament: its standings
  * answered 200 to a visitor), or null when there is nothing to add to the SPA's page.
  */
-async function buildPage(c: Context<AppEnv>, dispatch: AppDispatch): Promise<{ html: string; open: boolean } | null> {
-  const [shell, answers] = await Promise.all([spaShell(c), anonymousAnswers(dispatch, c.req.url, c.env, c.executionCtx)])
+async function buildPage(c: Context<AppEnv>, dispatch: AppDispatch, page: PageRequest): Promise<{ html: string; open: boolean } | null> {
+  const [shell, answers] = await Promise.all([spaShell(c), anonymousAnswers(dispatch, page, c.env, c.executionCtx)])
   const element = shell.ok ? pageAnswersElement(answers) : null
   if (!element) return null
-  // The same answers draw the same screen: kept with the public reads they come from.
-  const drawn = rememberPublic(`page:${new URL(c.req.url).pathname}:${element}`, () => renderedPage(c.env, c.req.url, answers))
-  const [html, markup] = await Promise.all([shell.text(), drawn])
+  const [html, markup] = await Promise.all([shell.text(), drawnScreen(c.env, page, answers, element)])
   const styles = markup ? pageStyles(html, 'tournament').map((href) => `<link rel="stylesheet" crossorigin href="${href}">`) : []
   const rewriter = new HTMLRewriter().on('head', { element: (head) => void head.append([element, ...styles].join(''), { html: true }) })
   // Shown only to a visitor without a session (theme-init.js), in place of the landing's hero.
   if (markup) rewriter.on('div#root', { element: (root) => void root.setInnerContent(`<div class="prepaint prepaint--tournament">${markup}</div>`, { html: true }) })
-  const open = answers[pageAnswerPaths(c.req.param('leagueId')!)[1]!]?.status === 200
+  const open = answers[pageAnswerPaths(page.leagueId)[1]!]?.status === 200
   return { html: await rewriter.transform(new Response(html)).text(), open }
+}
+
+/** The same answers draw the same screen: kept with the public reads they come from. */
+async function drawnScreen(env: Bindings, page: PageRequest, answers: Record<string, PageAnswer>, answersElement: string) {
+  const key = `page:${page.path}:${answersElement}`
+  const kept = recallPublic(key)
+  if (kept !== null) return kept
+  const markup = await renderedPage(env, page, answers)
+  if (markup !== null) keepPublic(key, markup)
+  return markup
 }
 
 export function tournamentPageRoutes(dispatch: AppDispatch) {
   return new Hono<AppEnv>()
     .get('/:leagueId{[1-9][0-9]{0,8}}', async (c) => {
+      const page: PageRequest = { leagueId: c.req.param('leagueId'), path: new URL(c.req.url).pathname, url: c.req.url }
+      const key = `page-html:${page.path}`
+      const kept = recallPublic(key)
+      if (kept !== null) return new Response(kept, { headers: PAGE_HEADERS })
+      const built = await buildPage(c, dispatch, page)
+      if (!built) return spaShell(c)
       // An open tournament's whole page is kept like the public reads it is made of; a private
       // one's is built each time (its drawn screen is still kept).
-      let built: string | null = null
-      const kept = await rememberPublic(`page-html:${new URL(c.req.url).pathname}`, async () => {
-        const page = await buildPage(c, dispatch)
-        built = page?.html ?? null
-        return page?.open ? page.html : null
-      })
-      const html = kept ?? built
-      return html === null ? spaShell(c) : new Response(html, { headers: PAGE_HEADERS })
+      if (built.open) keepPublic(key, built.html)
+      return new Response(built.html, { headers: PAGE_HEADERS })
     })
     .get('*', (c) => spaShell(c))
 }

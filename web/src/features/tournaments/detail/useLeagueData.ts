@@ -14,9 +14,10 @@ interface DataState {
 }
 
 /**
- * The detail page's data. Loads 150 ms after the league id, the token or the page changes (at once
- * from the 2-minute cache when it is fresh, or by joining the early load of a deep link); `reload` skips the cache; with `autoRefresh` the data
- * reloads every 60 s. A failure toasts "Error - Failed to load tournament data".
+ * The detail page's data. Loads 150 ms after the league id, the token or the page changes (at
+ * once from the 2-minute cache when it is fresh, or by joining the early load of a deep link);
+ * `reload` skips the cache; with `autoRefresh` the data reloads every 60 s. A failure toasts
+ * "Error - Failed to load tournament data".
  */
 export function useLeagueData(leagueId: string, page: number, autoRefresh: boolean) {
   const { token, user, isAuthenticated } = useAuth()
