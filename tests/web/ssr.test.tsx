@@ -5,13 +5,16 @@ import { banterAnswer, leagueDetail, leagues, standingRows, standingsAnswer, win
 // The page renderer (worker/pages) draws a visitor's first screen of a tournament's page with
 // the app's own components, from the answers the worker wrote into the page.
 
-const league = { ...leagues.find((l) => l.id === 3)!, name: 'Pub <script>alert(1)</script> League' }
-const answers = {
-  '/api/leagues/3': { status: 200, body: leagueDetail(league) },
-  '/api/leagues/3/standings?page=1&limit=50': { status: 200, body: standingsAnswer(standingRows(20)) },
-  '/api/leagues/3/monthly-winners': { status: 200, body: winnersAnswer },
-  '/api/leagues/3/banter-stats': { status: 200, body: banterAnswer },
+/** The four answers the worker writes into a tournament's page. */
+function answersFor(id: number, name: string, rows: number) {
+  return {
+    [`/api/leagues/${id}`]: { status: 200, body: leagueDetail({ ...leagues.find((l) => l.id === id)!, name }) },
+    [`/api/leagues/${id}/standings?page=1&limit=50`]: { status: 200, body: standingsAnswer(standingRows(rows)) },
+    [`/api/leagues/${id}/monthly-winners`]: { status: 200, body: winnersAnswer },
+    [`/api/leagues/${id}/banter-stats`]: { status: 200, body: banterAnswer },
+  }
 }
+const answers = answersFor(3, 'Pub <script>alert(1)</script> League', 20)
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -44,14 +47,10 @@ describe('renderTournamentPage', () => {
 
   it('draws concurrent pages each from its own answers', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Promise<Response>(() => {})))
-    const other = { ...leagues.find((l) => l.id === 4)!, name: 'Second League' }
-    const otherAnswers = {
-      '/api/leagues/4': { status: 200, body: leagueDetail(other) },
-      '/api/leagues/4/standings?page=1&limit=50': { status: 200, body: standingsAnswer(standingRows(5)) },
-      '/api/leagues/4/monthly-winners': { status: 200, body: winnersAnswer },
-      '/api/leagues/4/banter-stats': { status: 200, body: banterAnswer },
-    }
-    const [first, second] = await Promise.all([renderTournamentPage('/tournaments/3', '3', answers), renderTournamentPage('/tournaments/4', '4', otherAnswers)])
+    const [first, second] = await Promise.all([
+      renderTournamentPage('/tournaments/3', '3', answers),
+      renderTournamentPage('/tournaments/4', '4', answersFor(4, 'Second League', 5)),
+    ])
     expect(first).toContain('Pub &lt;script&gt;alert(1)&lt;/script&gt; League')
     expect(second).toContain('Second League')
     expect(second).toContain('Join the Banter!')
