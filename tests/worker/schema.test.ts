@@ -60,12 +60,37 @@ describe('constraints that keep data correct', () => {
     await expect(add()).rejects.toThrow(/UNIQUE/)
   })
 
+  it('one account per FPL team', async () => {
+    const add = (email: string) => db.prepare("INSERT INTO users (email, name, password_hash, fpl_team_id) VALUES (?, 'T', 'x', 4242)").bind(email).run()
+    await add('team-a@example.com')
+    await expect(add('team-b@example.com')).rejects.toThrow(/UNIQUE/)
+  })
+
+  it('migration 0003 applies to a database where two accounts hold one team: the earliest keeps it', async () => {
+    // The database as it was before 0003: no unique index, so parallel sign-ups left duplicates.
+    await db.prepare('DROP INDEX users_fpl_team_unique').run()
+    const add = (email: string, team: number | null) =>
+      db.prepare("INSERT INTO users (email, name, password_hash, fpl_team_id, fpl_team_season) VALUES (?, 'T', 'x', ?, '2026/27') RETURNING id").bind(email, team).first<number>('id')
+    const [first, second, third, other] = [await add('dup-1@example.com', 5151), await add('dup-2@example.com', 5151), await add('dup-3@example.com', 5151), await add('solo@example.com', 5252)]
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0003_'))!
+    // Its statements after the new column (which this database already has).
+    for (const query of migration.queries.filter((q) => !/^\s*(ALTER TABLE|CREATE TABLE)/.test(q.replace(/^--.*$/gm, '')))) await db.prepare(query).run()
+    const teams = await db.prepare('SELECT id, fpl_team_id FROM users WHERE id IN (?, ?, ?, ?) ORDER BY id').bind(first, second, third, other).all()
+    expect(teams.results).toEqual([
+      { id: first, fpl_team_id: 5151 },
+      { id: second, fpl_team_id: null },
+      { id: third, fpl_team_id: null },
+      { id: other, fpl_team_id: 5252 },
+    ])
+    await expect(add('dup-4@example.com', 5151)).rejects.toThrow(/UNIQUE/)
+  })
+
   it('every query path has an index', async () => {
     const { results } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all<{ name: string }>()
     expect(results.map((r) => r.name)).toEqual(
       expect.arrayContaining([
         'users_email_unique',
-        'users_fpl_team_idx',
+        'users_fpl_team_unique',
         'email_tokens_hash_unique',
         'tournaments_invite_code_unique',
         'memberships_user_status_idx',

@@ -31,7 +31,10 @@ export const users = sqliteTable(
     fplTeamId: integer('fpl_team_id'),
     // FPL re-issues team ids every season, so an id is only meaningful with its season.
     fplTeamSeason: text('fpl_team_season'),
+    // Set when the owner proved the team is theirs (a one-time code in the FPL team name); a
+    // verified team id is locked, an unverified one can still be changed or claimed by its owner.
     fplTeamIdLocked: integer('fpl_team_id_locked', { mode: 'boolean' }).notNull().default(false),
+    fplTeamVerifiedAt: integer('fpl_team_verified_at', { mode: 'timestamp_ms' }),
     // Bumped on password change, reset and logout-everywhere; tokens carry the version they were
     // issued with and stop working when it no longer matches.
     tokenVersion: integer('token_version').notNull().default(0),
@@ -43,7 +46,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    index('users_fpl_team_idx').on(t.fplTeamId), // public tournament standings, discovery
+    // One team, one account (enforced here, not only checked); also public standings, discovery.
+    uniqueIndex('users_fpl_team_unique').on(t.fplTeamId),
     check('users_email_normalised', sql`${t.email} = lower(trim(${t.email}))`),
   ],
 )
@@ -71,15 +75,36 @@ export const emailTokens = sqliteTable(
   ],
 )
 
-// Session tokens ended by logout before they expire: the session check refuses their `jti`. A
-// row is needed only until the token would have expired anyway; logout deletes expired rows.
-export const revokedTokens = sqliteTable(
-  'revoked_tokens',
+// The live ownership challenge of a user (one at a time): the code to put in the FPL team name.
+export const fplTeamChallenges = sqliteTable('fpl_team_challenges', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fplTeamId: integer('fpl_team_id').notNull(),
+  code: text('code').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+// One row per signed-in device, written when its token is signed (the token's `jti`). The
+// session check requires the row and a `last_seen_at` within the idle timeout, so logout deletes
+// one row and "Sign out everywhere" all of a user's. Expired and idle rows are deleted at sign-in
+// (the user's own) and by the cron (everyone's).
+export const sessions = sqliteTable(
+  'sessions',
   {
     jti: text('jti').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)], // delete expired rows
+  (t) => [
+    index('sessions_user_idx').on(t.userId), // sign out everywhere, a user's clean-up
+    index('sessions_expires_idx').on(t.expiresAt), // the cron's clean-up
+    index('sessions_last_seen_idx').on(t.lastSeenAt), // the cron's clean-up of idle sessions
+  ],
 )
 
 export const tournamentTypes = ['public', 'curated_public', 'private'] as const
@@ -107,8 +132,9 @@ export const tournaments = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [
-    // One tournament per FPL league and season ("This league already exists").
-    uniqueIndex('tournaments_fpl_league_unique').on(t.fplLeagueId, t.fplSeason),
+    // One tournament per FPL league ("This league already exists"), whatever season FPL seems
+    // to be in: create inserts and, on this key's conflict, joins the existing one.
+    uniqueIndex('tournaments_fpl_league_unique').on(t.fplLeagueId),
     uniqueIndex('tournaments_invite_code_unique').on(t.inviteCode), // invite lookup
     index('tournaments_type_idx').on(t.type), // list, auto-join of public tournaments
     index('tournaments_commissioner_idx').on(t.commissionerId), // commissioner screens
@@ -219,6 +245,9 @@ export const sharedAchievements = sqliteTable(
       .references(() => tournaments.id, { onDelete: 'cascade' }),
     statType: text('stat_type').notNull(),
     statData: text('stat_data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    // The user the card names when that is not the sharer (see services/shares.ts): the card is
+    // public only while both keep banter sharing on.
+    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     viewCount: integer('view_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),
     createdAt: createdAt(),
@@ -227,6 +256,7 @@ export const sharedAchievements = sqliteTable(
     index('shared_achievements_user_idx').on(t.userId, t.createdAt), // my shares
     // "Creates the share link once and reuses it": one share per user, league and stat.
     uniqueIndex('shared_achievements_reuse_unique').on(t.userId, t.tournamentId, t.statType),
+    index('shared_achievements_subject_idx').on(t.subjectUserId),
   ],
 )
 
@@ -325,11 +355,13 @@ export const appSnapshots = sqliteTable('app_snapshots', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 })
 
-// Fixed-window counters for rate limits, keyed e.g. "login:ip:203.0.113.7".
+// Fixed-window counters for rate limits, keyed e.g. "login:ip:203.0.113.7". Back-off keys
+// (failed sign-ins) also wait until `blocked_until`.
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
   count: integer('count').notNull().default(0),
+  blockedUntil: integer('blocked_until', { mode: 'timestamp_ms' }),
 })
 
 // A named lease so that two overlapping cron runs never refresh at the same time.
