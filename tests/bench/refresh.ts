@@ -78,8 +78,11 @@ async function measure(stack: Stack, persistDir: string, label: string, opts: { 
   return { wall, summary }
 }
 
-/** A user whose FPL team is in the 100,000-entry league creates a tournament for it. */
-export async function createGiantTournament(base: string, fplLeague: number, teamId: number): Promise<number> {
+/**
+ * A user whose FPL team is in the 100,000-entry league proves the team (the simulator renames it
+ * to carry the code, at `simOrigin`'s control API) and creates a tournament for it.
+ */
+export async function createGiantTournament(base: string, simOrigin: string, fplLeague: number, teamId: number): Promise<number> {
   const email = `bench-${Date.now()}@example.com`
   const password = 'Bench-Pass1!'
   const reg = await json(`${base}/api/auth/register`, { method: 'POST', body: JSON.stringify({ name: 'Bench Giant', email, password, fpl_team_id: teamId }) })
@@ -96,6 +99,12 @@ export async function createGiantTournament(base: string, fplLeague: number, tea
   const login = await json(`${base}/api/auth/login`, { method: 'POST', body: JSON.stringify({ email, password }) })
   const bearer = login.body?.access_token
   if (!bearer) throw new Error(`login: ${login.status}`)
+  const auth = { authorization: `Bearer ${bearer}` }
+  const challenge = await json<{ code: string }>(`${base}/api/auth/fpl-team/challenge`, { method: 'POST', headers: auth, body: '{}' })
+  if (challenge.status !== 200) throw new Error(`challenge: ${challenge.status} ${JSON.stringify(challenge.body).slice(0, 200)}`)
+  await fetch(`${simOrigin}/__sim/entries/${teamId}`, { method: 'POST', body: JSON.stringify({ name: `Giant ${challenge.body.code}` }) })
+  const proven = await json(`${base}/api/auth/fpl-team/verify`, { method: 'POST', headers: auth, body: '{}' })
+  if (proven.status !== 200) throw new Error(`verify: ${proven.status} ${JSON.stringify(proven.body).slice(0, 200)}`)
   const created = await json(`${base}/api/leagues?name=${encodeURIComponent('Sim Giant League')}&fpl_league_id=${fplLeague}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` } })
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`)
   return Number(created.body.league_id)

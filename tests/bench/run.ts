@@ -133,7 +133,7 @@ try {
 
     if (on('giant'))
       await section('Refresh (100,000-entry league)', ['Refresh 100,000-entry league'], async () => {
-        const id = await createGiantTournament(base, GIANT_FPL_LEAGUE, GIANT_TEAM)
+        const id = await createGiantTournament(base, s.simulator.origin, GIANT_FPL_LEAGUE, GIANT_TEAM)
         console.log(`  tournament ${id} for FPL league ${GIANT_FPL_LEAGUE}; first fill:`)
         const fill = performance.now()
         const r = await refreshData(base, 300_000)

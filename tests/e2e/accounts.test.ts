@@ -7,6 +7,11 @@ import { journey, launchBrowser, newPage } from './helpers/browser'
 // password; and joining through an invite link as a logged-out visitor.
 
 const baseUrl = inject('baseUrl')
+const simulatorUrl = inject('simulatorUrl')
+const renameTeam = async (team: number, name: string) => {
+  const res = await fetch(`${simulatorUrl.replace(/\/api$/, '/__sim')}/entries/${team}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })
+  expect(res.status).toBe(200)
+}
 let browser: Browser
 
 beforeAll(async () => {
@@ -45,6 +50,9 @@ describe('account journey', () => {
     await field(dialog, 'Password').fill(password)
     await field(dialog, /FPL Team ID/).fill('1000010')
     await dialog.getByRole('button', { name: 'Create Account', exact: true }).click()
+    // The team FPL has for that id is shown, and the account is only created once it is confirmed.
+    await expect.poll(() => dialog.getByText('Is this your team?').isVisible()).toBe(true)
+    await dialog.getByRole('button', { name: 'Yes, create my account' }).click()
     // Leagues were discovered: the dialog waits 3 s, then the pending page.
     await page.waitForURL(`${baseUrl}/verification-pending`, { timeout: 10_000 })
     await expect.poll(() => page.getByText('The Pub League', { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0)
@@ -56,6 +64,16 @@ describe('account journey', () => {
     // The green banner (5 s) counts the leagues joined automatically.
     await expect.poll(() => page.getByTestId('verified-banner').textContent()).toMatch(/automatically added to 1 league/)
     await expect.poll(() => page.getByRole('heading', { name: 'The Pub League' }).first().isVisible()).toBe(true)
+
+    // Prove the team is ours: the code goes into the team name on FPL (the simulator here), Check.
+    await page.getByRole('button', { name: "Verify it's yours" }).click()
+    const code = (await page.locator('.team-verify__code code').textContent({ timeout: 10_000 }))!.trim()
+    expect(code).toMatch(/^BA-[A-Z2-9]{4}$/)
+    const entry = (await (await fetch(`${simulatorUrl}/entry/1000010/`)).json()) as { name: string }
+    await renameTeam(1000010, `${entry.name} ${code}`)
+    await page.getByRole('button', { name: 'Check', exact: true }).click()
+    await expect.poll(() => page.getByText(/is verified as yours/).isVisible()).toBe(true)
+    await renameTeam(1000010, entry.name)
 
     // Display name: edit, Enter saves.
     await page.getByRole('button', { name: 'Edit display name' }).click()
@@ -120,11 +138,31 @@ describe('invite journey', () => {
     await field(form, /FPL Team ID/).fill('1000104')
     await field(form, 'Password').fill('Invite-Pass4$')
     await form.getByRole('button', { name: 'Create Account & Join' }).click()
+    await page.getByRole('button', { name: 'Yes, create my account & join' }).click()
     await page.waitForURL(/\/verification-pending/, { timeout: 10_000 })
 
     await page.goto(await emailLink(email, '/verify-email'))
     await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 })
     await expect.poll(() => page.getByRole('heading', { name: 'Office Banter League' }).first().isVisible()).toBe(true)
+    await page.context().close()
+  }, 60_000)
+
+  it('refuses a team outside the league before creating anything, and says so', async () => {
+    const email = `outsider-${Date.now()}@example.com`
+    const page = await newPage(browser)
+    await page.goto(`${baseUrl}/join/officebanter2026x`)
+    await page.getByRole('button', { name: 'Sign Up to Join' }).click()
+    const form = page.getByRole('form', { name: 'Sign up to join' })
+    await field(form, 'Name').fill('Outside Otto')
+    await field(form, 'Email').fill(email)
+    // Team 1000010 plays in The Pub League, not in the Office Banter League.
+    await field(form, /FPL Team ID/).fill('1000010')
+    await field(form, 'Password').fill('Invite-Pass4$')
+    await form.getByRole('button', { name: 'Create Account & Join' }).click()
+    await expect.poll(() => form.getByText(/not in (this|the|Office Banter)/i).first().isVisible()).toBe(true)
+    expect(page.url()).toBe(`${baseUrl}/join/officebanter2026x`)
+    const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Invite-Pass4$' }) })
+    expect(login.status).toBe(401)
     await page.context().close()
   }, 60_000)
 })

@@ -13,7 +13,7 @@ import {
   createSeasonWorld,
   isoSeconds,
 } from './season.ts'
-import type { BootstrapTemplate, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+import type { BootstrapTemplate, EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 
 export {
   CURATED_ENTRY_IDS,
@@ -33,7 +33,7 @@ export {
   SUNDAY_LEAGUE_ID,
   createSeasonWorld,
 } from './season.ts'
-export type { LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+export type { EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 
 export type FaultKind = 'updating' | 'rate_limit' | 'hang' | 'malformed' | 'html200' | 'forbidden' | 'server_error' | 'shape_drift'
 export const FAULT_KINDS: readonly FaultKind[] = ['updating', 'rate_limit', 'hang', 'malformed', 'html200', 'forbidden', 'server_error', 'shape_drift']
@@ -467,6 +467,21 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
         return jsonResponse(200, { faults: [] })
       }
       if (action === 'faults' && method === 'GET') return jsonResponse(200, { faults: state().faults })
+      const entry = /^entries\/(\d+)$/.exec(action)
+      if (entry && method === 'POST') {
+        const id = Number(entry[1])
+        if (!world.isEntry(id)) return jsonResponse(404, { error: `No entry ${id}` })
+        const body = await readJson(request)
+        const rename: EntryRename = {}
+        for (const field of ['name', 'player_first_name', 'player_last_name'] as const) {
+          const value = body[field]
+          if (value === undefined) continue
+          if (typeof value !== 'string' || value.trim() === '') return jsonResponse(400, { error: `Expected "${field}" to be a non-empty string` })
+          rename[field] = value
+        }
+        world.renameEntry(id, rename)
+        return jsonResponse(200, world.entrySummary(clock, id))
+      }
       if (action === 'stats' && method === 'GET') return jsonResponse(200, stats)
       if (action === 'stats/reset' && method === 'POST') {
         stats = { ...freshStats(), inFlight: stats.inFlight }

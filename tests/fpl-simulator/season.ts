@@ -1474,6 +1474,12 @@ interface EntryReplay {
   moves: TransferMove[]
 }
 
+export interface EntryRename {
+  name?: string
+  player_first_name?: string
+  player_last_name?: string
+}
+
 export interface EntryProfile {
   id: number
   firstName: string
@@ -1526,6 +1532,8 @@ export class SeasonWorld {
   leagues = new Map<number, LeagueState>()
   replays = new Map<string, EntryReplay>()
   populations = new Map<string, PopulationStats>()
+  /** Names changed through the control API (a manager renaming their team on the FPL site). */
+  renamed = new Map<number, EntryRename>()
 
   constructor(options: SeasonWorldOptions = {}) {
     this.seed = options.seed ?? DEFAULT_SEED
@@ -1697,12 +1705,22 @@ export class SeasonWorld {
     return { skill: (hash32(this.seed, STREAM_PROFILE, id) % 1000) / 1000, salt: 0, startedEvent: late ? 2 + ((h >>> 10) % 4) : 1 }
   }
 
+  /** Renames an entry from now on, in its summary and in every league table. */
+  renameEntry(id: number, rename: EntryRename): void {
+    this.renamed.set(id, { ...this.renamed.get(id), ...rename })
+  }
+
   profile(id: number): EntryProfile {
     const rng = new Rng(hash32(this.seed, STREAM_PROFILE, id, 1))
     const special = SPECIAL_ENTRIES[id]
-    const firstName = special?.first ?? rng.pick(FIRST_NAMES)
-    const lastName = special?.last ?? rng.pick(LAST_NAMES)
-    const teamName = special?.team ?? generateTeamName(rng, lastName)
+    const generatedFirst = special?.first ?? rng.pick(FIRST_NAMES)
+    const generatedLast = special?.last ?? rng.pick(LAST_NAMES)
+    const generatedTeam = special?.team ?? generateTeamName(rng, generatedLast)
+    // The rng draws above happen whatever the rename, so the rest of the profile stays the same.
+    const rename = this.renamed.get(id)
+    const firstName = rename?.player_first_name ?? generatedFirst
+    const lastName = rename?.player_last_name ?? generatedLast
+    const teamName = rename?.name ?? generatedTeam
     const startedEvent = this.traits(id).startedEvent
     const preseason = this.deadline(1) - 60 * 86_400
     const joinedEpoch = startedEvent > 1 ? this.deadline(startedEvent) - (1 + rng.int(6)) * 86_400 - rng.int(80_000) : preseason + rng.int(59 * 86_400)

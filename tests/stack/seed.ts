@@ -41,9 +41,13 @@ export async function buildSeedSql({ reset = false } = {}) {
     sql.push('DELETE FROM users;', "DELETE FROM tournaments WHERE NOT (type = 'public' AND auto_join = 1) AND name <> 'Real Footballers FPL League';", 'DELETE FROM dev_outbox;')
   }
 
+  // Every seeded team is proven (verified and locked): the demo account and the commissioners
+  // among them need that to create and run tournaments.
   const addUser = (email: string, name: string, fplTeamId: number | null) =>
     sql.push(
-      `INSERT OR IGNORE INTO users (email, name, password_hash, is_verified, verified_at, fpl_team_id, fpl_team_season, fpl_team_id_locked) VALUES (${q(email)}, ${q(name)}, ${q(passwordHash)}, 1, ${Date.now()}, ${q(fplTeamId)}, ${fplTeamId ? q(SEASON) : 'NULL'}, ${fplTeamId ? 1 : 0});`,
+      `INSERT OR IGNORE INTO users (email, name, password_hash, is_verified, verified_at, fpl_team_id, fpl_team_season, fpl_team_id_locked, fpl_team_verified_at) VALUES (${q(email)}, ${q(name)}, ${q(passwordHash)}, 1, ${Date.now()}, ${q(fplTeamId)}, ${fplTeamId ? q(SEASON) : 'NULL'}, ${fplTeamId ? 1 : 0}, ${fplTeamId ? Date.now() : 'NULL'});`,
+      // A database seeded before teams were proven (migration 0003 unlocked every team).
+      `UPDATE users SET fpl_team_verified_at = ${Date.now()}, fpl_team_id_locked = 1 WHERE email = ${q(email)} AND fpl_team_id IS NOT NULL AND fpl_team_verified_at IS NULL;`,
     )
   const addMember = (tournament: string, email: string, status: 'active' | 'inactive' = 'active') =>
     sql.push(`INSERT OR IGNORE INTO memberships (tournament_id, user_id, status, deactivated_at) SELECT ${tournament}, ${userId(email)}, ${q(status)}, ${status === 'inactive' ? Date.now() : 'NULL'} WHERE ${userId(email)} IS NOT NULL;`)

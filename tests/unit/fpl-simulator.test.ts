@@ -849,6 +849,19 @@ describe('stats, control API and HTTP details', () => {
     expect(await (await post('/stats/reset')).json()).toMatchObject({ total: 0 })
   })
 
+  it('renames an entry through /__sim/entries/{id}, in its summary and in its league tables', async () => {
+    // A world of its own: the rename must not leak into the other tests' shared world.
+    const s = createFplSimulator()
+    const rename = (id: number, body: unknown) => s.fetch(new Request(`http://fpl.test/__sim/entries/${id}`, { method: 'POST', body: JSON.stringify(body) }))
+    const renamed = await rename(1000012, { name: 'Klopp BA-7Q2K', player_first_name: 'Ada' })
+    expect(renamed.status).toBe(200)
+    expect(await renamed.json()).toMatchObject({ id: 1000012, name: 'Klopp BA-7Q2K', player_first_name: 'Ada' })
+    const table = (await (await request(s, `/leagues-classic/${PUB_LEAGUE_ID}/standings/`)).json()) as { standings: { results: Array<{ entry: number; entry_name: string; player_name: string }> } }
+    expect(table.standings.results.find((r) => r.entry === 1000012)).toMatchObject({ entry_name: 'Klopp BA-7Q2K', player_name: expect.stringMatching(/^Ada /) })
+    expect((await rename(9_999_999, { name: 'Nobody' })).status).toBe(404)
+    expect((await rename(1000012, { name: '' })).status).toBe(400)
+  })
+
   it('redirects slash-less FPL paths like Django and rejects other methods', async () => {
     const res = await request(sim, '/bootstrap-static')
     expect(res.status).toBe(301)

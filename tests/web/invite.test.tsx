@@ -21,9 +21,19 @@ beforeAll(async () => {
   await import('../../web/src/pages/JoinInvitePage')
 })
 
+const team4242 = { fpl_team_id: 4242, team_name: 'Jo FC', player_name: 'Jo Bloggs' }
+
+/** The league, and team 4242 as FPL has it: a member of the invite's FPL league. */
 function inviteApi(routes: Record<string, Reply | Reply[]> = {}) {
-  return mockApi({ 'GET /api/leagues/invite/AbC123': { body: league }, ...routes })
+  return mockApi({
+    'GET /api/leagues/invite/AbC123': { body: league },
+    'GET /api/fpl-team/4242': { body: team4242 },
+    'GET /api/validate-team/123456/4242': { body: { valid: true, team_name: 'Jo FC' } },
+    ...routes,
+  })
 }
+
+const confirmTeam = () => screen.findByRole('button', { name: 'Yes, create my account & join' })
 
 async function openInvite() {
   renderApp('/join/AbC123')
@@ -171,9 +181,16 @@ describe('invite page: signed out', () => {
     await user.type(within(form).getByLabelText('FPL Team ID'), '4242')
     await user.type(within(form).getByLabelText('Password'), 'Str0ng!pass')
     await user.click(within(form).getByRole('button', { name: 'Create Account & Join' }))
+    await user.click(await confirmTeam())
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument()
-    expect(api.callsTo('POST /api/auth/register')[0]?.body).toEqual({ name: 'Jo', email: 'jo@example.com', password: 'Str0ng!pass', fpl_team_id: 4242 })
+    expect(api.callsTo('POST /api/auth/register')[0]?.body).toEqual({
+      name: 'Jo',
+      email: 'jo@example.com',
+      password: 'Str0ng!pass',
+      fpl_team_id: 4242,
+      invite_code: 'AbC123',
+    })
     expect(currentLocation()).toEqual({
       path: '/verification-pending',
       state: { email: 'jo@example.com', discoveredLeagues: discovered, hasDiscoveredLeagues: true, inviteCode: 'AbC123' },
@@ -194,8 +211,10 @@ describe('invite page: signed out', () => {
     await user.type(within(form).getByLabelText('Email'), 'jo@example.com')
     await user.type(within(form).getByLabelText('FPL Team ID'), '4242')
     await user.type(within(form).getByLabelText('Password'), 'Str0ng!pass')
+    await user.click(within(form).getByRole('button', { name: 'Create Account & Join' }))
+    const yes = await confirmTeam()
     fakeClock()
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Account & Join' }))
+    fireEvent.click(yes)
     await settle(() => expect(window.localStorage.getItem('authToken')).toBe('jwt-new'))
     await advance(999)
     expect(api.callsTo('POST /api/leagues/join-by-invite')).toHaveLength(0)
@@ -216,7 +235,9 @@ describe('invite page: signed out', () => {
     await user.type(within(form).getByLabelText('FPL Team ID'), '4242')
     await user.type(within(form).getByLabelText('Password'), 'Str0ng!pass')
     await user.click(within(form).getByRole('button', { name: 'Create Account & Join' }))
+    await user.click(await confirmTeam())
     expect(await within(form).findByRole('alert')).toHaveTextContent('An account with this email already exists.')
+    // The team stays confirmed: trying again goes straight to the server.
     await user.click(within(form).getByRole('button', { name: 'Create Account & Join' }))
     await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(/^Registration failed$/))
   })

@@ -92,13 +92,17 @@ describe('register: other fields', () => {
 
   it('sends trimmed name, normalized email and the team id as a number (left out when empty)', async () => {
     const user = userEvent.setup()
-    const api = mockApi({ 'POST /api/auth/register': { status: 201, body: { verification_required: true, email: 'jo@example.com', discovered_leagues: [] } } })
-    const { name, email, password, team, submit } = await openRegister()
+    const api = mockApi({
+      'POST /api/auth/register': { status: 201, body: { verification_required: true, email: 'jo@example.com', discovered_leagues: [] } },
+      'GET /api/fpl-team/98765': { body: { fpl_team_id: 98765, team_name: 'Haaland Oates', player_name: 'Jo Bloggs' } },
+    })
+    const { dialog, name, email, password, team, submit } = await openRegister()
     await user.type(name, '  Jo  ')
     await user.type(email, ' JO@example.com ')
     await user.type(password, STRONG)
     await user.type(team, '98765')
     await user.click(submit())
+    await user.click(await within(dialog).findByRole('button', { name: 'Yes, create my account' }))
     await waitFor(() => expect(api.callsTo('POST /api/auth/register')).toHaveLength(1))
     expect(api.callsTo('POST /api/auth/register')[0]?.body).toEqual({
       name: 'Jo',

@@ -5,16 +5,24 @@ import { requestSource } from '../fpl/source'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
 import { currentUser, requireAuth } from '../lib/auth'
-import { discoverLeagues, validateLeague, validateTeam } from '../services/fpl-lookup'
+import { discoverLeagues, teamSummary, validateLeague, validateTeam } from '../services/fpl-lookup'
+import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // Checks against FPL made while someone fills in a form.
 export const fplRoutes = new Hono<AppEnv>()
-  .get('/validate-league/:leagueId', validate('param', z.object({ leagueId: positiveId })), async (c) =>
-    c.json(await validateLeague(c.var.db, requestSource(c.env), c.req.valid('param').leagueId)),
-  )
+  .get('/validate-league/:leagueId', validate('param', z.object({ leagueId: positiveId })), async (c) => {
+    await enforce(c.var.db, limitsFor('fplValidate', clientAddress(c.req.raw.headers)))
+    return c.json(await validateLeague(c.var.db, requestSource(c.env), c.req.valid('param').leagueId))
+  })
   .get('/validate-team/:id/:code', validate('param', z.object({ id: positiveId, code: positiveId })), async (c) => {
+    await enforce(c.var.db, limitsFor('fplValidate', clientAddress(c.req.raw.headers)))
     const { id, code } = c.req.valid('param')
     return c.json(await validateTeam(requestSource(c.env), id, code))
+  })
+  // "Is this your team?": the team and manager name before a team id is saved (same budget as validate-team).
+  .get('/fpl-team/:id', validate('param', z.object({ id: positiveId })), async (c) => {
+    await enforce(c.var.db, limitsFor('fplValidate', clientAddress(c.req.raw.headers)))
+    return c.json(await teamSummary(requestSource(c.env), c.req.valid('param').id))
   })
   // Our tournaments whose FPL league contains this team (after sign-up or adding a team id).
   .get('/discover-leagues/:fpl_team_id', requireAuth, validate('param', z.object({ fpl_team_id: positiveId })), async (c) => {

@@ -34,7 +34,7 @@ export async function regenerateInvite(db: Database, appUrl: string, t: Tourname
 // table): a team found there is in the FPL league.
 const membersWithTeams = (db: Database, where: SQL | undefined) =>
   db
-    .select({ userId: users.id, name: users.name, email: users.email, team: users.fplTeamId, status: memberships.status, joinedAt: memberships.joinedAt, teamName: standingsRows.teamName })
+    .select({ userId: users.id, name: users.name, email: users.email, team: users.fplTeamId, teamVerifiedAt: users.fplTeamVerifiedAt, status: memberships.status, joinedAt: memberships.joinedAt, teamName: standingsRows.teamName })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(standingsRows, and(eq(standingsRows.tournamentId, memberships.tournamentId), eq(standingsRows.fplTeamId, users.fplTeamId)))
@@ -58,6 +58,8 @@ export function membersView(t: Tournament, rows: MemberWithTeam[]) {
       name: r.name,
       email: r.email,
       fpl_team_id: r.team,
+      // Whether the member proved the team is theirs (a typed id proves nothing).
+      fpl_team_verified: r.teamVerifiedAt !== null,
       team_name: r.teamName,
       is_commissioner: r.userId === t.commissionerId,
       team_valid: teamValid,

@@ -8,9 +8,11 @@ import { ApiError } from '../lib/errors'
 // On-demand FPL look-ups made while a user waits (create dialog, join dialog, discovery):
 // through the cache, with a short timeout, and a clear answer when FPL cannot be reached.
 
+export const FPL_UNAVAILABLE = 'fpl_unavailable'
+
 const upstreamUnavailable = () =>
   new ApiError(503, 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', {
-    code: 'fpl_unavailable',
+    code: FPL_UNAVAILABLE,
     headers: { 'Retry-After': '60' },
   })
 
@@ -33,7 +35,7 @@ export async function validateLeague(db: Database, source: FplSource, fplLeagueI
     .select({ id: tournaments.id, commissioner: users.name })
     .from(tournaments)
     .leftJoin(users, eq(users.id, tournaments.commissionerId))
-    .where(and(eq(tournaments.fplLeagueId, fplLeagueId), eq(tournaments.fplSeason, state.season)))
+    .where(eq(tournaments.fplLeagueId, fplLeagueId)) // one tournament per league, whatever the season
     .limit(1)
   return {
     fpl_valid: page !== null,
@@ -53,6 +55,19 @@ export async function validateTeam(source: FplSource, fplLeagueId: number, teamI
   return { valid: entry.leagues.classic.some((l) => l.id === fplLeagueId), team_name: entry.name }
 }
 
+const playerNameOf = (entry: { player_first_name: string; player_last_name: string }) => `${entry.player_first_name} ${entry.player_last_name}`.trim()
+
+/** An FPL team as the "Is this your team?" step shows it, before a team id is saved. */
+export async function teamSummary(source: FplSource, teamId: number) {
+  const { state } = await orUnavailable(() => source.state(), () => {
+    throw upstreamUnavailable()
+  })
+  const entry = await orUnavailable(async () => (await source.entry(teamId, state)).data, () => {
+    throw new ApiError(404, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
+  })
+  return { fpl_team_id: teamId, team_name: entry.name, player_name: playerNameOf(entry) }
+}
+
 export interface DiscoveredLeague {
   league_id: number
   league_name: string
@@ -64,7 +79,7 @@ export interface DiscoveredLeague {
   already_member: boolean
 }
 
-/** Our private tournaments (this season) whose FPL league contains the team. */
+/** Our private tournaments whose FPL league contains the team (the entry lists this season's leagues). */
 export async function discoverLeagues(db: Database, source: FplSource, teamId: number, userId: number | null): Promise<DiscoveredLeague[]> {
   const { state } = await orUnavailable(() => source.state(), () => {
     throw upstreamUnavailable()
@@ -77,7 +92,7 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
   const found = await db
     .select({ id: tournaments.id, name: tournaments.name, fplLeagueId: tournaments.fplLeagueId, entryFeePence: tournaments.entryFeePence })
     .from(tournaments)
-    .where(and(eq(tournaments.type, 'private'), eq(tournaments.fplSeason, state.season), inArray(tournaments.fplLeagueId, leagueIds)))
+    .where(and(eq(tournaments.type, 'private'), inArray(tournaments.fplLeagueId, leagueIds)))
     .orderBy(tournaments.name)
   if (found.length === 0) return []
   const members = await db
@@ -90,7 +105,7 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
     .where(and(eq(memberships.status, 'active'), inArray(memberships.tournamentId, found.map((t) => t.id))))
     .groupBy(memberships.tournamentId)
   const byTournament = new Map(members.map((m) => [m.tournamentId, m]))
-  const playerName = `${entry.player_first_name} ${entry.player_last_name}`.trim()
+  const playerName = playerNameOf(entry)
   return found.map((t) => ({
     league_id: t.id,
     league_name: t.name,

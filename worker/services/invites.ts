@@ -10,7 +10,7 @@ import { activeMemberCount, joinTournaments, leagueSummary } from './users'
 
 const invalidInvite = () => new ApiError(404, 'Invalid invite link', { code: 'invalid_invite' })
 
-async function byInviteCode(db: Database, code: string) {
+export async function byInviteCode(db: Database, code: string) {
   const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.inviteCode, code) })
   if (!tournament || tournament.type !== 'private') throw invalidInvite()
   return tournament

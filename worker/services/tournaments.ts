@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { curatedTeams, memberships, tournaments } from '../db/schema'
+import { curatedTeams, memberships, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
 import { FplError, FplNotFoundError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
@@ -128,6 +128,50 @@ async function teamInLeague(source: FplSource, fplLeagueId: number, teamId: numb
   return valid
 }
 
+/** The tournament of an FPL league: one per league (its unique key), whatever the season. */
+const trackedTournament = (db: Database, fplLeagueId: number) => db.query.tournaments.findFirst({ where: eq(tournaments.fplLeagueId, fplLeagueId) })
+
+async function joinExisting(db: Database, user: SessionUser, existing: Tournament) {
+  const membership = await membershipOf(db, existing.id, user.id)
+  if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
+  await joinTournaments(db, user.id, [existing.id])
+  return { league_id: existing.id, invite_code: null, is_commissioner: existing.commissionerId === user.id, message: `This league already exists. You've been added to ${existing.name} as a member.` }
+}
+
+/** The user's FPL team id once they have proven it is theirs, else null (the session does not carry it). */
+async function provenTeamOf(db: Database, userId: number): Promise<number | null> {
+  const row = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { fplTeamId: true, fplTeamVerifiedAt: true } })
+  return row?.fplTeamVerifiedAt ? row.fplTeamId : null
+}
+
+/**
+ * The FPL league's own admin (its `admin_entry`), with a proven team, takes the commissioner role
+ * of the league's tournament from whoever created it; the old commissioner stays a member.
+ */
+async function takeCommissionerRole(db: Database, user: SessionUser, t: Tournament) {
+  await db.batch([
+    db
+      .insert(memberships)
+      .values({ tournamentId: t.id, userId: user.id })
+      .onConflictDoUpdate({ target: [memberships.tournamentId, memberships.userId], set: { status: 'active', deactivatedAt: null } }),
+    db.update(tournaments).set({ commissionerId: user.id, updatedAt: new Date() }).where(eq(tournaments.id, t.id)),
+  ])
+  return { league_id: t.id, invite_code: t.inviteCode, is_commissioner: true, message: `You're this league's admin on FPL, so you're now the Commissioner of ${t.name}.` }
+}
+
+/** Is the user, with a proven team, the admin of FPL league `fplLeagueId`? Unknown while FPL is down: no. */
+async function isFplLeagueAdmin(db: Database, source: FplSource, fplLeagueId: number, userId: number) {
+  const provenTeam = await provenTeamOf(db, userId)
+  if (provenTeam === null) return false
+  try {
+    const { state } = await source.state()
+    return (await source.standingsPage(fplLeagueId, 1, state)).data.league.admin_entry === provenTeam
+  } catch (error) {
+    if (error instanceof FplError) return false
+    throw error
+  }
+}
+
 export interface CreateInput {
   name: string
   fplLeagueId: number
@@ -135,8 +179,9 @@ export interface CreateInput {
 
 /**
  * Creates a tournament for an FPL classic league, with the creator as commissioner; when the
- * league is already tracked, the creator joins it as a member instead. Either way the creator's
- * FPL team must be in that league, so nobody can take over a stranger's league.
+ * league is already tracked, the creator joins it as a member instead (or, as the FPL league's
+ * admin, takes the commissioner role). Either way the creator's FPL team must be in that league,
+ * and a new tournament needs a team its creator has proven, so nobody can take over a stranger's league.
  */
 export async function createTournament(db: Database, source: FplSource, user: SessionUser, input: CreateInput) {
   let state
@@ -152,12 +197,19 @@ export async function createTournament(db: Database, source: FplSource, user: Se
   if (!(await teamInLeague(source, input.fplLeagueId, user.fplTeamId))) {
     throw new ApiError(400, 'Your FPL team is not in this FPL league. Join it on the FPL site first.', { code: 'team_not_in_league' })
   }
-  const existing = await db.query.tournaments.findFirst({ where: and(eq(tournaments.fplLeagueId, input.fplLeagueId), eq(tournaments.fplSeason, state.season)) })
+  const provenTeam = await provenTeamOf(db, user.id)
+  const existing = await trackedTournament(db, input.fplLeagueId)
   if (existing) {
-    const membership = await membershipOf(db, existing.id, user.id)
-    if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
-    await joinTournaments(db, user.id, [existing.id])
-    return { league_id: existing.id, invite_code: null, is_commissioner: existing.commissionerId === user.id, message: `This league already exists. You've been added to ${existing.name} as a member.` }
+    const isFplAdmin = provenTeam !== null && provenTeam === league.admin_entry
+    return isFplAdmin && existing.commissionerId !== user.id ? takeCommissionerRole(db, user, existing) : joinExisting(db, user, existing)
+  }
+  // A commissioner runs a league for everyone in it: a team id typed in is not enough.
+  if (provenTeam === null) {
+    throw new ApiError(
+      403,
+      'Prove this FPL team is yours before you create a tournament: get a code on your dashboard (or here), add it to your team name on the FPL site, then press Check.',
+      { code: 'fpl_team_unverified' },
+    )
   }
   const inviteCode = newInviteCode()
   // One batch (one transaction): a tournament never exists without its commissioner's
@@ -185,7 +237,12 @@ export async function createTournament(db: Database, source: FplSource, user: Se
     db.$client.prepare('INSERT INTO memberships (tournament_id, user_id) SELECT id, ?1 FROM tournaments WHERE invite_code = ?2').bind(user.id, inviteCode),
   ])
   const created = inserted?.results[0]
-  if (!created) return createTournament(db, source, user, input) // someone created it a moment ago
+  if (!created) {
+    // The league's key (tournaments_fpl_league_unique) refused the insert: someone created it a moment ago.
+    const winner = await trackedTournament(db, input.fplLeagueId)
+    if (!winner) throw new Error(`Tournament for FPL league ${input.fplLeagueId} refused but not found`)
+    return joinExisting(db, user, winner)
+  }
   return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} created! You're the Commissioner.` }
 }
 
@@ -193,6 +250,7 @@ export async function joinTournament(db: Database, source: FplSource, user: Sess
   const t = await loadTournament(db, id)
   if (t.type === 'curated_public') throw new ApiError(400, 'Curated tournaments cannot be joined: an admin selects the teams.', { code: 'curated' })
   if (t.type === 'public') throw new ApiError(400, 'Everyone joins this tournament automatically after verifying their email.', { code: 'auto_join' })
+  if (t.fplLeagueId && t.commissionerId !== user.id && (await isFplLeagueAdmin(db, source, t.fplLeagueId, user.id))) return takeCommissionerRole(db, user, t)
   const membership = await membershipOf(db, t.id, user.id)
   if (membership?.status === 'active') return { message: `You're already a member of ${t.name}.` }
   if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })

@@ -33,6 +33,7 @@ function userPayloadOf(user: UserRow, joinedLeagues: number[]) {
     email: user.email,
     fpl_team_id: user.fplTeamId,
     fpl_team_id_locked: user.fplTeamIdLocked,
+    fpl_team_verified: user.fplTeamVerifiedAt !== null,
     created_at: user.createdAt.toISOString(),
     is_verified: user.isVerified,
     joined_leagues: joinedLeagues,

@@ -3,6 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { EmailField, FormMessage, PasswordField, SubmitButton, TextField } from '../components/forms'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
+import { TeamConfirmation } from '../features/fpl-team/TeamConfirmation'
+import { type RequiredLeague, useTeamConfirmation } from '../features/fpl-team/useTeamConfirmation'
 import { useToast } from '../features/toast/ToastProvider'
 import { analytics } from '../lib/analytics'
 import { ApiError, apiFetch } from '../lib/api'
@@ -11,7 +13,7 @@ import { errorText, isAbortError } from '../lib/errors'
 import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
-import { isValidEmail, normalizeEmail, parsePositiveId, PASSWORD_MIN_LENGTH } from '../lib/validation'
+import { isValidEmail, normalizeEmail, parsePositiveId, PASSWORD_MIN_LENGTH, passwordLength } from '../lib/validation'
 
 /** Spec: after joining, go home after 2 s; after an immediate sign-up, join after 1 s. */
 export const JOIN_REDIRECT_MS = 2000
@@ -32,7 +34,7 @@ export function inviteRegistrationErrors(values: Record<Field, string>): Errors 
   if (!email) errors.email = 'Email is required'
   else if (!isValidEmail(email)) errors.email = 'Invalid email format'
   if (!values.password) errors.password = 'Password is required'
-  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = 'Password must be at least 8 characters'
+  else if (passwordLength(values.password) < PASSWORD_MIN_LENGTH) errors.password = 'Password must be at least 8 characters'
   if (!values.fplTeamId.trim()) errors.fplTeamId = 'FPL Team ID is required'
   else if (parsePositiveId(values.fplTeamId) === null) errors.fplTeamId = 'Please enter a valid FPL Team ID'
   return errors
@@ -205,6 +207,7 @@ export default function JoinInvitePage() {
       ) : showSignUp ? (
         <InviteSignUp
           inviteCode={inviteCode}
+          league={invited.fpl_league_id ? { fplLeagueId: invited.fpl_league_id, name: invited.name } : undefined}
           onCancel={() => setShowSignUp(false)}
           onSignedIn={(token, answer) => {
             login(token, answer)
@@ -241,10 +244,13 @@ export default function JoinInvitePage() {
 
 function InviteSignUp({
   inviteCode,
+  league,
   onCancel,
   onSignedIn,
 }: {
   inviteCode: string
+  /** The FPL league the team must be in (checked before the account is created). */
+  league: RequiredLeague | undefined
   onCancel: () => void
   onSignedIn: (token: string, user: ReturnType<typeof userFromAuthAnswer>) => void
 }) {
@@ -253,6 +259,7 @@ function InviteSignUp({
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const team = useTeamConfirmation(league)
   const refs = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -270,6 +277,12 @@ function InviteSignUp({
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
+    if (field === 'fplTeamId') team.reset()
+  }
+
+  const teamError = (error: string) => {
+    setErrors((e) => ({ ...e, fplTeamId: error }))
+    refs.fplTeamId.current?.focus()
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -280,14 +293,20 @@ function InviteSignUp({
     setFormError(null)
     const firstInvalid = (['name', 'email', 'fplTeamId', 'password'] as const).find((f) => next[f])
     if (firstInvalid) return refs[firstInvalid].current?.focus()
+    // Nothing is created until the team is known to be in this league and confirmed as the user's.
+    const result = await team.check(parsePositiveId(values.fplTeamId) as number)
+    if (result === 'confirmed') await register()
+    else if (result !== 'wait') teamError(result.error)
+  }
 
+  const register = async () => {
     const email = normalizeEmail(values.email)
     const name = values.name.trim()
     setBusy(true)
     try {
       const answer = await apiFetch<RegisterResponse>('/api/auth/register', {
         method: 'POST',
-        body: { name, email, password: values.password, fpl_team_id: parsePositiveId(values.fplTeamId) },
+        body: { name, email, password: values.password, fpl_team_id: parsePositiveId(values.fplTeamId), invite_code: inviteCode },
         auth: false,
       })
       analytics.signUp()
@@ -305,8 +324,13 @@ function InviteSignUp({
       }
       onSignedIn(answer.access_token, userFromAuthAnswer({ ...answer, name: answer.name ?? name, email: answer.email ?? email }))
     } catch (error) {
-      setFormError(errorText(error, 'Registration failed'))
       setBusy(false)
+      if (error instanceof ApiError && error.code === 'team_not_in_league') {
+        team.reset()
+        teamError(errorText(error, 'This team is not in the league you were invited to. Check your FPL Team ID.'))
+        return
+      }
+      setFormError(errorText(error, 'Registration failed'))
     }
   }
 
@@ -350,9 +374,24 @@ function InviteSignUp({
         onChange={(e) => set('password', e.target.value)}
       />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      <SubmitButton busy={busy} busyText="Creating Account...">
-        Create Account &amp; Join
-      </SubmitButton>
+      {team.state.status === 'asking' ? (
+        <TeamConfirmation
+          team={team.state.team}
+          confirmLabel="Yes, create my account & join"
+          onConfirm={() => {
+            team.confirm()
+            void register()
+          }}
+          onChange={() => {
+            team.reset()
+            refs.fplTeamId.current?.focus()
+          }}
+        />
+      ) : (
+        <SubmitButton busy={busy || team.state.status === 'checking'} busyText={busy ? 'Creating Account...' : 'Checking team...'}>
+          Create Account &amp; Join
+        </SubmitButton>
+      )}
       <button type="button" className="button button--ghost button--block" onClick={onCancel} disabled={busy}>
         Cancel
       </button>

@@ -14,6 +14,8 @@ import {
   parsePositiveId,
   passwordMustContain,
 } from '../../lib/validation'
+import { TeamConfirmation } from '../fpl-team/TeamConfirmation'
+import { useTeamConfirmation } from '../fpl-team/useTeamConfirmation'
 import { useAuthDialog } from './AuthDialogProvider'
 import { useAuth } from './AuthProvider'
 import { userFromAuthAnswer } from './session'
@@ -41,6 +43,7 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [success, setSuccess] = useState<string | null>(null)
+  const team = useTeamConfirmation()
   const refs = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -62,15 +65,17 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
+    if (field === 'fplTeamId') team.reset()
   }
+
+  const teamText = values.fplTeamId.trim()
+  const teamId = teamText ? parsePositiveId(teamText) : null
+  const name = values.name.trim()
+  const email = normalizeEmail(values.email)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy || success) return
-    const name = values.name.trim()
-    const email = normalizeEmail(values.email)
-    const teamText = values.fplTeamId.trim()
-    const teamId = teamText ? parsePositiveId(teamText) : null
     const next: Errors = {}
     if (!name) next.name = 'Name is required'
     if (!email) next.email = 'Email is required'
@@ -82,7 +87,21 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
     setFormError(null)
     const firstInvalid = (['name', 'email', 'password', 'fplTeamId'] as const).find((f) => next[f])
     if (firstInvalid) return refs[firstInvalid].current?.focus()
+    // A team id is confirmed by its owner before the account is created with it.
+    if (teamId !== null) {
+      const result = await team.check(teamId)
+      if (result !== 'confirmed') {
+        if (result !== 'wait') {
+          setErrors({ fplTeamId: result.error })
+          refs.fplTeamId.current?.focus()
+        }
+        return
+      }
+    }
+    await register()
+  }
 
+  const register = async () => {
     setBusy(true)
     try {
       const answer = await apiFetch<RegisterResponse>('/api/auth/register', {
@@ -181,9 +200,28 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
           onChange={(e) => set('fplTeamId', e.target.value)}
         />
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <SubmitButton busy={busy} busyText="Creating Account..." disabled={!passwordOk}>
-          Create Account
-        </SubmitButton>
+        {team.state.status === 'asking' ? (
+          <TeamConfirmation
+            team={team.state.team}
+            confirmLabel="Yes, create my account"
+            onConfirm={() => {
+              team.confirm()
+              void register()
+            }}
+            onChange={() => {
+              team.reset()
+              refs.fplTeamId.current?.focus()
+            }}
+          />
+        ) : (
+          <SubmitButton
+            busy={busy || team.state.status === 'checking'}
+            busyText={busy ? 'Creating Account...' : 'Checking team...'}
+            disabled={!passwordOk}
+          >
+            Create Account
+          </SubmitButton>
+        )}
       </form>
       <div className="auth-panel__links">
         <button type="button" className="link-button" onClick={() => setTab('login')}>

@@ -145,7 +145,18 @@ function MemberInfo({ member }: { member: LeagueMember }) {
       <p className="row-list__title">{member.name}</p>
       <p className="row-list__meta">
         {member.email}
-        {member.fpl_team_id ? ` · ${member.team_name ?? 'Team'} (FPL ID ${member.fpl_team_id})` : ' · No FPL team'}
+        {member.fpl_team_id ? ` · ${member.team_name ?? 'Team'} (FPL ID ${member.fpl_team_id}) ` : ' · No FPL team'}
+        {member.fpl_team_id ? (
+          member.fpl_team_verified ? (
+            <span className="badge badge--primary" title="This member proved the FPL team is theirs">
+              <span aria-hidden="true">✓ </span>Verified
+            </span>
+          ) : (
+            <span className="badge badge--neutral" title="This member has not proved the FPL team is theirs">
+              Not verified
+            </span>
+          )
+        ) : null}
       </p>
       {!member.team_valid ? <p className="row-list__warning">⚠ Team not found in the FPL league</p> : null}
     </div>

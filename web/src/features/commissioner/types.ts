@@ -7,6 +7,8 @@ export interface LeagueMember {
   is_commissioner: boolean
   team_valid: boolean
   can_reactivate: boolean
+  /** The member proved the team is theirs. */
+  fpl_team_verified?: boolean
 }
 
 export interface MembersResponse {

@@ -1,12 +1,26 @@
-import { useId } from 'react'
+import { useId, useRef, useState } from 'react'
+import type { UpdateFplTeamResponse } from '../../lib/api-types'
 import { formatShortDate } from '../../lib/format'
 import { initialsOf } from '../../lib/initials'
 import type { User } from '../auth/types'
+import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
+import { TeamIdForm } from './TeamIdForm'
 
-/** Name, email, FPL Team ID (with a Locked badge) and member-since date. */
-export function ProfileCard({ user }: { user: User }) {
+/**
+ * Name, email, FPL Team ID (Verified / Not verified, and a Locked badge) and member-since date.
+ * While the team is not verified its owner can verify it here, or change the id.
+ */
+export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged: (answer: UpdateFplTeamResponse) => void }) {
   const id = useId()
+  const [panel, setPanel] = useState<'verify' | 'change' | null>(null)
+  const actionsRef = useRef<HTMLDivElement>(null)
   const since = formatShortDate(user.created_at)
+  const unverified = user.fpl_team_id !== null && !user.fpl_team_verified
+  const closePanel = () => {
+    setPanel(null)
+    // Back to where the panel was opened from (or the card, once the team is verified).
+    requestAnimationFrame(() => (actionsRef.current?.querySelector('button') ?? actionsRef.current)?.focus())
+  }
   return (
     <section className="card profile-card" aria-labelledby={`${id}-title`}>
       <div className="profile-card__head">
@@ -30,6 +44,15 @@ export function ProfileCard({ user }: { user: User }) {
           <dt>FPL Team ID</dt>
           <dd>
             {user.fpl_team_id ?? <span className="muted">Not set</span>}
+            {user.fpl_team_id === null ? null : user.fpl_team_verified ? (
+              <span className="badge badge--primary profile-card__lock" title="You proved this FPL team is yours">
+                <span aria-hidden="true">✓ </span>Verified
+              </span>
+            ) : (
+              <span className="badge badge--neutral profile-card__lock" title="Nobody has proved this FPL team is theirs yet">
+                Not verified
+              </span>
+            )}
             {user.fpl_team_id_locked ? (
               <span className="badge badge--neutral profile-card__lock" title="Your FPL Team ID can't be changed">
                 <span aria-hidden="true">🔒 </span>Locked
@@ -42,6 +65,42 @@ export function ProfileCard({ user }: { user: User }) {
           <dd>{since || '—'}</dd>
         </div>
       </dl>
+      <div ref={actionsRef} tabIndex={-1} className="profile-card__team focus-target">
+        {unverified && panel === null ? (
+          <div className="button-row">
+            <button type="button" className="button button--primary button--sm" onClick={() => setPanel('verify')}>
+              Verify it&apos;s yours
+            </button>
+            {user.fpl_team_id_locked ? null : (
+              <button type="button" className="button button--ghost button--sm" onClick={() => setPanel('change')}>
+                Change team ID
+              </button>
+            )}
+          </div>
+        ) : null}
+        {panel === 'verify' && user.fpl_team_id !== null ? (
+          <LazyTeamVerification teamId={user.fpl_team_id} onClose={closePanel} />
+        ) : null}
+        {panel === 'change' ? (
+          <>
+            <p className="muted">
+              Leagues your current team brought you into are left when you change it; the new team&apos;s leagues are offered
+              to you instead.
+            </p>
+            <TeamIdForm
+              saveLabel="Save new ID"
+              savedTitle="FPL Team ID changed"
+              onSaved={(answer) => {
+                closePanel()
+                onTeamChanged(answer)
+              }}
+            />
+            <button type="button" className="link-button" onClick={closePanel}>
+              Keep team {user.fpl_team_id}
+            </button>
+          </>
+        ) : null}
+      </div>
     </section>
   )
 }

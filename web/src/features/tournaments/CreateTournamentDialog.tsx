@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { TextField } from '../../components/forms'
+import { FormMessage, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
 import { ApiError, NetworkError } from '../../lib/api'
 import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
+import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, LEAGUE_ID_VALIDATE_LENGTH, SUCCESS_TOAST_MS } from './constants'
 import { createLeague, invalidateLeaguesCache, validateLeague } from './leagues-api'
@@ -42,6 +43,8 @@ export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => 
   const [leagueId, setLeagueId] = useState('')
   const [validation, setValidation] = useState<Validation>({ state: 'idle' })
   const [busy, setBusy] = useState(false)
+  // Becoming a commissioner needs a verified team: the server's reason, and whether it is now done.
+  const [verification, setVerification] = useState<{ detail: string; done: boolean } | null>(null)
   const id = useId()
 
   useEffect(() => {
@@ -93,6 +96,13 @@ export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => 
       if (error instanceof ApiError && error.status === 401) {
         // The API bridge has logged out, opened Sign In and shown "Authentication Required".
         onClose()
+        return
+      }
+      if (error instanceof ApiError && error.code === 'fpl_team_unverified') {
+        setVerification({
+          detail: error.detail ?? 'To run a league as its commissioner, first verify that your FPL team is yours.',
+          done: false,
+        })
         return
       }
       toast({
@@ -155,6 +165,13 @@ export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => 
             </p>
           ))}
         </div>
+        {verification ? (
+          <>
+            {verification.done ? null : <FormMessage tone="info">{verification.detail}</FormMessage>}
+            <LazyTeamVerification onVerified={() => setVerification((v) => v && { ...v, done: true })} />
+            {verification.done ? <p className="muted">Now press Create Tournament to finish.</p> : null}
+          </>
+        ) : null}
         {!isAuthenticated ? (
           <p className="form-message form-message--info">
             Sign in to create a tournament.{' '}

@@ -1,0 +1,111 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { FormMessage, SubmitButton, TextField } from '../../components/forms'
+import { analytics } from '../../lib/analytics'
+import { apiFetch } from '../../lib/api'
+import type { UpdateFplTeamResponse } from '../../lib/api-types'
+import { errorText } from '../../lib/errors'
+import { parsePositiveId } from '../../lib/validation'
+import { useAuth } from '../auth/AuthProvider'
+import { TeamConfirmation } from '../fpl-team/TeamConfirmation'
+import { useTeamConfirmation } from '../fpl-team/useTeamConfirmation'
+import { useToast } from '../toast/ToastProvider'
+
+/**
+ * The FPL Team ID field of the dashboard (adding a first id, or changing one not yet verified):
+ * the team is looked up and confirmed as the user's before POST /api/auth/update-fpl-team.
+ */
+export function TeamIdForm({
+  saveLabel,
+  savedTitle,
+  onSaved,
+}: {
+  saveLabel: string
+  savedTitle: string
+  onSaved: (answer: UpdateFplTeamResponse) => void
+}) {
+  const { updateUser } = useAuth()
+  const { toast } = useToast()
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const team = useTeamConfirmation()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const teamId = parsePositiveId(value)
+
+  const fieldError = (message: string) => {
+    setError(message)
+    inputRef.current?.focus()
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    setFormError(null)
+    if (teamId === null) return fieldError('Please enter a valid FPL Team ID')
+    setError(null)
+    const result = await team.check(teamId)
+    if (result === 'confirmed') await save(teamId)
+    else if (result !== 'wait') fieldError(result.error)
+  }
+
+  const save = async (id: number) => {
+    setBusy(true)
+    try {
+      const answer = await apiFetch<UpdateFplTeamResponse>('/api/auth/update-fpl-team', {
+        method: 'POST',
+        body: { fpl_team_id: id },
+      })
+      analytics.fplTeamIdUpdate()
+      toast({ title: savedTitle, description: answer?.message ?? 'Your FPL Team ID is saved.', variant: 'success' })
+      // A newly saved id is not proven yet: it stays changeable until its owner verifies it.
+      updateUser({ fpl_team_id: answer?.fpl_team_id ?? id, fpl_team_id_locked: answer?.fpl_team_id_locked ?? false, fpl_team_verified: false })
+      onSaved(answer ?? { fpl_team_id: id })
+    } catch (err) {
+      setFormError(errorText(err, 'Failed to update FPL Team ID'))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <form className="form form--inline" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+        <TextField
+          ref={inputRef}
+          label="FPL Team ID"
+          name="fpl_team_id"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          error={error}
+          hint="The number in your FPL Points page address: fantasy.premierleague.com/entry/1234567/."
+          onChange={(e) => {
+            setValue(e.target.value)
+            if (error) setError(null)
+            team.reset()
+          }}
+        />
+        {team.state.status === 'asking' ? null : (
+          <SubmitButton busy={busy || team.state.status === 'checking'} busyText={busy ? 'Saving...' : 'Checking team...'} className="button button--primary">
+            {saveLabel}
+          </SubmitButton>
+        )}
+      </form>
+      {team.state.status === 'asking' ? (
+        <TeamConfirmation
+          team={team.state.team}
+          confirmLabel="Yes, save this team"
+          onConfirm={() => {
+            team.confirm()
+            if (teamId !== null) void save(teamId)
+          }}
+          onChange={() => {
+            team.reset()
+            inputRef.current?.focus()
+          }}
+        />
+      ) : null}
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+    </>
+  )
+}

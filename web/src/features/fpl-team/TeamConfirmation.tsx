@@ -1,0 +1,43 @@
+import { useEffect, useId, useRef } from 'react'
+import type { FplTeam } from './fpl-team-api'
+import './fpl-team.css'
+
+/**
+ * "Is this your team?": the team and manager name FPL has for the id just typed, with a way to
+ * go ahead and a way back to the id. Focus moves here when it appears, so the question is heard.
+ */
+export function TeamConfirmation({
+  team,
+  confirmLabel,
+  onConfirm,
+  onChange,
+}: {
+  team: FplTeam
+  confirmLabel: string
+  onConfirm: () => void
+  onChange: () => void
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  const id = useId()
+  useEffect(() => ref.current?.focus(), [])
+  return (
+    <div ref={ref} className="team-confirm focus-target" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-team`} tabIndex={-1}>
+      <p id={`${id}-title`} className="team-confirm__title">
+        Is this your team?
+      </p>
+      <p id={`${id}-team`} className="team-confirm__team">
+        <strong>{team.team_name}</strong> — {team.player_name}
+        <span className="team-confirm__id">FPL Team ID {team.fpl_team_id}</span>
+      </p>
+      <p className="team-confirm__note">Only add your own team: you&apos;ll be asked to prove it&apos;s yours before you can run its league.</p>
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onChange}>
+          No, change the ID
+        </button>
+      </div>
+    </div>
+  )
+}
