@@ -155,6 +155,30 @@ describe('faults', () => {
     expect(blocked.calls).toHaveLength(1)
   })
 
+  it('spends at most its deadline on FPL, retries and their waits included', async () => {
+    // Injected time: each answer takes 2 s to come, each backoff waits what it says.
+    let clock = 0
+    const waits: number[] = []
+    const slowFailure = (async () => {
+      clock += 2_000
+      return new Response('boom', { status: 502 })
+    }) as unknown as typeof fetch
+    const sleep = async (ms: number) => {
+      waits.push(ms)
+      clock += ms
+    }
+    const { calls, fetch } = scriptedFetch({ 'event-status/': () => slowFailure('') })
+    const fpl = client(fetch, { sleep, retries: 5, now: () => clock, deadlineMs: 3_000 })
+    await expect(fpl.eventStatus()).rejects.toBeInstanceOf(FplHttpError)
+    // 0 s: first try, 2.2 s: the retry, 4.2 s: past the deadline, no third try and no wait for it.
+    expect(calls).toHaveLength(2)
+    expect(waits).toEqual([200])
+    expect(clock).toBe(4_200)
+    // Every later call of the same client (the same user request) finds no time left.
+    await expect(fpl.entry(1)).rejects.toBeInstanceOf(FplTimeoutError)
+    expect(calls).toHaveLength(2)
+  })
+
   it('stops at the request budget', async () => {
     const { fetch, calls } = scriptedFetch({ 'event-status/': () => jsonResponse(eventStatus) })
     const fpl = client(fetch, { budget: new RequestBudget(2) })

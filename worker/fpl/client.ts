@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import {
   FplBudgetExceededError,
+  FplCircuitOpenError,
   FplError,
   FplHttpError,
   FplNotFoundError,
@@ -9,6 +10,7 @@ import {
   FplTimeoutError,
   FplUpdatingError,
 } from './errors'
+import type { UpstreamGuard } from './guard'
 import {
   bootstrapSchema,
   entrySchema,
@@ -43,6 +45,13 @@ export interface FplClientOptions {
   baseUrl: string
   budget?: RequestBudget
   timeoutMs?: number
+  /**
+   * All the time this client may spend on FPL, retries and their waits included, from its
+   * creation: a request's source gets one deadline for every FPL call the request makes.
+   */
+  deadlineMs?: number
+  /** Retry-After holds and the circuit breaker, shared with other invocations. */
+  guard?: UpstreamGuard
   /** Attempts after the first one, for 5xx, 429, timeouts and "being updated". */
   retries?: number
   baseDelayMs?: number
@@ -52,6 +61,7 @@ export interface FplClientOptions {
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
   random?: () => number
+  now?: () => number
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -69,7 +79,10 @@ export function createFplClient(options: FplClientOptions) {
     maxRetryAfterMs = 10_000,
     sleep = defaultSleep,
     random = Math.random,
+    now = Date.now,
+    guard,
   } = options
+  const deadline = options.deadlineMs === undefined ? Number.POSITIVE_INFINITY : now() + options.deadlineMs
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
   const root = baseUrl.replace(/\/+$/, '')
 
@@ -77,16 +90,31 @@ export function createFplClient(options: FplClientOptions) {
   const backoff = (attempt: number) => random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt)
 
   async function attempt(path: string): Promise<unknown> {
+    const left = deadline - now()
+    if (left <= 0) throw new FplTimeoutError('No time left for FPL in this request', path)
     budget.take(path)
+    await guard?.admit(path)
+    try {
+      const data = await send(path, Math.min(timeoutMs, left))
+      guard?.succeeded()
+      return data
+    } catch (error) {
+      if (error instanceof FplNotFoundError) guard?.succeeded()
+      else await guard?.failed(error)
+      throw error
+    }
+  }
+
+  async function send(path: string, waitMs: number): Promise<unknown> {
     let response: Response
     try {
       response = await doFetch(`${root}/${path}`, {
         headers: { 'User-Agent': FPL_USER_AGENT, Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(waitMs),
       })
     } catch (error) {
       const name = (error as Error)?.name
-      if (name === 'TimeoutError' || name === 'AbortError') throw new FplTimeoutError(`No answer within ${timeoutMs} ms`, path)
+      if (name === 'TimeoutError' || name === 'AbortError') throw new FplTimeoutError(`No answer within ${waitMs} ms`, path)
       throw new FplHttpError(path, 0)
     }
     const body = await response.text()
@@ -121,7 +149,13 @@ export function createFplClient(options: FplClientOptions) {
   }
 
   function retryDelay(error: unknown, tries: number): number | null {
-    if (!(error instanceof FplError) || tries >= retries || budget.remaining === 0) return null
+    const wait = retryWait(error, tries)
+    // A retry that could not even start before the deadline is not worth its wait.
+    return wait !== null && now() + wait < deadline ? wait : null
+  }
+
+  function retryWait(error: unknown, tries: number): number | null {
+    if (!(error instanceof FplError) || error instanceof FplCircuitOpenError || tries >= retries || budget.remaining === 0) return null
     if (error instanceof FplRateLimitedError) {
       if (error.retryAfterMs !== null) return error.retryAfterMs <= maxRetryAfterMs ? error.retryAfterMs : null
       return backoff(tries)

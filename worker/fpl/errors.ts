@@ -41,3 +41,12 @@ export class FplShapeError extends FplError {}
 
 /** This run has used its share of subrequests; the rest waits for the next run. */
 export class FplBudgetExceededError extends FplError {}
+
+/** Not asked at all: FPL failed repeatedly a moment ago, so the circuit breaker is open. */
+export class FplCircuitOpenError extends FplError {
+  readonly retryAfterMs: number
+  constructor(path: string, retryAfterMs: number) {
+    super('FPL circuit breaker open', path)
+    this.retryAfterMs = retryAfterMs
+  }
+}

@@ -39,13 +39,25 @@ export const elementSchema = z.looseObject({
 
 export const teamSchema = z.looseObject({ id: int, name: z.string(), short_name: z.string() })
 
-export const bootstrapSchema = z.looseObject({
-  events: z.array(eventSchema),
-  phases: z.array(phaseSchema),
-  teams: z.array(teamSchema),
-  elements: z.array(elementSchema),
-  total_players: z.optional(int),
-})
+// A season always has its gameweeks, months, clubs and players, and exactly one gameweek that is
+// current (or, before the first deadline, next). An answer without them (`events: []`, no
+// current or next gameweek) is FPL misbehaving, not news: it fails like a missing field, so it is
+// never cached and the last good answer is served instead.
+const seasonPresent = (b: { events: Array<{ is_current: boolean; is_next: boolean }>; phases: unknown[]; teams: unknown[]; elements: unknown[] }) => {
+  const current = b.events.filter((e) => e.is_current).length
+  const next = b.events.filter((e) => e.is_next).length
+  return b.events.length > 0 && b.phases.length > 0 && b.teams.length > 0 && b.elements.length > 0 && current <= 1 && next <= 1 && current + next > 0
+}
+
+export const bootstrapSchema = z
+  .looseObject({
+    events: z.array(eventSchema),
+    phases: z.array(phaseSchema),
+    teams: z.array(teamSchema),
+    elements: z.array(elementSchema),
+    total_players: z.optional(int),
+  })
+  .check(z.refine(seasonPresent, 'no season in bootstrap-static (no gameweeks, months, clubs or players, or no current or next gameweek)'))
 
 export const standingsRowSchema = z.looseObject({
   entry: int,

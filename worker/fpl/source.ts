@@ -1,6 +1,7 @@
 import { FplCache, type CacheResult } from './cache'
 import { createFplClient, type FplClient, RequestBudget } from './client'
 import { type GameweekState, gameweekState } from './gameweek'
+import { UpstreamGuard } from './guard'
 import type { FplBootstrap, FplEntry, FplEventStatus, FplHistory, FplLive, FplPicks, FplStandingsPage } from './schemas'
 
 // Every FPL read of the app goes through here: the client for the network, the KV cache for
@@ -132,6 +133,10 @@ export interface SourceOptions {
   /** FPL requests this invocation may make. */
   budget?: number
   timeoutMs?: number
+  /** All the time this invocation may wait on FPL (default: no limit but the timeouts). */
+  deadlineMs?: number
+  /** Fail fast while the circuit breaker is open (sources a user waits on). */
+  breaker?: boolean
   retries?: number
   fetch?: typeof fetch
   now?: () => number
@@ -145,12 +150,25 @@ export function createFplSource(env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, option
     baseUrl: env.FPL_API_BASE,
     budget: new RequestBudget(options.budget ?? Number.POSITIVE_INFINITY),
     timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
+    guard: new UpstreamGuard(env.CACHE, { breaker: options.breaker ?? false, now: options.now }),
     retries: options.retries,
     fetch: options.fetch,
+    now: options.now,
   })
   return new FplSource(client, env.CACHE, options.now, options.staleFallback ?? true)
 }
 
-/** For request handlers: a user is waiting, so fail fast and fall back to the cache. */
+/** How long a user's request may wait on FPL in total, every call and retry included. */
+export const REQUEST_FPL_DEADLINE_MS = 3_000
+
+/**
+ * For request handlers: a user is waiting, so one 3 s deadline for the whole request (created
+ * with it), the circuit breaker, and the cache to fall back on.
+ */
 export const requestSource = (env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}) =>
-  createFplSource(env, { budget: 10, timeoutMs: 4_000, retries: 1, ...options })
+  createFplSource(env, { budget: 10, timeoutMs: 2_500, deadlineMs: REQUEST_FPL_DEADLINE_MS, retries: 1, breaker: true, ...options })
+
+/** For work a request leaves behind (waitUntil): nobody waits on it, but it must end within waitUntil's 30 s. */
+export const backgroundSource = (env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}) =>
+  createFplSource(env, { budget: 10, timeoutMs: 8_000, deadlineMs: 20_000, retries: 2, breaker: true, ...options })

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { vi } from 'vitest'
+import { HOLD_KEY, resetIsolateGuard } from '../../../worker/fpl/guard'
 import { createFplSimulator, type FplSimulator } from '../../fpl-simulator/handler.ts'
 
 // The FPL simulator answers the worker's requests in-process: every fetch to FPL_API_BASE is
@@ -24,6 +25,12 @@ export function routeFplToSimulator(sim: FplSimulator = simulator()) {
   })
 }
 
+/** Renames an FPL entry in the simulator (its owner editing the team on the FPL site). */
+export async function renameEntry(entryId: number, rename: { name?: string; player_first_name?: string; player_last_name?: string }, sim: FplSimulator = simulator()) {
+  const res = await sim.fetch(new Request(`http://fpl.simulator/__sim/entries/${entryId}`, { method: 'POST', body: JSON.stringify(rename) }))
+  if (!res.ok) throw new Error(`The simulator refused to rename entry ${entryId}: ${res.status} ${await res.text()}`)
+}
+
 /** A fetch that serves fixed answers by path suffix, recording what was asked. */
 export function scriptedFetch(routes: Record<string, () => Response | Promise<Response>>) {
   const calls: string[] = []
@@ -39,3 +46,12 @@ export function scriptedFetch(routes: Record<string, () => Response | Promise<Re
 
 export const jsonResponse = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } })
+
+/**
+ * Time has passed: FPL's Retry-After is over and the circuit breaker has closed, in this isolate
+ * and in KV. For tests whose FPL faults must not hold back the ones after them.
+ */
+export async function fplHoldsOver() {
+  resetIsolateGuard()
+  await env.CACHE.delete(HOLD_KEY)
+}

@@ -9,7 +9,7 @@ import type { RefreshMessage } from '../../../worker/services/refresh/types'
 import type { FaultSpec } from '../../fpl-simulator/handler'
 import { attack } from '../../security/attack'
 import { freshIp, PASSWORD, post, tokenFromEmail } from '../helpers/accounts'
-import { routeFplToSimulator, SIM_LEAGUES, simulator } from '../helpers/fpl'
+import { fplHoldsOver, routeFplToSimulator, SIM_LEAGUES, simulator } from '../helpers/fpl'
 import { call, json } from '../helpers/http'
 import {
   addCuratedTeam,
@@ -88,9 +88,11 @@ beforeAll(async () => {
   expect((await runCronAndQueue()).failures).toEqual([])
 })
 
-afterEach(() => {
+afterEach(async () => {
   sim.clearFaults()
   resend.state = 'up'
+  // The breaker and Retry-After holds of one test's faults must not fail the next one fast.
+  await fplHoldsOver()
 })
 
 const rows = async (table: string, where = 'true') => (await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY rowid`).all()).results
@@ -168,6 +170,7 @@ describe('FPL failing during the cron refresh', () => {
     expect(await healthy()).toBe(200)
 
     sim.clearFaults()
+    await fplHoldsOver() // the retry comes after FPL's Retry-After
     expect((await drainQueue(queue, {}, failed)).failures).toEqual([])
     const after = await served(pubId)
     expect(JSON.parse(after.body)).toMatchObject({ gameweek: sim.state().gameweek })
@@ -273,7 +276,7 @@ const writesOfCreatorAndJoiner = async () => ({
 describe('FPL failing while a user waits', () => {
   it.for(FPL_FAULTS)(
     'answers the look-ups, create and join with a clear 503 through %s, and keeps serving standings',
-    // A hung look-up waits out the request timeout twice (4 s, then one retry).
+    // A hung look-up waits out the request's 3 s FPL deadline (tests/worker/security/upstream.test.ts measures it).
     { timeout: 30_000 },
     async ([, fault], { task }) => {
       const calls = requestTimeCalls()
