@@ -22,4 +22,9 @@ export interface AppEnv {
   }
 }
 
-export const isProduction = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'production'
+/**
+ * Whether this deployment is a developer's machine or the test suite: only there may sessions be
+ * signed with the built-in development secret, `/api/dev/*` exist and emails land in the dev
+ * outbox. Any other ENVIRONMENT (production, staging, preview, a typo, none) is treated as public.
+ */
+export const isDevelopment = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test'

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { getDb } from '../db/client'
-import { appSnapshots, tournaments } from '../db/schema'
+import { appSnapshots, sessions, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
+import { endedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
 
@@ -34,6 +35,8 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
   if (!(await acquireLease(db, REFRESH_LEASE, holder, LEASE_TTL_MS))) return { ran: false, holder }
   try {
     await syncPublicTournamentName(db, env.PRODUCT_NAME)
+    // Sessions past their expiry or idle timeout; sign-in only tidies the signing-in user's own.
+    await db.delete(sessions).where(endedSessions(deps.now?.() ?? Date.now()))
     try {
       const planned = await runRefreshPlanner({ env, db, queue: deps.queue ?? env.REFRESH_QUEUE, fetch: deps.fetch, now: deps.now }, deps.forceState)
       const summary = { jobs: planned.jobs.length, skipped: planned.skipped, gameweek: planned.state.version }

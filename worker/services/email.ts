@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { devOutbox } from '../db/schema'
 import type { Bindings } from '../env'
-import { isProduction } from '../env'
+import { isDevelopment } from '../env'
 
 export interface EmailMessage {
   to: string
@@ -42,7 +42,7 @@ export async function sendEmail(env: Bindings, db: Database, message: EmailMessa
     }
     return
   }
-  if (isProduction(env)) throw new EmailDeliveryError('RESEND_API_KEY is not configured')
+  if (!isDevelopment(env)) throw new EmailDeliveryError('RESEND_API_KEY is not configured')
   await db.insert(devOutbox).values(message)
 }
 

@@ -18,16 +18,24 @@ export async function sha256(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** A new token for the user; earlier unused tokens of the same purpose stop working. */
+/**
+ * A new token for the user. A new verification link replaces the earlier ones. Reset links are
+ * not replaced: anyone may ask for one for any address once a minute, and each new link would
+ * spoil the one the owner is about to use; setting the password retires them all instead.
+ */
 export async function issueEmailToken(db: Database, userId: number, purpose: EmailTokenPurpose, now = Date.now()): Promise<string> {
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)))
-  await db.batch([
-    db
-      .update(emailTokens)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt))),
-    db.insert(emailTokens).values({ userId, purpose, tokenHash: await sha256(token), expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]) }),
-  ])
+  const insert = db.insert(emailTokens).values({ userId, purpose, tokenHash: await sha256(token), expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]) })
+  if (purpose === 'reset_password') await insert
+  else {
+    await db.batch([
+      db
+        .update(emailTokens)
+        .set({ usedAt: new Date(now) })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt))),
+      insert,
+    ])
+  }
   return token
 }
 

@@ -6,9 +6,40 @@
 // a truncated password whenever it holds non-ASCII characters. The binding below passes the
 // real byte length, and the resulting PHC strings match @node-rs/argon2 in both directions.
 import argon2Wasm from '@phi-ag/argon2/argon2.wasm'
+import { ApiError } from '../../lib/errors'
 
-/** Longest password accepted, in UTF-16 code units (what zod's `.max` counts). */
+/** Longest password accepted, in characters as passwordLength counts them. */
 export const MAX_PASSWORD_LENGTH = 128
+
+/**
+ * A password's length, the one way every rule counts it (server rules, the hash guard, the web's
+ * checklist): Unicode code points, so an emoji is one character as it is to the person typing.
+ * (UTF-16 units counted it as two: zod's limit let 128 emoji through and the hash guard, counting
+ * units, refused them with a 500.) 128 code points are at most 512 bytes of UTF-8 to hash.
+ */
+export const passwordLength = (password: string) => [...password].length
+
+// At most this many requests per isolate that hash or check a password (sign-in, registration,
+// reset, change), from their start to their answer. A hash takes the isolate's CPU for tens of
+// milliseconds and the calls are synchronous, so under sustained sign-ins the requests queued for
+// the CPU without bound (a p95 of 50 s was measured). Beyond the cap a request is answered at once
+// with 503 and Retry-After, and the client tries again; the waits of the admitted stay short.
+export const MAX_PASSWORD_WORK = 8
+const BUSY_RETRY_AFTER_SECONDS = 2
+let passwordWork = 0
+
+/** Runs a request's password work within the cap; 503 `busy` when it is full. */
+export async function withPasswordSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (passwordWork >= MAX_PASSWORD_WORK) {
+    throw new ApiError(503, 'The server is busy. Please try again in a few seconds.', { code: 'busy', headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } })
+  }
+  passwordWork++
+  try {
+    return await work()
+  } finally {
+    passwordWork--
+  }
+}
 
 // OWASP's argon2id recommendation: 19 MiB, 2 passes, 1 lane.
 const MEMORY_KIB = 19456
@@ -79,7 +110,7 @@ function cString(wasm: Argon2Exports, ptr: number): string {
 /** An argon2id PHC string for the password (OWASP parameters, random 16-byte salt). */
 export async function hashPassword(password: string): Promise<string> {
   // Callers validate the length first; this guard keeps a missed check from hashing megabytes.
-  if (password.length > MAX_PASSWORD_LENGTH) throw new RangeError(`Password longer than ${MAX_PASSWORD_LENGTH} characters`)
+  if (passwordLength(password) > MAX_PASSWORD_LENGTH) throw new RangeError(`Password longer than ${MAX_PASSWORD_LENGTH} characters`)
   const wasm = argon2()
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))
   const encodedLength = wasm.argon2_encodedlen(TIME_COST, MEMORY_KIB, PARALLELISM, SALT_BYTES, HASH_BYTES, ARGON2ID)
@@ -102,7 +133,7 @@ export async function hashPassword(password: string): Promise<string> {
  */
 export async function verifyPassword(phc: string, password: string): Promise<boolean> {
   const params = PHC.exec(phc)
-  if (!params || password.length > MAX_PASSWORD_LENGTH) return false
+  if (!params || passwordLength(password) > MAX_PASSWORD_LENGTH) return false
   const [m, t, p] = params.slice(1).map(Number) as [number, number, number]
   if (m > MAX_VERIFY_MEMORY_KIB || t > MAX_VERIFY_TIME_COST || p > MAX_VERIFY_PARALLELISM) return false
   try {

@@ -1,0 +1,66 @@
+import { useId, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { FormMessage } from '../../components/forms'
+import { apiFetch } from '../../lib/api'
+import { errorText } from '../../lib/errors'
+import { useAuth } from '../auth/AuthProvider'
+import { useToast } from '../toast/ToastProvider'
+
+/**
+ * "Sign out everywhere": ends every session of the account on the server (a lost phone, a shared
+ * computer), then this browser's. Asks first: it signs this device out too.
+ */
+export function SignOutEverywhereCard() {
+  const { logout } = useAuth()
+  const { toast } = useToast()
+  const navigate = useNavigate()
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+
+  const signOutEverywhere = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await apiFetch('/api/auth/logout-all', { method: 'POST' })
+      logout()
+      toast({ title: 'Signed out everywhere', description: 'Every device is signed out. Sign in again to carry on.', variant: 'success' })
+      navigate('/')
+    } catch (err) {
+      setBusy(false)
+      setAsking(false)
+      setError(errorText(err, "We couldn't sign you out everywhere. Please try again."))
+    }
+  }
+
+  return (
+    <section className="card settings-card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="settings-card__title">
+        Sign Out Everywhere
+      </h3>
+      <p className="settings-card__lede">
+        Signed in on a device you no longer use, or on a shared computer? End every session of your account, this one
+        included.
+      </p>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <button type="button" className="button button--ghost button--danger-text" onClick={() => setAsking(true)}>
+        Sign out everywhere
+      </button>
+      {asking ? (
+        <ConfirmDialog
+          title="Sign out on every device?"
+          confirmLabel="Sign out everywhere"
+          busyLabel="Signing out..."
+          busy={busy}
+          destructive
+          onConfirm={() => void signOutEverywhere()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>Every browser and phone signed in to your account is signed out, this one too. You can sign in again at once.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}
