@@ -26,6 +26,8 @@ export function createApp() {
     c.set('db', getDb(c.env.DB))
     await next()
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
+    // Hono's c.json says only `application/json`: name the charset so no client has to guess it.
+    if (c.res.headers.get('content-type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8')
   })
 
   const api = new Hono<AppEnv>()

@@ -11,6 +11,10 @@ export const CATEGORIES = [
   'Input',
   'Headers and browser posture',
   'Upstream and storage faults',
+  'Team ownership',
+  'Sessions',
+  'Lockout and abuse',
+  'Privacy',
   'Load',
 ] as const
 

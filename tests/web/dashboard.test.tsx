@@ -44,13 +44,17 @@ function dashboardApi(routes: Record<string, Reply | Reply[]> = {}) {
   })
 }
 
-async function openDashboard(user: User = demoUser, state?: unknown) {
+/** The dashboard of a returning user, whose team's leagues were looked up on an earlier visit. */
+async function openDashboard(user: User = demoUser, state?: unknown, { discovered = true } = {}) {
   storeSession('jwt-1', user)
+  if (discovered && user.fpl_team_id) window.localStorage.setItem(`leagueDiscovery:${user.fpl_team_id}`, 'done')
   renderApp(state ? { pathname: '/dashboard', state } : '/dashboard')
   return screen.findByRole('heading', { level: 1, name: `Welcome back, ${user.name}!` })
 }
 
 const section = (name: string) => screen.getByRole('region', { name })
+
+const team4242 = { fpl_team_id: 4242, team_name: 'Salah Fingers', player_name: 'Jamie Vardy' }
 
 describe('dashboard: header, profile and tournaments', () => {
   it('greets the user, shows the profile and lists the tournaments with their count', async () => {
@@ -205,8 +209,9 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     const api = dashboardApi({
       'GET /api/auth/me': { body: { ...me, fpl_team_id: null, fpl_team_id_locked: false } },
       'POST /api/auth/update-fpl-team': {
-        body: { message: 'FPL Team ID saved.', fpl_team_id: 4242, fpl_team_id_locked: true, auto_joined_count: 0, discovered_leagues: found },
+        body: { message: 'FPL Team ID saved.', fpl_team_id: 4242, fpl_team_id_locked: false, auto_joined_count: 0, discovered_leagues: found },
       },
+      'GET /api/fpl-team/4242': { body: team4242 },
     })
     await openDashboard(noTeam)
     const card = screen.getByRole('region', { name: 'Add FPL Team ID' })
@@ -222,12 +227,15 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     await user.clear(input)
     await user.type(input, '4242')
     await user.click(within(card).getByRole('button', { name: 'Save Team ID' }))
+    await user.click(await within(card).findByRole('button', { name: 'Yes, save this team' }))
 
     const discovery = await screen.findByRole('region', { name: 'Find Leagues' })
     expect(api.callsTo('POST /api/auth/update-fpl-team')[0]?.body).toEqual({ fpl_team_id: 4242 })
     expect(screen.queryByRole('region', { name: 'Add FPL Team ID' })).not.toBeInTheDocument()
-    expect(storedUser()).toMatchObject({ fpl_team_id: 4242, fpl_team_id_locked: true })
-    expect(within(section('Profile')).getByText('Locked')).toBeInTheDocument()
+    // Saved but not proven yet: not locked, and it says so.
+    expect(storedUser()).toMatchObject({ fpl_team_id: 4242, fpl_team_id_locked: false, fpl_team_verified: false })
+    expect(within(section('Profile')).getByText('Not verified')).toBeInTheDocument()
+    expect(within(section('Profile')).queryByText('Locked')).not.toBeInTheDocument()
     // Discovered by the update: no separate discovery call.
     expect(api.callsTo('GET /api/discover-leagues/4242')).toHaveLength(0)
     expect(within(discovery).getByRole('checkbox', { name: /Cup League/ })).toBeChecked()
@@ -240,11 +248,13 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     dashboardApi({
       'GET /api/auth/me': { body: { ...me, fpl_team_id: null, fpl_team_id_locked: false } },
       'POST /api/auth/update-fpl-team': [{ status: 409, body: { detail: 'This FPL team is already linked to another account.' } }, { status: 500, body: {} }],
+      'GET /api/fpl-team/4242': { body: team4242 },
     })
     await openDashboard(noTeam)
     const card = screen.getByRole('region', { name: 'Add FPL Team ID' })
     await user.type(within(card).getByLabelText('FPL Team ID'), '4242')
     await user.click(within(card).getByRole('button', { name: 'Save Team ID' }))
+    await user.click(await within(card).findByRole('button', { name: 'Yes, save this team' }))
     expect(await within(card).findByRole('alert')).toHaveTextContent('This FPL team is already linked to another account.')
     await user.click(within(card).getByRole('button', { name: 'Save Team ID' }))
     await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent('Failed to update FPL Team ID'))
@@ -254,6 +264,17 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     dashboardApi({ 'GET /api/auth/me': { body: { ...me, fpl_team_id: null, fpl_team_id_locked: true } } })
     await openDashboard({ ...noTeam, fpl_team_id_locked: true })
     expect(screen.queryByRole('region', { name: 'Add FPL Team ID' })).not.toBeInTheDocument()
+  })
+
+  it('looks for the leagues of a team not discovered yet (FPL was slow at sign-up) on load, once, and offers them', async () => {
+    const api = dashboardApi({ 'GET /api/discover-leagues/123456': { body: { discovered_leagues: found } } })
+    await openDashboard(demoUser, undefined, { discovered: false })
+    const discovery = await screen.findByRole('region', { name: 'Find Leagues' })
+    expect(await within(discovery).findByRole('checkbox', { name: /Cup League/ })).toBeInTheDocument()
+    expect(api.callsTo('GET /api/discover-leagues/123456')).toHaveLength(1)
+    expect(api.unexpected).toEqual([])
+    // The next visit does not look again on its own.
+    expect(window.localStorage.getItem('leagueDiscovery:123456')).toBe('done')
   })
 
   it('Find Leagues discovers, requires at least one choice, joins the chosen ones and reloads', async () => {

@@ -58,6 +58,19 @@ const isNumeric = (origin: string) => origin === 'number' || origin === 'int'
 
 z.config({ customError: readableIssue })
 
+// Text a person writes for others to read must show as something. Refused: control characters
+// (NUL and the like; tab and line breaks only where the text may have lines), lone surrogates
+// (half an emoji, which no font can draw) and text made only of invisible characters: spaces,
+// zero-width and bidi marks, the BOM, joiners, variation selectors, combining marks, fillers.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u
+const INVISIBLE_ONLY = /^[\s\p{Cf}\p{M}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]*$/u
+
+export const isShowableText = (text: string, multiline: boolean) => !(multiline ? CONTROL : CONTROL_SINGLE_LINE).test(text) && !INVISIBLE_ONLY.test(text)
+
+/** The check for free text (posts, names): `message` says what to do instead. */
+export const showableText = (message: string, { multiline = false } = {}) => z.refine<string>((text) => isShowableText(text, multiline), message)
+
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
   target: Target,
   schema: Schema,

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import * as z from 'zod/mini'
 import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { currentUser, readAsUser, requireAuth, requireSession } from '../lib/auth'
-import { validate } from '../lib/validation'
+import { showableText, validate } from '../lib/validation'
 import {
   type AccountContext,
   autoJoinLeagues,
   changePassword,
   login,
   logout,
+  logoutEverywhere,
   register,
   requestPasswordReset,
   resendVerification,
@@ -20,8 +22,10 @@ import {
   updateFplTeam,
   verifyEmail,
 } from '../services/auth/accounts'
-import { emailField, fplTeamIdField, nameField, passwordInput, strongPassword, tokenField } from '../services/auth/rules'
-import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
+import { emailField, fplTeamIdField, inviteCodeField, nameField, passwordInput, strongPassword, tokenField, UNSHOWABLE_NAME } from '../services/auth/rules'
+import { withPasswordSlot } from '../services/auth/password'
+import { createChallenge, verifyTeam } from '../services/auth/team-ownership'
+import { clientAddress, enforce, limitsFor, withinLimits } from '../services/rate-limit'
 import { accountNotFound, profileRead, userLeaguesRead } from '../services/users'
 
 const accountContext = (c: Context<AppEnv>): AccountContext => ({
@@ -39,17 +43,28 @@ const accountContext = (c: Context<AppEnv>): AccountContext => ({
 const limit = (c: Context<AppEnv>, route: Parameters<typeof limitsFor>[0], account?: string) =>
   enforce(c.var.db, limitsFor(route, clientAddress(c.req.raw.headers), account))
 
+// Whether an email may go out; the answer is the same either way.
+const mayEmail = (c: Context<AppEnv>, route: 'resend' | 'requestReset', account: string) =>
+  withinLimits(c.var.db, limitsFor(route, clientAddress(c.req.raw.headers), account))
+
+// Routes that check a password: a few at a time per isolate, 503 `busy` beyond. Registration
+// takes a slot only for its hash (accounts.ts): its FPL checks may wait seconds and must not
+// hold one.
+const passwordWork = createMiddleware<AppEnv>((c, next) => withPasswordSlot(next))
+
+// The team to prove: omitted means the one the account already holds.
+const teamClaim = z.object({ fpl_team_id: z.optional(fplTeamIdField) })
+
 // /api/auth/*: accounts, sessions and passwords (spec: accounts-and-access.md, section 7).
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', validate('json', z.object({ name: nameField, email: emailField, password: strongPassword(), fpl_team_id: z.optional(fplTeamIdField) })), async (c) => {
+  .post('/register', validate('json', z.object({ name: nameField, email: emailField, password: strongPassword(), fpl_team_id: z.optional(fplTeamIdField), invite_code: z.optional(inviteCodeField) })), async (c) => {
     const input = c.req.valid('json')
     await limit(c, 'register', input.email)
     return c.json(await register(accountContext(c), input), 201)
   })
-  .post('/login', validate('json', z.object({ email: emailField, password: passwordInput })), async (c) => {
+  .post('/login', validate('json', z.object({ email: emailField, password: passwordInput })), passwordWork, async (c) => {
     const { email, password } = c.req.valid('json')
-    await limit(c, 'login', email)
-    return c.json(await login(accountContext(c), email, password))
+    return c.json(await login(accountContext(c), email, password, clientAddress(c.req.raw.headers)))
   })
   .post('/verify-email', validate('json', z.object({ token: tokenField })), async (c) => {
     await limit(c, 'verify')
@@ -57,15 +72,13 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/resend-verification', validate('json', z.object({ email: emailField })), async (c) => {
     const { email } = c.req.valid('json')
-    await limit(c, 'resend', email)
-    return c.json(await resendVerification(accountContext(c), email))
+    return c.json(await resendVerification(accountContext(c), email, await mayEmail(c, 'resend', email)))
   })
   .post('/request-password-reset', validate('json', z.object({ email: emailField })), async (c) => {
     const { email } = c.req.valid('json')
-    await limit(c, 'requestReset', email)
-    return c.json(await requestPasswordReset(accountContext(c), email))
+    return c.json(await requestPasswordReset(accountContext(c), email, await mayEmail(c, 'requestReset', email)))
   })
-  .post('/reset-password', validate('json', z.object({ token: tokenField, new_password: strongPassword('Password does not meet security requirements') })), async (c) => {
+  .post('/reset-password', validate('json', z.object({ token: tokenField, new_password: strongPassword('Password does not meet security requirements') })), passwordWork, async (c) => {
     const { token, new_password } = c.req.valid('json')
     await limit(c, 'reset')
     return c.json(await resetPassword(accountContext(c), token, new_password))
@@ -74,12 +87,15 @@ export const authRoutes = new Hono<AppEnv>()
     '/change-password',
     requireAuth,
     validate('json', z.object({ current_password: passwordInput, new_password: strongPassword('New password does not meet security requirements') })),
+    passwordWork,
     async (c) => {
       const { current_password, new_password } = c.req.valid('json')
       return c.json(await changePassword(accountContext(c), currentUser(c).id, current_password, new_password))
     },
   )
   .post('/logout', async (c) => c.json(await logout(accountContext(c), (await requireSession(c)).claims)))
+  // "Sign out everywhere" on the dashboard: every device, this one included.
+  .post('/logout-all', async (c) => c.json(await logoutEverywhere(accountContext(c), (await requireSession(c)).user.id)))
   .get('/me', async (c) => {
     const { data: profile } = await readAsUser(c, (userId) => profileRead(c.var.db, userId))
     if (!profile) throw accountNotFound()
@@ -99,6 +115,7 @@ export const authRoutes = new Hono<AppEnv>()
             z.minLength(1, 'Display name cannot be empty.'),
             z.minLength(2, 'Display name must be 2-50 characters.'),
             z.maxLength(50, 'Display name must be 2-50 characters.'),
+            showableText(UNSHOWABLE_NAME),
           ),
       }),
     ),
@@ -111,6 +128,17 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/update-fpl-team', requireAuth, validate('json', z.object({ fpl_team_id: fplTeamIdField })), async (c) =>
     c.json(await updateFplTeam(accountContext(c), currentUser(c).id, c.req.valid('json').fpl_team_id)),
   )
+  // Proving a team is yours: a code for the FPL team name, then a check against FPL.
+  .post('/fpl-team/challenge', requireAuth, validate('json', teamClaim), async (c) => {
+    const userId = currentUser(c).id
+    await limit(c, 'fplTeamChallenge', `user:${userId}`)
+    return c.json(await createChallenge(accountContext(c), userId, c.req.valid('json').fpl_team_id))
+  })
+  .post('/fpl-team/verify', requireAuth, validate('json', teamClaim), async (c) => {
+    const userId = currentUser(c).id
+    await limit(c, 'fplTeamVerify', `user:${userId}`)
+    return c.json(await verifyTeam(accountContext(c), userId, c.req.valid('json').fpl_team_id))
+  })
 
 // POST /api/auto-join-leagues: the dashboard's discovery panel (a JSON array of league ids).
 export const autoJoinRoutes = new Hono<AppEnv>().post(

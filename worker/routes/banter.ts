@@ -8,6 +8,7 @@ import { ApiError } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
 import { etagMatches, IMAGE_CACHE_CONTROL, shareImage } from '../services/share-image'
+import { clientAddress, limitsFor, withinLimits } from '../services/rate-limit'
 import { createShare, readShare, recordClick, shareUrl } from '../services/shares'
 
 const shareParam = z.object({ shareId: z.string().check(z.regex(/^[a-f0-9]{32}$/, 'Shared achievement not found')) })
@@ -30,7 +31,10 @@ export const banterRoutes = new Hono<AppEnv>()
     ),
     async (c) => c.json(await createShare(c.var.db, c.env.APP_URL, currentUser(c), c.req.valid('json')), 201),
   )
-  .get('/share/:shareId', validate('param', shareParam), async (c) => c.json(await readShare(c.var.db, c.req.valid('param').shareId, true)))
+  .get('/share/:shareId', validate('param', shareParam), async (c) => {
+    const countView = await withinLimits(c.var.db, limitsFor('shareView', clientAddress(c.req.raw.headers)))
+    return c.json(await readShare(c.var.db, c.req.valid('param').shareId, countView))
+  })
   // The card image behind og:image. Public and cacheable; any id that is not a live share
   // (malformed ones too: crawlers follow what they find) is not found.
   .get('/share/:shareId/image', async (c) => {
@@ -44,7 +48,10 @@ export const banterRoutes = new Hono<AppEnv>()
     c.header('Content-Type', 'image/png')
     return c.body(image.png)
   })
-  .post('/share/:shareId/click', validate('param', shareParam), async (c) => c.json(await recordClick(c.var.db, c.req.valid('param').shareId)))
+  .post('/share/:shareId/click', validate('param', shareParam), async (c) => {
+    const count = await withinLimits(c.var.db, limitsFor('shareClick', clientAddress(c.req.raw.headers)))
+    return c.json(await recordClick(c.var.db, c.req.valid('param').shareId, count))
+  })
   .get('/privacy', requireAuth, async (c) => {
     const user = await c.var.db.query.users.findFirst({ where: eq(users.id, currentUser(c).id), columns: { banterSharingEnabled: true } })
     return c.json({ banter_sharing_enabled: user?.banterSharingEnabled ?? true })

@@ -6,11 +6,14 @@ import { both } from '../db/batch'
 import { currentUser, readAsUser, requireAuth } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { positiveId } from '../lib/params'
-import { validate } from '../lib/validation'
+import { showableText, validate } from '../lib/validation'
 import { assertCanUseWall, tournamentAccessRead } from '../services/access'
 import { createPost, deletePost, MAX_POST_LENGTH, postsRead, reportPost, toggleLike, wallPosts } from '../services/community'
+import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 const leagueParam = z.object({ leagueId: positiveId })
+
+const UNSHOWABLE_POST = "Your post is empty or contains characters we can't show. Remove them and try again."
 
 /** The signed-in user and a wall they may use, in one D1 round trip (user, tournament, membership). */
 async function wall(c: Context<AppEnv>, leagueId: number) {
@@ -34,12 +37,18 @@ export const communityRoutes = new Hono<AppEnv>()
       z.object({
         content: z
           .string({ error: 'Please enter a message' })
-          .check(z.trim(), z.minLength(1, 'Please enter a message'), z.maxLength(MAX_POST_LENGTH, `Posts are limited to ${MAX_POST_LENGTH} characters`)),
+          .check(
+            z.trim(),
+            z.minLength(1, 'Please enter a message'),
+            z.maxLength(MAX_POST_LENGTH, `Posts are limited to ${MAX_POST_LENGTH} characters`),
+            showableText(UNSHOWABLE_POST, { multiline: true }),
+          ),
         image_url: z.optional(z.null()),
       }),
     ),
     async (c) => {
       const tournament = await wall(c, c.req.valid('param').leagueId)
+      await enforce(c.var.db, limitsFor('communityPost', clientAddress(c.req.raw.headers), String(currentUser(c).id)))
       return c.json(await createPost(c.var.db, tournament, currentUser(c), c.req.valid('json').content), 201)
     },
   )
@@ -47,9 +56,10 @@ export const communityRoutes = new Hono<AppEnv>()
     const { leagueId, postId } = c.req.valid('param')
     return c.json(await toggleLike(c.var.db, await wall(c, leagueId), currentUser(c), postId))
   })
-  .post('/:postId/report', requireAuth, validate('param', z.object({ postId: positiveId })), async (c) =>
-    c.json(await reportPost(c.var.db, currentUser(c), c.req.valid('param').postId, async (tournamentId) => void (await wall(c, tournamentId)))),
-  )
+  .post('/:postId/report', requireAuth, validate('param', z.object({ postId: positiveId })), async (c) => {
+    await enforce(c.var.db, limitsFor('postReport', clientAddress(c.req.raw.headers), String(currentUser(c).id)))
+    return c.json(await reportPost(c.var.db, currentUser(c), c.req.valid('param').postId, async (tournamentId) => void (await wall(c, tournamentId))))
+  })
   .delete('/:leagueId/posts/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
     try {

@@ -7,7 +7,8 @@ import { type BatchRead, both, constant } from '../db/batch'
 import { currentUser, readAsUser, readWithSession, requireAuth, type SessionUser } from '../lib/auth'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
-import { validate } from '../lib/validation'
+import { showableText, validate } from '../lib/validation'
+import { inviteCodeField } from '../services/auth/rules'
 import { assertCanManage, assertReadable, leagueNotFound, loadTournament, type Tournament, tournamentAccessRead } from '../services/access'
 import {
   addCuratedTeam,
@@ -23,20 +24,26 @@ import {
 import { inviteLeague, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
+import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 import { adminCheck, createTournament, curatedTeamList, joinTournament, tournamentDetailRead, tournamentListRead } from '../services/tournaments'
 
-const inviteCode = z
-  .string()
-  .check(z.trim(), z.minLength(6, 'Invalid invite link'), z.maxLength(64, 'Invalid invite link'), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid invite link'))
+const inviteCode = inviteCodeField
 const userIdQuery = z.object({ user_id: positiveId })
 const teamBody = z.object({
   fpl_team_id: z.number({ error: 'FPL Team ID must be a positive number' }).check(z.int(), z.positive('FPL Team ID must be a positive number')),
 })
 
+const UNSHOWABLE_LEAGUE_NAME = "The name contains characters we can't show (or only invisible ones). Use letters, numbers or emoji."
+
 const createFields = z.object({
   name: z
     .string({ error: 'Tournament name is required' })
-    .check(z.trim(), z.minLength(1, 'Tournament name is required'), z.maxLength(100, 'Tournament name must be at most 100 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Tournament name is required'),
+      z.maxLength(100, 'Tournament name must be at most 100 characters'),
+      showableText(UNSHOWABLE_LEAGUE_NAME),
+    ),
   fpl_league_id: z.coerce
     .number({ error: 'FPL league ID must be a number' })
     .check(z.int('FPL league ID must be a number'), z.positive('FPL league ID must be a number'), z.maximum(2_147_483_647)),
@@ -95,10 +102,14 @@ export const leagueRoutes = new Hono<AppEnv>()
     const input = await createInput(c)
     return c.json(await createTournament(c.var.db, requestSource(c.env), currentUser(c), { name: input.name, fplLeagueId: input.fpl_league_id }), 201)
   })
-  .get('/invite/:inviteCode', validate('param', z.object({ inviteCode })), async (c) => c.json(await inviteLeague(c.var.db, c.req.valid('param').inviteCode)))
-  .post('/join-by-invite', requireAuth, validate('json', z.object({ invite_code: inviteCode })), async (c) =>
-    c.json(await joinByInvite(c.var.db, requestSource(c.env), currentUser(c).id, c.req.valid('json').invite_code)),
-  )
+  .get('/invite/:inviteCode', validate('param', z.object({ inviteCode })), async (c) => {
+    await enforce(c.var.db, limitsFor('inviteLookup', clientAddress(c.req.raw.headers)))
+    return c.json(await inviteLeague(c.var.db, c.req.valid('param').inviteCode))
+  })
+  .post('/join-by-invite', requireAuth, validate('json', z.object({ invite_code: inviteCode })), async (c) => {
+    await enforce(c.var.db, limitsFor('inviteJoin', clientAddress(c.req.raw.headers), String(currentUser(c).id)))
+    return c.json(await joinByInvite(c.var.db, requestSource(c.env), currentUser(c).id, c.req.valid('json').invite_code))
+  })
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param')
     const { user, data } = await readWithSession(c, (viewer) => tournamentDetailRead(c.var.db, c.env, id, viewer))
@@ -156,7 +167,7 @@ export const leagueRoutes = new Hono<AppEnv>()
       z.object({
         name: z
           .string({ error: 'League name is required' })
-          .check(z.trim(), z.minLength(1, 'League name is required'), z.maxLength(100, 'League name must be at most 100 characters')),
+          .check(z.trim(), z.minLength(1, 'League name is required'), z.maxLength(100, 'League name must be at most 100 characters'), showableText(UNSHOWABLE_LEAGUE_NAME)),
         description: z._default(z.string().check(z.trim(), z.maxLength(500, 'Description must be at most 500 characters')), ''),
         is_public: z._default(z.boolean(), false),
       }),

@@ -43,7 +43,8 @@ export function withMeta(page: Response, meta: ShareMeta | null, status: number)
       .on('head', { element: (el) => void el.append(metaTags(meta), { html: true }) })
   }
   const headers = new Headers(page.headers)
-  headers.set('Cache-Control', 'public, max-age=60')
+  // Revalidated on every use: a card taken down must not live on in a browser or a proxy.
+  headers.set('Cache-Control', 'public, no-cache')
   return new Response(rewriter.transform(page).body, { status, headers })
 }
 

@@ -101,7 +101,11 @@ export async function toggleLike(db: Database, tournament: Tournament, user: Ses
 
 export async function reportPost(db: Database, user: SessionUser, postId: number, assertWall: (tournamentId: number) => Promise<void>) {
   const post = await postIn(db, postId)
-  await assertWall(post.tournamentId)
+  // A post on a wall the reporter may not use is answered exactly like one that does not exist,
+  // so reports cannot tell which post ids exist in other leagues.
+  await assertWall(post.tournamentId).catch((error: unknown) => {
+    throw error instanceof ApiError && error.status !== 401 ? postNotFound() : error
+  })
   await db.insert(postReports).values({ postId, userId: user.id }).onConflictDoNothing()
   return { message: 'Thanks, the commissioner will take a look.', reported: true }
 }

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { rateLimits } from '../db/schema'
 import { ApiError } from '../lib/errors'
 
-// Fixed-window counters in D1, one row per key ("login:ip:203.0.113.7"). The increment and the
-// window reset are one upsert, so concurrent attempts are all counted.
+// Fixed-window counters in D1, one row per key ("register:ip:203.0.113.7"). The increment and
+// the window reset are one upsert, so concurrent attempts are all counted. Failed sign-ins use
+// back-off keys instead (below): they slow a guesser down rather than lock anyone out.
 
 export interface Limit {
   key: string
@@ -22,36 +24,143 @@ export async function hit(db: Database, limit: Limit, now = Date.now()): Promise
   return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + limit.windowMs - now) / 1000)) }
 }
 
-/** Counts one attempt against every limit; throws 429 with Retry-After when one is exceeded. */
-export async function enforce(db: Database, limits: Limit[], now = Date.now()): Promise<void> {
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+
+/** The 429 of every limit: Retry-After in seconds, and the same wait in the sentence. */
+export function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  const wait = retryAfterSeconds < 60 ? plural(retryAfterSeconds, 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute')
+  return new ApiError(429, `Too many attempts. Please try again in ${wait}.`, { code: 'rate_limited', headers: { 'Retry-After': String(retryAfterSeconds) } })
+}
+
+/** Counts one attempt against every limit; the longest wait of those exceeded (0: none). */
+async function count(db: Database, limits: Limit[], now: number): Promise<number> {
   let retryAfter = 0
   for (const limit of limits) {
     const { count, retryAfterSeconds } = await hit(db, limit, now)
     if (count > limit.max) retryAfter = Math.max(retryAfter, retryAfterSeconds)
   }
-  if (retryAfter > 0) {
-    const minutes = Math.ceil(retryAfter / 60)
-    throw new ApiError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      code: 'rate_limited',
-      headers: { 'Retry-After': String(retryAfter) },
-    })
-  }
+  return retryAfter
 }
 
-/** The caller's address as Cloudflare saw it; forwarded headers can be forged and are ignored. */
-export const clientAddress = (headers: { get(name: string): string | null }) => headers.get('cf-connecting-ip')?.trim() || 'unknown'
+/** Counts one attempt against every limit; throws 429 with Retry-After when one is exceeded. */
+export async function enforce(db: Database, limits: Limit[], now = Date.now()): Promise<void> {
+  const retryAfter = await count(db, limits, now)
+  if (retryAfter > 0) throw tooManyAttempts(retryAfter)
+}
+
+/**
+ * Counts one attempt and says whether it is within every limit, for answers that must not
+ * change with a throttle (a reset request is answered the same; only the email is not sent).
+ */
+export async function withinLimits(db: Database, limits: Limit[], now = Date.now()): Promise<boolean> {
+  return (await count(db, limits, now)) === 0
+}
+
+// Back-off keys: after `after` failures within `windowMs` of the first, each further failure
+// makes the key wait `baseMs`, then twice that, and so on up to `maxMs`. A success clears a key.
+export interface Backoff {
+  key: string
+  after: number
+  baseMs: number
+  maxMs: number
+  windowMs: number
+}
+
+/** 429 with Retry-After while any of the keys is waiting; nothing is counted. */
+export async function checkBackoff(db: Database, backoffs: Backoff[], now = Date.now()): Promise<void> {
+  const rows = await db.select({ blockedUntil: rateLimits.blockedUntil }).from(rateLimits).where(inArray(rateLimits.key, backoffs.map((b) => b.key)))
+  const until = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0))
+  if (until > now) throw tooManyAttempts(Math.ceil((until - now) / 1000))
+}
+
+/** Counts a failure against every key (one batch), starting or lengthening its wait. */
+export async function recordFailure(db: Database, backoffs: Backoff[], now = Date.now()): Promise<void> {
+  const upserts = backoffs.map((b) => {
+    const cutoff = now - b.windowMs
+    // SET expressions read the row as it was, so the new count is spelled out where it is needed.
+    const failures = sql`(CASE WHEN window_start <= ${cutoff} THEN 1 ELSE count + 1 END)`
+    return db
+      .insert(rateLimits)
+      .values({ key: b.key, windowStart: new Date(now), count: 1, blockedUntil: b.after <= 1 ? new Date(now + b.baseMs) : null })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          blockedUntil: sql`CASE WHEN ${failures} >= ${b.after} THEN ${now} + min(${b.maxMs}, ${b.baseMs} * (1 << min(${failures} - ${b.after}, 30))) ELSE NULL END`,
+          count: failures,
+          windowStart: sql`CASE WHEN window_start <= ${cutoff} THEN ${now} ELSE window_start END`,
+        },
+      })
+  })
+  if (upserts.length > 0) await db.batch(upserts as [(typeof upserts)[number], ...typeof upserts])
+}
+
+/** Forgets a key's failures (the right password from that address). */
+export async function clearBackoff(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+}
+
+/**
+ * The caller's address as Cloudflare saw it; forwarded headers can be forged and are ignored.
+ * An IPv6 client is keyed by its /64: one subscriber usually holds the whole prefix and can
+ * rotate through its 2^64 addresses at will. IPv4 (and IPv4-mapped IPv6) addresses count whole.
+ */
+export function clientAddress(headers: { get(name: string): string | null }): string {
+  const address = headers.get('cf-connecting-ip')?.trim().toLowerCase() || 'unknown'
+  if (!address.includes(':')) return address
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)
+  if (mapped?.[1]) return mapped[1]
+  const prefix = ipv6Prefix64(address)
+  return prefix ? `${prefix}::/64` : address
+}
+
+/** The first four groups of an IPv6 address, each without leading zeros; null when it is not one. */
+function ipv6Prefix64(address: string): string | null {
+  const bare = address.split('%')[0] ?? ''
+  const halves = bare.split('::')
+  if (halves.length > 2) return null
+  const groups = (part: string | undefined) => (part ? part.split(':') : [])
+  const head = groups(halves[0])
+  const tail = groups(halves[1])
+  // An embedded IPv4 tail (::1.2.3.4) stands for two groups; it is never in the first four.
+  const tailGroups = tail.length + (tail.at(-1)?.includes('.') ? 1 : 0)
+  const missing = 8 - head.length - tailGroups
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail]
+  const first = all.slice(0, 4)
+  if (!first.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null
+  return first.map((g) => g.replace(/^0+(?=.)/, '')).join(':')
+}
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 // Per route: attempts per address, and per account where one is named.
 export const LIMITS = {
-  login: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
   register: { ip: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
-  requestReset: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  // Reset and verification emails: requests are always answered the same; past these limits the
+  // email is simply not sent (one per account per minute, so a stranger cannot block the owner's).
+  requestReset: { ip: { max: 20, windowMs: HOUR }, account: { max: 1, windowMs: MINUTE } },
   reset: { ip: { max: 20, windowMs: HOUR } },
-  resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 1, windowMs: MINUTE } },
   verify: { ip: { max: 30, windowMs: HOUR } },
+  // Team ownership: each code costs an FPL read, and a manager needs a few tries at most.
+  fplTeamChallenge: { ip: { max: 30, windowMs: HOUR }, account: { max: 10, windowMs: HOUR } },
+  fplTeamVerify: { ip: { max: 60, windowMs: HOUR }, account: { max: 20, windowMs: HOUR } },
+  // A lively wall sees a post every few minutes from one manager; 30 in 10 minutes is a flood.
+  // The address limit is wider: a house or an office shares one.
+  communityPost: { ip: { max: 120, windowMs: 10 * MINUTE }, account: { max: 30, windowMs: 10 * MINUTE } },
+  // Reports reach the commissioner; a member has no reason to file more than a few an hour.
+  postReport: { ip: { max: 60, windowMs: HOUR }, account: { max: 20, windowMs: HOUR } },
+  // Invite codes are secrets: a person opens a handful of invite links, a guesser thousands.
+  inviteLookup: { ip: { max: 30, windowMs: 10 * MINUTE } },
+  inviteJoin: { ip: { max: 30, windowMs: HOUR }, account: { max: 10, windowMs: HOUR } },
+  // View and click counters: past these the card is still served, the count simply stays put,
+  // so one address cannot make a card look popular.
+  shareView: { ip: { max: 60, windowMs: HOUR } },
+  shareClick: { ip: { max: 30, windowMs: HOUR } },
+  // The anonymous validate-team and validate-league forms: each answer may cost FPL reads, and
+  // our address, not the caller's, is the one FPL throttles. A form needs a few checks.
+  fplValidate: { ip: { max: 30, windowMs: 10 * MINUTE } },
 } as const
 
 export function limitsFor(route: keyof typeof LIMITS, address: string, account?: string): Limit[] {
@@ -60,3 +169,26 @@ export function limitsFor(route: keyof typeof LIMITS, address: string, account?:
   if (rule.account && account) limits.push({ key: `${route}:account:${account}`, ...rule.account })
   return limits
 }
+
+/**
+ * Failed sign-ins. Per account and address pair: a guesser at one address slows down (2 s, 4 s,
+ * ... up to 15 min) while the owner, from any address that has not failed, signs in as usual;
+ * there is no lock of the account as a whole, which strangers could trigger at will. Per
+ * address: password spraying across many accounts from one place waits too.
+ */
+export const LOGIN_BACKOFF = {
+  pair: { after: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: HOUR },
+  ip: { after: 30, baseMs: MINUTE, maxMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+} as const
+
+/**
+ * Wrong current passwords on change-password, per account: the session holder (a borrowed
+ * device, a stolen token) slows down after a few misses (2 s, 4 s, ... up to 15 min) instead of
+ * guessing the password at full speed.
+ */
+export const changePasswordBackoff = (userId: number): Backoff => ({ key: `changePassword:account:${userId}`, after: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: HOUR })
+
+export const loginBackoffs = (address: string, email: string): { pair: Backoff; ip: Backoff } => ({
+  pair: { key: `login:pair:${email}:${address}`, ...LOGIN_BACKOFF.pair },
+  ip: { key: `login:ip:${address}`, ...LOGIN_BACKOFF.ip },
+})

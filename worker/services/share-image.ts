@@ -7,12 +7,14 @@ import { findShare } from './shares'
 // The share card image, GET /api/banter/share/{id}/image. Drawn by the renderer worker
 // (worker/og, OG_RENDERER service binding) once per share and card content, then served from
 // KV: the key holds a hash of everything drawn, so an edited share gets a new image and the
-// old one expires on its own. The share row is read first on every request, so a deleted share
-// is gone at once even while its PNG is still cached.
+// old one expires on its own. The share row is read first on every request, so a deleted (or
+// hidden, see services/shares.ts) share is gone at once even while its PNG is still cached.
 
 /** How long a cached card lives in KV; a share's card is fetched again and again by unfurlers. */
 export const IMAGE_TTL_SECONDS = 30 * 24 * 60 * 60
-export const IMAGE_CACHE_CONTROL = 'public, max-age=86400'
+// Caches may keep the PNG but must ask again before each use (a 304 costs no drawing): a card
+// taken down (deleted, or its sharer or subject switched sharing off) must stop showing at once.
+export const IMAGE_CACHE_CONTROL = 'public, no-cache'
 
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('')
 const sha256 = async (data: string | ArrayBuffer) => hex(await crypto.subtle.digest('SHA-256', typeof data === 'string' ? new TextEncoder().encode(data) : data))
@@ -41,6 +43,28 @@ export async function shareImage(env: Pick<Bindings, 'CACHE' | 'OG_RENDERER' | '
   const hit = await env.CACHE.getWithMetadata<{ etag?: string }>(key, 'arrayBuffer')
   if (hit.value && hit.metadata?.etag) return { png: hit.value, etag: hit.metadata.etag, cached: true }
 
+  let drawn = drawing.get(key)
+  if (!drawn) {
+    drawn = draw(env, card)
+    drawing.set(key, drawn)
+    // Until KV holds the PNG, later requests wait for this drawing rather than start their own.
+    const stored = drawn.then(({ png, etag }) => env.CACHE.put(key, png, { expirationTtl: IMAGE_TTL_SECONDS, metadata: { etag } }))
+    defer(
+      stored
+        .catch((error: unknown) => {
+          if (!(error instanceof ApiError)) console.error('Share image not cached', error)
+        })
+        .finally(() => drawing.delete(key)),
+    )
+  }
+  return { ...(await drawn), cached: false }
+}
+
+// The drawings under way in this isolate, by cache key: ten unfurlers asking at once for a new
+// card cost one render (~60-150 ms of CPU), not ten.
+const drawing = new Map<string, Promise<{ png: ArrayBuffer; etag: string }>>()
+
+async function draw(env: Pick<Bindings, 'OG_RENDERER'>, card: CardInput): Promise<{ png: ArrayBuffer; etag: string }> {
   let response: Response
   try {
     response = await env.OG_RENDERER.fetch(new Request(`https://og.internal${RENDER_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) }))
@@ -53,9 +77,7 @@ export async function shareImage(env: Pick<Bindings, 'CACHE' | 'OG_RENDERER' | '
     throw unavailable()
   }
   const png = await response.arrayBuffer()
-  const etag = `"${(await sha256(png)).slice(0, 32)}"`
-  defer(env.CACHE.put(key, png, { expirationTtl: IMAGE_TTL_SECONDS, metadata: { etag } }).catch((error: unknown) => console.error('Share image not cached', error)))
-  return { png, etag, cached: false }
+  return { png, etag: `"${(await sha256(png)).slice(0, 32)}"` }
 }
 
 const unavailable = () => new ApiError(503, 'The share image could not be drawn just now. Please try again.', { code: 'share_image_unavailable', headers: { 'Retry-After': '5' } })

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { sharedAchievements, users } from '../db/schema'
+import { sharedAchievements, standingsRows, users } from '../db/schema'
 import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { isActiveMember, loadTournament } from './access'
@@ -75,31 +75,91 @@ export async function createShare(db: Database, appUrl: string, user: SessionUse
   const snapshot = await latestSnapshot(db, tournament.id, 'banterStats')
   const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
   const members = (await activeMemberCount(db, tournament.id)) || 1
-  const statData = normaliseStatData({
+  const claimed = normaliseStatData({
     ...input.stat_data,
     ...(official ? { manager: official.manager, player_name: official.manager ?? official.player, description: official.description, ...(official.emoji ? { emoji: official.emoji } : {}) } : {}),
     league_name: tournament.name,
     league_members: members,
     entry_fee: tournament.entryFeePence / 100,
   })
+  const { statData, subjectUserId } = await withConsentedNames(db, tournament.id, user, claimed, typeof official?.team_name === 'string' ? official.team_name : undefined)
 
   const id = newShareId()
   const rows = await db
     .insert(sharedAchievements)
-    .values({ id, userId: user.id, tournamentId: tournament.id, statType: input.stat_type, statData: statData as unknown as Record<string, unknown> })
+    .values({ id, userId: user.id, tournamentId: tournament.id, statType: input.stat_type, statData: statData as unknown as Record<string, unknown>, subjectUserId })
     .onConflictDoUpdate({
       target: [sharedAchievements.userId, sharedAchievements.tournamentId, sharedAchievements.statType],
-      set: { statData: statData as unknown as Record<string, unknown> },
+      set: { statData: statData as unknown as Record<string, unknown>, subjectUserId },
     })
     .returning({ id: sharedAchievements.id })
   const shareId = rows[0]?.id ?? id
   return { share_id: shareId, share_url: shareUrl(appUrl, shareId), stat_data: statData }
 }
 
+/** What a card shows in place of a person who has not agreed to be named on it. */
+export const UNNAMED_MANAGER = 'A league manager'
+const UNNAMED_MATE = 'a league-mate'
+
+/**
+ * Privacy: a card names a person only if they are the sharer, or one of our users with banter
+ * sharing on. The subject (player_name) is matched to the league's table by name (and team name
+ * for the league's own stats); anyone else is replaced by UNNAMED_MANAGER, so the card still
+ * shows the award and the league. Other league-mates named in the title or description (the
+ * leader's card names the runner-up) become "a league-mate". Free text naming someone outside
+ * the league's table cannot be recognised here.
+ */
+async function withConsentedNames(db: Database, tournamentId: number, sharer: SessionUser, data: StatData, teamName: string | undefined) {
+  const claimed = data.player_name === 'Unknown Player' ? null : data.player_name
+  const text = [claimed ?? '', data.achievement_title, data.achievement_description].join('\n')
+  // The league's managers whose name appears anywhere on the card, found by SQLite (big leagues
+  // have thousands of rows; the card's text is short).
+  const mentioned = await db
+    .select({ fplTeamId: standingsRows.fplTeamId, playerName: standingsRows.playerName, teamName: standingsRows.teamName })
+    .from(standingsRows)
+    .where(and(eq(standingsRows.tournamentId, tournamentId), sql`length(${standingsRows.playerName}) >= 3 AND instr(${text}, ${standingsRows.playerName}) > 0`))
+    .limit(50)
+  const subjectTeams = mentioned.filter((r) => r.playerName === claimed && (teamName === undefined || r.teamName === teamName)).map((r) => r.fplTeamId)
+  const owners = subjectTeams.length
+    ? await db.select({ id: users.id, sharing: users.banterSharingEnabled }).from(users).where(inArray(users.fplTeamId, subjectTeams))
+    : []
+
+  const isSharer = claimed !== null && (owners.some((o) => o.id === sharer.id) || (subjectTeams.length === 0 && claimed.trim().toLowerCase() === sharer.name.trim().toLowerCase()))
+  const consenting = isSharer ? undefined : owners.find((o) => o.sharing)
+  const subject = claimed !== null && (isSharer || consenting) ? claimed : null
+
+  const others = new Set(mentioned.map((r) => r.playerName).filter((name) => name !== subject))
+  // Longest first, so "Sam Smith" goes before "Sam".
+  const redact = (value: string) => [...others].sort((a, b) => b.length - a.length).reduce((out, name) => out.replaceAll(name, UNNAMED_MATE), value)
+  const description = redact(data.achievement_description)
+  const title = redact(data.achievement_title)
+  const name = subject ?? UNNAMED_MANAGER
+  return {
+    statData: {
+      ...data,
+      achievement_title: title,
+      achievement_description: description,
+      player_name: name,
+      additional_data: { ...data.additional_data, manager: name, description, achievement_title: title },
+    },
+    subjectUserId: consenting?.id ?? null,
+  }
+}
+
 const notFound = () => new ApiError(404, 'Shared achievement not found', { code: 'share_not_found' })
 
+// A card is public while its sharer, and the user it names (if any), keep banter sharing on:
+// switching it off takes their cards down at once, and back on brings them back.
+const sharingOn = (db: Database) => db.select({ id: users.id }).from(users).where(eq(users.banterSharingEnabled, true))
+const isShown = (db: Database, id: string) =>
+  and(
+    eq(sharedAchievements.id, id),
+    inArray(sharedAchievements.userId, sharingOn(db)),
+    or(isNull(sharedAchievements.subjectUserId), inArray(sharedAchievements.subjectUserId, sharingOn(db))),
+  )
+
 export async function findShare(db: Database, id: string) {
-  const share = await db.query.sharedAchievements.findFirst({ where: eq(sharedAchievements.id, id) })
+  const share = await db.query.sharedAchievements.findFirst({ where: isShown(db, id) })
   if (!share) throw notFound()
   return share
 }
@@ -110,7 +170,7 @@ export async function readShare(db: Database, id: string, countView: boolean) {
     ? await db
         .update(sharedAchievements)
         .set({ viewCount: sql`${sharedAchievements.viewCount} + 1` })
-        .where(eq(sharedAchievements.id, id))
+        .where(isShown(db, id))
         .returning()
     : [await findShare(db, id)]
   const share = rows[0]
@@ -126,11 +186,13 @@ export async function readShare(db: Database, id: string, countView: boolean) {
   }
 }
 
-export async function recordClick(db: Database, id: string) {
+/** Counts a click on a live card, unless told not to (over the caller's limit). */
+export async function recordClick(db: Database, id: string, count: boolean) {
+  if (!count) return { click_count: (await findShare(db, id)).clickCount }
   const rows = await db
     .update(sharedAchievements)
     .set({ clickCount: sql`${sharedAchievements.clickCount} + 1` })
-    .where(eq(sharedAchievements.id, id))
+    .where(isShown(db, id))
     .returning({ clicks: sharedAchievements.clickCount })
   if (!rows[0]) throw notFound()
   return { click_count: rows[0].clicks }

@@ -8,9 +8,15 @@ import type { RefreshMessage } from '../../../worker/services/refresh/types'
 
 export const SEASON = '2026/27'
 
-export async function addUser(email: string, name: string, fplTeamId: number | null, verified = true): Promise<number> {
-  const row = await env.DB.prepare('INSERT INTO users (email, name, password_hash, is_verified, fpl_team_id, fpl_team_season) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
-    .bind(email, name, 'x', verified ? 1 : 0, fplTeamId, fplTeamId ? SEASON : null)
+/**
+ * A user as the world needs them. A team comes proven (verified and locked) unless `teamProven`
+ * says otherwise: commissioners need a proven team, and most tests are not about proving one.
+ */
+export async function addUser(email: string, name: string, fplTeamId: number | null, verified = true, teamProven = fplTeamId !== null): Promise<number> {
+  const row = await env.DB.prepare(
+    'INSERT INTO users (email, name, password_hash, is_verified, fpl_team_id, fpl_team_season, fpl_team_verified_at, fpl_team_id_locked) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  )
+    .bind(email, name, 'x', verified ? 1 : 0, fplTeamId, fplTeamId ? SEASON : null, teamProven ? Date.now() : null, teamProven ? 1 : 0)
     .first<{ id: number }>()
   return row!.id
 }
@@ -88,9 +94,10 @@ export async function getJson<T = Record<string, unknown>>(path: string, headers
   return { status: res.status, body: (await res.json()) as T }
 }
 
-/** A bearer header for a user, signed like a real session. */
+/** A bearer header for a user, signed and started like a real session (its row included). */
 export async function bearer(userId: number): Promise<Record<string, string>> {
-  const { signSession } = await import('../../../worker/services/auth/tokens')
+  const { startSession } = await import('../../../worker/services/auth/tokens')
+  const { getDb } = await import('../../../worker/db/client')
   const version = await env.DB.prepare('SELECT token_version FROM users WHERE id = ?').bind(userId).first<number>('token_version')
-  return { authorization: `Bearer ${await signSession(env, { userId, tokenVersion: version ?? 0 })}` }
+  return { authorization: `Bearer ${await startSession(env, getDb(env.DB), { userId, tokenVersion: version ?? 0 })}` }
 }

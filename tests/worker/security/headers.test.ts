@@ -280,3 +280,21 @@ describe('static assets', () => {
     expectNoInlineScript(html)
   })
 })
+
+describe('base URI and JSON charset (issue 13, item 18)', () => {
+  it("sets base-uri 'none' and names the charset of every JSON answer, success or error", async ({ task }) => {
+    attack(task, { category: 'Headers and browser posture', inputs: 5 })
+    const answers = [
+      await call('/api/health'),
+      await call(`/api/leagues/${pubId}`, { headers: member }),
+      await call('/api/auth/me'),
+      await call('/api/no-such-route'),
+      await call('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    ]
+    for (const res of answers) {
+      expect({ url: res.url, type: res.headers.get('content-type') }).toEqual({ url: res.url, type: 'application/json; charset=utf-8' })
+      expect(directives(res.headers.get('content-security-policy') ?? '').get('base-uri')).toEqual(["'none'"])
+    }
+    expect(directives(/Content-Security-Policy: (.*)/.exec(assetHeadersFile())?.[1] ?? '').get('base-uri')).toEqual(["'none'"])
+  })
+})

@@ -78,15 +78,15 @@ describe('accounts', () => {
       updated_at: 0,
     })
 
-  it('registers an unverified, fresh account whatever the body claims, and locks the team it names', async ({ task }) => {
-    const extras = { ...accountExtras(task), ...smuggle(task, { fpl_team_id_locked: false }) }
+  it('registers an unverified, fresh account whatever the body claims, with the team it names unproven', async ({ task }) => {
+    const extras = { ...accountExtras(task), ...smuggle(task, { fpl_team_id_locked: true, fpl_team_verified: true, fpl_team_verified_at: Date.now() }) }
     const claimed = await row('users', 'id = ?', commissionerId)
     const res = await post('/api/auth/register', { name: 'Reg', email: 'reg@example.com', password: PASSWORD, fpl_team_id: 1000010, ...extras }, { 'cf-connecting-ip': freshIp() })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ verification_required: true, access_token: null })
     expect(res.body.user_id).not.toBe(extras.id)
     const stored = await row('users', 'id = ?', res.body.user_id)
-    expect(stored).toMatchObject({ email: 'reg@example.com', is_verified: 0, verified_at: null, token_version: 0, fpl_team_id: 1000010, fpl_team_id_locked: 1, banter_sharing_enabled: 1 })
+    expect(stored).toMatchObject({ email: 'reg@example.com', is_verified: 0, verified_at: null, token_version: 0, fpl_team_id: 1000010, fpl_team_id_locked: 0, fpl_team_verified_at: null, banter_sharing_enabled: 1 })
     expect(recent(stored.created_at) && recent(stored.updated_at)).toBe(true)
     expect(await row('users', 'id = ?', commissionerId)).toEqual(claimed)
 
@@ -127,16 +127,16 @@ describe('accounts', () => {
     expectOnlyChanged(before, after, ['name', 'updated_at'])
   })
 
-  it('sets the FPL team, locked, and nothing else', async ({ task }) => {
-    const extras = smuggle(task, { email: 'taken@example.com', is_verified: true, password_hash: 'x', fpl_team_id_locked: false, fpl_team_season: '1999/00', token_version: 9 })
+  it('sets the FPL team, unproven, and nothing else', async ({ task }) => {
+    const extras = smuggle(task, { email: 'taken@example.com', is_verified: true, password_hash: 'x', fpl_team_id_locked: true, fpl_team_verified: true, fpl_team_verified_at: Date.now(), fpl_team_season: '1999/00', token_version: 9 })
     const userId = await addUser('teamless@example.com', 'Teamless', null, false)
     const before = await row('users', 'id = ?', userId)
     const res = await send('POST', '/api/auth/update-fpl-team', await bearer(userId), { fpl_team_id: 1000011, ...extras })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ fpl_team_id: 1000011, fpl_team_id_locked: true })
+    expect(res.body).toMatchObject({ fpl_team_id: 1000011, fpl_team_id_locked: false, fpl_team_verified: false })
     const after = await row('users', 'id = ?', userId)
-    expect(after).toMatchObject({ fpl_team_id: 1000011, fpl_team_season: SEASON, fpl_team_id_locked: 1, is_verified: 0 })
-    expectOnlyChanged(before, after, ['fpl_team_id', 'fpl_team_season', 'fpl_team_id_locked', 'updated_at'])
+    expect(after).toMatchObject({ fpl_team_id: 1000011, fpl_team_season: SEASON, fpl_team_id_locked: 0, fpl_team_verified_at: null, is_verified: 0 })
+    expectOnlyChanged(before, after, ['fpl_team_id', 'fpl_team_season', 'updated_at'])
     // Unverified accounts are not auto-joined to the public tournament, whatever the body said.
     expect(await count('memberships', 'user_id = ?', userId)).toBe(0)
   })

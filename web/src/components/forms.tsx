@@ -1,5 +1,5 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { PASSWORD_RULES } from '../lib/validation'
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { isStrongPassword, loadCommonPasswordCheck, PASSWORD_RULES } from '../lib/validation'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id?: string
@@ -90,8 +90,30 @@ export function PasswordField(props: PasswordFieldProps) {
   )
 }
 
-/** The five password rules, each ticked as it is met. */
+type CommonPasswordCheck = Awaited<ReturnType<typeof loadCommonPasswordCheck>>
+
+/** The common-password check, loaded once a password is typed (null until then). */
+function useCommonPasswordCheck(password: string): CommonPasswordCheck | null {
+  const [check, setCheck] = useState<CommonPasswordCheck | null>(null)
+  useEffect(() => {
+    if (!password || check) return
+    let live = true
+    // Offline or failed: the server refuses a common password all the same.
+    loadCommonPasswordCheck().then((module) => live && setCheck(module), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [password, check])
+  return check
+}
+
+/**
+ * The five password rules, each ticked as it is met; and, once they all are, a warning when the
+ * password is one of the most common ones (which the server refuses).
+ */
 export function PasswordChecklist({ password, id, extra }: { password: string; id?: string; extra?: ReactNode }) {
+  const common = useCommonPasswordCheck(password)
+  const tooCommon = !!common && isStrongPassword(password) && common.isCommonPassword(password)
   return (
     <ul id={id} className="checklist" aria-label="Password requirements">
       {PASSWORD_RULES.map((rule) => {
@@ -106,6 +128,14 @@ export function PasswordChecklist({ password, id, extra }: { password: string; i
           </li>
         )
       })}
+      {tooCommon ? (
+        <li className="checklist__item" data-met={false} role="alert">
+          <span className="checklist__mark" aria-hidden="true">
+            ✗
+          </span>
+          {common.COMMON_PASSWORD_MESSAGE}
+        </li>
+      ) : null}
       {extra}
     </ul>
   )

@@ -8,6 +8,7 @@ export interface ApiUser {
   email: string
   fpl_team_id: number | null
   fpl_team_id_locked?: boolean
+  fpl_team_verified?: boolean
   created_at: string
   is_verified: boolean
   joined_leagues: number[]
@@ -40,6 +41,8 @@ export interface RegisterResponse {
   verification_required?: boolean
   email?: string
   discovered_leagues?: DiscoveredLeague[]
+  /** FPL was too slow to find them all: the dashboard looks again (see useFirstDiscovery). */
+  discovery_pending?: boolean
   user_id?: number
   name?: string
   access_token?: string | null
@@ -96,6 +99,7 @@ export interface UpdateFplTeamResponse {
   fpl_team_id_locked?: boolean
   auto_joined_count?: number
   discovered_leagues?: DiscoveredLeague[]
+  discovery_pending?: boolean
 }
 
 export interface DiscoverLeaguesResponse {

@@ -23,12 +23,18 @@ export interface PasswordRule {
 
 export const PASSWORD_MIN_LENGTH = 8
 
+/**
+ * A password's length as the server counts it (worker/services/auth/password.ts): Unicode code
+ * points, so an emoji is one character, as it looks to the person typing it.
+ */
+export const passwordLength = (password: string) => [...password].length
+
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'length',
     label: 'At least 8 characters',
     missing: 'at least 8 characters',
-    test: (p) => p.length >= PASSWORD_MIN_LENGTH,
+    test: (p) => passwordLength(p) >= PASSWORD_MIN_LENGTH,
   },
   { id: 'uppercase', label: 'One uppercase letter', missing: 'an uppercase letter', test: (p) => /[A-Z]/.test(p) },
   { id: 'lowercase', label: 'One lowercase letter', missing: 'a lowercase letter', test: (p) => /[a-z]/.test(p) },
@@ -44,6 +50,12 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
 export const missingPasswordRules = (password: string) => PASSWORD_RULES.filter((rule) => !rule.test(password))
 
 export const isStrongPassword = (password: string) => missingPasswordRules(password).length === 0
+
+/**
+ * The server's common-password check (worker/lib/common-passwords), fetched the first time a
+ * password is typed: its list of 10,000 breached passwords is ~30 kB gzip, too much for every page.
+ */
+export const loadCommonPasswordCheck = () => import('../../../worker/lib/common-passwords')
 
 /** "Password must contain: a number, a special character (…)", or null when every rule is met. */
 export function passwordMustContain(password: string): string | null {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ChangePasswordCard } from '../features/account/ChangePasswordCard'
+import { SignOutEverywhereCard } from '../features/account/SignOutEverywhereCard'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromApiUser } from '../features/auth/session'
@@ -10,6 +11,7 @@ import { BanterSharingSettings } from '../features/dashboard/BanterSharingSettin
 import { DisplayNameEditor } from '../features/dashboard/DisplayNameEditor'
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
+import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/useFirstDiscovery'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
 import { useToast } from '../features/toast/ToastProvider'
 import { ApiError, apiFetch, NetworkError } from '../lib/api'
@@ -107,6 +109,8 @@ function Dashboard({ user }: { user: User }) {
   const [discovery, setDiscovery] = useState<{ preset: DiscoveredLeague[] | null } | null>(null)
   const [refreshing, setRefreshing] = useState(false)
   const tournamentsHeadingRef = useRef<HTMLHeadingElement>(null)
+  // A team not yet discovered here (FPL was slow at sign-up): its leagues open the discovery panel.
+  useFirstDiscovery(user.fpl_team_id, (found) => setDiscovery((current) => current ?? { preset: found }))
 
   const refreshUser = useCallback(
     async (signal?: AbortSignal) => {
@@ -155,6 +159,7 @@ function Dashboard({ user }: { user: User }) {
   }
 
   const onTeamAdded = (answer: UpdateFplTeamResponse) => {
+    if (!answer.discovery_pending) markTeamDiscovered(answer.fpl_team_id)
     setDiscovery({ preset: answer.discovered_leagues ?? [] })
     if (answer.auto_joined_count) void loadLeagues()
   }
@@ -227,7 +232,7 @@ function Dashboard({ user }: { user: User }) {
       </div>
 
       <div className="dashboard__top">
-        <ProfileCard user={user} />
+        <ProfileCard user={user} onTeamChanged={onTeamAdded} />
         {needsTeam ? <AddFplTeamCard onAdded={onTeamAdded} /> : null}
       </div>
 
@@ -298,6 +303,7 @@ function Dashboard({ user }: { user: User }) {
           <DisplayNameEditor />
           <ChangePasswordCard />
           <BanterSharingSettings />
+          <SignOutEverywhereCard />
         </div>
       </section>
     </div>

@@ -1,17 +1,20 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { memberships, revokedTokens, users } from '../../db/schema'
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { type Database, uniqueViolation } from '../../db/client'
+import { emailTokens, memberships, sessions, users } from '../../db/schema'
 import type { Bindings } from '../../env'
 import { FplError, FplNotFoundError } from '../../fpl/errors'
-import type { FplSource } from '../../fpl/source'
+import { backgroundSource, type FplSource } from '../../fpl/source'
 import { ApiError } from '../../lib/errors'
 import { sendEmail } from '../email'
-import { type DiscoveredLeague, discoverLeagues } from '../fpl-lookup'
+import { type DiscoveredLeague, discoverLeagues, FPL_UNAVAILABLE, validateTeam } from '../fpl-lookup'
+import { byInviteCode } from '../invites'
 import { findUser, joinTournaments, publicTournamentId, type UserRow, userPayload } from '../users'
-import { issueEmailToken, redeemEmailToken } from './email-tokens'
+import { changePasswordBackoff, checkBackoff, clearBackoff, loginBackoffs, recordFailure } from '../rate-limit'
+import { issueEmailToken, redeemEmailToken, sha256 } from './email-tokens'
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails'
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password'
-import { type SessionClaims, signSession } from './tokens'
+import { DUMMY_HASH, hashPassword, verifyPassword, withPasswordSlot } from './password'
+import { accountById, teamLocked, teamRoleStatements } from './team-ownership'
+import { ensureSessionsAvailable, type SessionClaims, startSession } from './tokens'
 
 // The account flows of spec/accounts-and-access.md: registration, verification, sign-in,
 // password change and reset. Routes validate input and rate-limit; this module does the work.
@@ -27,66 +30,105 @@ export interface AccountContext {
 const INVALID_LOGIN = 'Invalid email or password'
 
 async function session(ctx: AccountContext, user: UserRow) {
-  const access_token = await signSession(ctx.env, { userId: user.id, tokenVersion: user.tokenVersion })
+  const access_token = await startSession(ctx.env, ctx.db, { userId: user.id, tokenVersion: user.tokenVersion })
   const payload = await userPayload(ctx.db, user)
   return { access_token, token_type: 'bearer' as const, user_id: user.id, name: user.name, email: user.email, joined_leagues: payload.joined_leagues, user: payload }
 }
 
-async function safeDiscover(ctx: AccountContext, teamId: number | null, userId: number): Promise<DiscoveredLeague[]> {
+async function safeDiscover(ctx: AccountContext, teamId: number | null, userId: number, onFplDown?: (teamId: number) => void): Promise<DiscoveredLeague[]> {
   if (!teamId) return []
   try {
     return await discoverLeagues(ctx.db, ctx.source, teamId, userId)
   } catch (error) {
     // FPL being down must not block signing up; discovery can be repeated from the dashboard.
+    if (error instanceof ApiError && error.code === FPL_UNAVAILABLE) onFplDown?.(teamId)
     if (error instanceof ApiError || error instanceof FplError) return []
     throw error
   }
 }
 
-/** The team must exist in FPL this season; FPL being unreachable is not the user's fault. */
-async function checkTeamExists(ctx: AccountContext, teamId: number) {
+/**
+ * The `discovered_leagues` of an answer: those found within the request's FPL time budget. When
+ * FPL was too slow, discovery goes on after the answer (waitUntil) with a longer budget, warming
+ * the cache so the dashboard's discovery (`discovery_pending` tells it to run one) answers at once.
+ */
+async function discoveryAnswer(ctx: AccountContext, teamId: number | null, userId: number) {
+  let pending = false
+  const discovered = await safeDiscover(ctx, teamId, userId, (id) => {
+    pending = true
+    ctx.background(discoverLeagues(ctx.db, backgroundSource(ctx.env), id, userId))
+  })
+  return { discovered_leagues: discovered, discovery_pending: pending }
+}
+
+/**
+ * The team must exist in FPL this season; FPL being unreachable is not the user's fault. Answers
+ * the FPL leagues the team is in (none known when FPL could not be asked).
+ */
+export async function checkTeamExists(ctx: AccountContext, teamId: number): Promise<number[]> {
   try {
     const { state } = await ctx.source.state()
-    await ctx.source.entry(teamId, state)
+    return (await ctx.source.entry(teamId, state)).data.leagues.classic.map((l) => l.id)
   } catch (error) {
     if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
     if (!(error instanceof FplError)) throw error
+    return []
   }
 }
 
-// One account per FPL team: otherwise anyone could claim a stranger's team and its leagues.
-async function ensureTeamFree(ctx: AccountContext, teamId: number) {
+// One account per FPL team (the unique index enforces it; this check only answers early). Whoever
+// holds it unverified can be replaced by its owner, through the verification code.
+const TEAM_TAKEN = 'This FPL team is already linked to another account.'
+const TEAM_TAKEN_AT_SIGN_UP = `${TEAM_TAKEN} If it's yours, create your account without it, then prove it's yours from your dashboard.`
+const TEAM_TAKEN_ON_CHANGE = `${TEAM_TAKEN} If it's yours, prove it with the verification code from your dashboard.`
+const teamTaken = (detail: string) => new ApiError(409, detail, { code: 'fpl_team_taken' })
+
+async function ensureTeamFree(ctx: AccountContext, teamId: number, detail: string) {
   const taken = await ctx.db.query.users.findFirst({ where: eq(users.fplTeamId, teamId), columns: { id: true } })
-  if (taken) throw new ApiError(409, 'This FPL team is already linked to another account.', { code: 'fpl_team_taken' })
+  if (taken) throw teamTaken(detail)
 }
 
-const seasonOfSource = async (ctx: AccountContext) => (await ctx.source.state().catch(() => null))?.state.season ?? null
+export const seasonOfSource = async (ctx: AccountContext) => (await ctx.source.state().catch(() => null))?.state.season ?? null
 
-export async function register(ctx: AccountContext, input: { name: string; email: string; password: string; fpl_team_id?: number | undefined }) {
+/**
+ * Signing up from an invite: the team must be in that tournament's FPL league before anything
+ * is written, or the account would be created (and auto-joined elsewhere) for nothing.
+ */
+async function checkInvite(ctx: AccountContext, inviteCode: string, teamId: number | null) {
+  const tournament = await byInviteCode(ctx.db, inviteCode)
+  if (!teamId) throw new ApiError(400, `Enter your FPL Team ID to join ${tournament.name}.`, { code: 'no_fpl_team' })
+  if (tournament.fplLeagueId && !(await validateTeam(ctx.source, tournament.fplLeagueId, teamId)).valid) {
+    throw new ApiError(400, `This FPL team is not in ${tournament.name}. Check your FPL Team ID, or join the league on the FPL site first.`, { code: 'team_not_in_league' })
+  }
+}
+
+const emailTaken = () => new ApiError(409, 'An account with this email already exists.', { code: 'email_taken' })
+
+export async function register(ctx: AccountContext, input: { name: string; email: string; password: string; fpl_team_id?: number | undefined; invite_code?: string | undefined }) {
   const existing = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
-  if (existing) throw new ApiError(409, 'An account with this email already exists.', { code: 'email_taken' })
+  if (existing) throw emailTaken()
   const teamId = input.fpl_team_id ?? null
+  if (input.invite_code !== undefined) await checkInvite(ctx, input.invite_code, teamId)
   if (teamId) {
-    await ensureTeamFree(ctx, teamId)
+    await ensureTeamFree(ctx, teamId, TEAM_TAKEN_AT_SIGN_UP)
     await checkTeamExists(ctx, teamId)
   }
 
-  const passwordHash = await hashPassword(input.password)
-  const rows = await ctx.db
-    .insert(users)
-    .values({
-      email: input.email,
-      name: input.name,
-      passwordHash,
-      fplTeamId: teamId,
-      fplTeamSeason: teamId ? await seasonOfSource(ctx) : null,
-      // A team id cannot be swapped later, so nobody hops into other people's leagues.
-      fplTeamIdLocked: teamId !== null,
-    })
-    .onConflictDoNothing()
-    .returning()
-  const user = rows[0]
-  if (!user) throw new ApiError(409, 'An account with this email already exists.', { code: 'email_taken' })
+  const passwordHash = await withPasswordSlot(() => hashPassword(input.password))
+  const fplTeamSeason = teamId ? await seasonOfSource(ctx) : null
+  let user: UserRow
+  try {
+    // Unverified and not locked: a typed team id is a claim until its owner proves it.
+    const rows = await ctx.db.insert(users).values({ email: input.email, name: input.name, passwordHash, fplTeamId: teamId, fplTeamSeason }).returning()
+    user = rows[0] as UserRow
+  } catch (error) {
+    // Parallel sign-ups with one email or one team all pass the checks above; the unique
+    // indexes let one through and the others get the same answer as if they had come later.
+    const column = uniqueViolation(error)
+    if (column === 'users.email') throw emailTaken()
+    if (column === 'users.fpl_team_id') throw teamTaken(TEAM_TAKEN_AT_SIGN_UP)
+    throw error
+  }
 
   const emailSent = await sendVerification(ctx, user).then(
     () => true,
@@ -99,7 +141,7 @@ export async function register(ctx: AccountContext, input: { name: string; email
   return {
     verification_required: true,
     email: user.email,
-    discovered_leagues: await safeDiscover(ctx, teamId, user.id),
+    ...(await discoveryAnswer(ctx, teamId, user.id)),
     user_id: user.id,
     name: user.name,
     access_token: null,
@@ -112,10 +154,12 @@ export async function register(ctx: AccountContext, input: { name: string; email
 
 async function sendVerification(ctx: AccountContext, user: UserRow) {
   const token = await issueEmailToken(ctx.db, user.id, 'verify_email')
-  await sendEmail(ctx.env, ctx.db, verificationEmail(ctx.env, user.email, user.name, token))
+  await sendEmail(ctx.env, ctx.db, verificationEmail(ctx.env, user.email, token))
 }
 
 export async function verifyEmail(ctx: AccountContext, token: string) {
+  // It ends in a session: without a signing key, the link is kept for later, not spent.
+  await ensureSessionsAvailable(ctx.env)
   const userId = await redeemEmailToken(ctx.db, token, 'verify_email')
   if (!userId) throw new ApiError(400, 'This verification link is invalid or has expired.', { code: 'invalid_token' })
   const user = await findUser(ctx.db, userId)
@@ -149,25 +193,41 @@ export async function verifyEmail(ctx: AccountContext, token: string) {
   }
 }
 
-export async function login(ctx: AccountContext, email: string, password: string) {
+/**
+ * Sign-in. Failures slow down the account and address pair that made them (and, past a higher
+ * count, the address), never the account as a whole: the owner signing in from an address that
+ * has not failed gets in however many strangers guessed elsewhere.
+ */
+export async function login(ctx: AccountContext, email: string, password: string, address: string) {
+  await ensureSessionsAvailable(ctx.env)
+  const throttle = loginBackoffs(address, email)
+  // Checked before the password, so a waiting guesser costs no hashing; the same for every email.
+  await checkBackoff(ctx.db, [throttle.pair, throttle.ip])
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
   // Verify against a dummy hash for unknown emails: the same work, the same answer time.
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)
-  if (!user || !valid) throw new ApiError(401, INVALID_LOGIN, { code: 'invalid_credentials' })
+  if (!user || !valid) {
+    await recordFailure(ctx.db, [throttle.pair, throttle.ip])
+    throw new ApiError(401, INVALID_LOGIN, { code: 'invalid_credentials' })
+  }
   if (!user.isVerified) throw new ApiError(403, 'Please verify your email address before signing in.', { code: 'email_not_verified' })
+  await clearBackoff(ctx.db, throttle.pair.key)
   return session(ctx, user)
 }
 
-/**
- * Ends the session of one token (a stolen copy stops working too); the user's other devices stay
- * signed in. The revocation is kept until the token would have expired; older ones go now.
- */
-export async function logout(ctx: AccountContext, session: SessionClaims, now = Date.now()) {
-  await ctx.db.batch([
-    ctx.db.delete(revokedTokens).where(lte(revokedTokens.expiresAt, new Date(now))),
-    ctx.db.insert(revokedTokens).values({ jti: session.tokenId, expiresAt: new Date(session.expiresAt) }).onConflictDoNothing(),
-  ])
+/** Ends the session of one token (a stolen copy stops working too); the user's other devices stay signed in. */
+export async function logout(ctx: AccountContext, session: SessionClaims) {
+  await ctx.db.delete(sessions).where(eq(sessions.jti, session.tokenId))
   return { message: 'Logged out' }
+}
+
+/** "Sign out everywhere": every session of the user ends, this one included, and every token retires. */
+export async function logoutEverywhere(ctx: AccountContext, userId: number) {
+  await ctx.db.batch([
+    ctx.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, userId)),
+    ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+  ])
+  return { message: 'Signed out on every device.' }
 }
 
 export const RESEND_MESSAGE = 'If an account with that email is waiting for verification, we have sent a new link. It may take up to 5 minutes to arrive.'
@@ -179,79 +239,119 @@ export const RESET_REQUEST_MESSAGE = 'If an account exists for that email, we ha
 const AFTER_ANSWER_MS = 50
 const afterAnswer = (work: () => Promise<unknown>) => scheduler.wait(AFTER_ANSWER_MS).then(work)
 
-export async function resendVerification(ctx: AccountContext, email: string) {
+/** `send` false (a throttle said no): the same answer, and no email. */
+export async function resendVerification(ctx: AccountContext, email: string, send = true) {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
-  if (user && !user.isVerified) ctx.background(afterAnswer(() => sendVerification(ctx, user)))
+  if (send && user && !user.isVerified) ctx.background(afterAnswer(() => sendVerification(ctx, user)))
   return { message: RESEND_MESSAGE }
 }
 
-export async function requestPasswordReset(ctx: AccountContext, email: string) {
+/** `send` false (a throttle said no): the same answer, and no email. */
+export async function requestPasswordReset(ctx: AccountContext, email: string, send = true) {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
-  if (user) {
+  if (send && user) {
     ctx.background(
       afterAnswer(async () => {
         const token = await issueEmailToken(ctx.db, user.id, 'reset_password')
-        await sendEmail(ctx.env, ctx.db, passwordResetEmail(ctx.env, user.email, user.name, token))
+        await sendEmail(ctx.env, ctx.db, passwordResetEmail(ctx.env, user, token))
       }),
     )
   }
   return { message: RESET_REQUEST_MESSAGE }
 }
 
-// A new password signs out every session: the token version moves on.
-async function setPassword(ctx: AccountContext, user: UserRow, password: string, extra: Partial<typeof users.$inferInsert> = {}) {
-  const passwordHash = await hashPassword(password)
-  const rows = await ctx.db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date(), ...extra })
-    .where(eq(users.id, user.id))
-    .returning()
-  return rows[0] as UserRow
-}
+const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.'
 
-export async function resetPassword(ctx: AccountContext, token: string, newPassword: string) {
-  const userId = await redeemEmailToken(ctx.db, token, 'reset_password')
-  if (!userId) {
-    throw new ApiError(400, 'This password reset link is invalid or has expired. Please request a new one.', { code: 'invalid_token' })
-  }
-  const user = await findUser(ctx.db, userId)
-  // Following the emailed link proves the address, so the account counts as verified.
-  const updated = await setPassword(ctx, user, newPassword, user.isVerified ? {} : { isVerified: true, verifiedAt: new Date() })
-  ctx.background(sendEmail(ctx.env, ctx.db, passwordChangedEmail(ctx.env, updated.email, updated.name, 'reset')))
+/**
+ * Sets the password of a reset link. The new password is hashed first; then one batch writes it
+ * only if the link is unused and unexpired, and marks the link used (with the account's other
+ * reset links) only if the password was written. A failure anywhere leaves the link usable.
+ */
+export async function resetPassword(ctx: AccountContext, token: string, newPassword: string, now = Date.now()) {
+  const tokenHash = await sha256(token)
+  const redeemable = and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date(now)))
+  // A made-up token costs one read, not a hash.
+  const link = await ctx.db.query.emailTokens.findFirst({ where: redeemable, columns: { id: true } })
+  if (!link) throw new ApiError(400, RESET_LINK_INVALID, { code: 'invalid_token' })
+
+  const passwordHash = await hashPassword(newPassword)
+  // The new hash has a random salt, so it names the one account whose password this batch wrote.
+  const written = ctx.db.select({ id: users.id }).from(users).where(eq(users.passwordHash, passwordHash))
+  const [updated] = await ctx.db.batch([
+    ctx.db
+      .update(users)
+      // Following the emailed link proves the address, so the account counts as verified.
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, isVerified: true, verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})`, updatedAt: new Date(now) })
+      .where(inArray(users.id, ctx.db.select({ id: emailTokens.userId }).from(emailTokens).where(redeemable)))
+      .returning(),
+    // Every session ends: whoever knew the old password is out.
+    ctx.db.delete(sessions).where(inArray(sessions.userId, written)),
+    ctx.db
+      .update(emailTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(inArray(emailTokens.userId, written), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt))),
+  ])
+  const user = updated[0]
+  // Used or expired between the read and the batch (a concurrent reset with the same link).
+  if (!user) throw new ApiError(400, RESET_LINK_INVALID, { code: 'invalid_token' })
+  ctx.background(sendEmail(ctx.env, ctx.db, passwordChangedEmail(ctx.env, user, 'reset')))
   return { message: 'Password reset successfully. You can now sign in with your new password.' }
 }
 
 export async function changePassword(ctx: AccountContext, userId: number, currentPassword: string, newPassword: string) {
+  const backoff = changePasswordBackoff(userId)
+  await checkBackoff(ctx.db, [backoff])
   const user = await findUser(ctx.db, userId)
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await recordFailure(ctx.db, [backoff])
     throw new ApiError(400, 'Current password is incorrect', { code: 'wrong_password' })
   }
+  await clearBackoff(ctx.db, backoff.key)
   if (currentPassword === newPassword) throw new ApiError(400, 'New password must be different from current password')
-  const updated = await setPassword(ctx, user, newPassword)
-  ctx.background(sendEmail(ctx.env, ctx.db, passwordChangedEmail(ctx.env, updated.email, updated.name, 'changed')))
-  // This device stays signed in with a token of the new version; every other one is out.
-  return { message: 'Password changed successfully', access_token: await signSession(ctx.env, { userId: updated.id, tokenVersion: updated.tokenVersion }) }
+  const passwordHash = await hashPassword(newPassword)
+  // A new password signs out every session: the token version moves on and the sessions go.
+  const [rows] = await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, userId)).returning(),
+    ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+  ])
+  const updated = rows[0] as UserRow
+  ctx.background(sendEmail(ctx.env, ctx.db, passwordChangedEmail(ctx.env, updated, 'changed')))
+  // This device stays signed in with a new session of the new version; every other one is out.
+  return { message: 'Password changed successfully', access_token: await startSession(ctx.env, ctx.db, { userId: updated.id, tokenVersion: updated.tokenVersion }) }
 }
 
+/**
+ * Sets or corrects the account's team id while it is unverified (a mistyped id must not be a dead
+ * end); a verified one is locked. A changed id takes away the leagues the old team brought,
+ * except those the new team is in too.
+ */
 export async function updateFplTeam(ctx: AccountContext, userId: number, teamId: number) {
   const user = await findUser(ctx.db, userId)
-  if (user.fplTeamId || user.fplTeamIdLocked) {
-    throw new ApiError(400, 'Your FPL Team ID is already set and locked.', { code: 'fpl_team_locked' })
+  if (user.fplTeamVerifiedAt) throw teamLocked()
+  if (user.fplTeamId !== teamId) {
+    await ensureTeamFree(ctx, teamId, TEAM_TAKEN_ON_CHANGE)
+    const keep = await checkTeamExists(ctx, teamId)
+    const save = ctx.db
+      .update(users)
+      .set({ fplTeamId: teamId, fplTeamSeason: await seasonOfSource(ctx), fplTeamIdLocked: false, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+    try {
+      if (user.fplTeamId === null) await save
+      else await ctx.db.batch([...teamRoleStatements(ctx.db, accountById(ctx.db, userId), keep), save])
+    } catch (error) {
+      if (uniqueViolation(error) === 'users.fpl_team_id') throw teamTaken(TEAM_TAKEN_ON_CHANGE)
+      throw error
+    }
   }
-  await ensureTeamFree(ctx, teamId)
-  await checkTeamExists(ctx, teamId)
-  await ctx.db
-    .update(users)
-    .set({ fplTeamId: teamId, fplTeamSeason: await seasonOfSource(ctx), fplTeamIdLocked: true, updatedAt: new Date() })
-    .where(eq(users.id, userId))
   const publicId = await publicTournamentId(ctx.db)
   if (publicId && user.isVerified) await joinTournaments(ctx.db, userId, [publicId])
   return {
-    message: 'FPL Team ID saved.',
+    message: 'FPL Team ID saved. Prove it is yours with a verification code to lock it to your account.',
     fpl_team_id: teamId,
-    fpl_team_id_locked: true,
+    fpl_team_id_locked: false,
+    fpl_team_verified: false,
     auto_joined_count: 0,
-    discovered_leagues: await safeDiscover(ctx, teamId, userId),
+    ...(await discoveryAnswer(ctx, teamId, userId)),
   }
 }
 

@@ -45,41 +45,75 @@ ${button}
   return { to, subject, html, text }
 }
 
-export function verificationEmail(env: Layout['env'], to: string, name: string, token: string): EmailMessage {
+/**
+ * Who an account email goes to. The display name is written only to an address its owner has
+ * proved: anyone can register a stranger's address under a name like "Claim your prize at
+ * evil.example", so an unverified address is greeted without anything a user typed.
+ */
+export interface Recipient {
+  email: string
+  name: string
+  isVerified: boolean
+}
+
+const greet = (to: Recipient) => (to.isVerified ? `Hi ${to.name},` : 'Hello,')
+
+/** Always to an address not yet proved: no display name (see Recipient). */
+export function verificationEmail(env: Layout['env'], to: string, token: string): EmailMessage {
   return render({
     env,
     to,
     subject: `Verify your email for ${env.PRODUCT_NAME}`,
-    greeting: `Hi ${name},`,
+    greeting: 'Hello,',
     paragraphs: [`Welcome to ${env.PRODUCT_NAME}! Confirm this is your email address to finish setting up your account and join the leagues you already play in.`],
     action: { label: 'Verify my email', url: appLink(env, '/verify-email', token) },
     footnote: "This link expires in 24 hours and works once. If you didn't sign up, you can ignore this email.",
   })
 }
 
-export function passwordResetEmail(env: Layout['env'], to: string, name: string, token: string): EmailMessage {
+export function passwordResetEmail(env: Layout['env'], to: Recipient, token: string): EmailMessage {
   return render({
     env,
-    to,
+    to: to.email,
     subject: `Reset your ${env.PRODUCT_NAME} password`,
-    greeting: `Hi ${name},`,
+    greeting: greet(to),
     paragraphs: ['Someone (hopefully you) asked to reset the password of your account. Choose a new one with the button below.'],
     action: { label: 'Choose a new password', url: appLink(env, '/reset-password', token) },
     footnote: "This link expires in 1 hour and works once. If you didn't ask for it, ignore this email: your password stays the same.",
   })
 }
 
-export function passwordChangedEmail(env: Layout['env'], to: string, name: string, how: 'changed' | 'reset'): EmailMessage {
+export function passwordChangedEmail(env: Layout['env'], to: Recipient, how: 'changed' | 'reset'): EmailMessage {
   return render({
     env,
-    to,
+    to: to.email,
     subject: `Your ${env.PRODUCT_NAME} password was ${how}`,
-    greeting: `Hi ${name},`,
+    greeting: greet(to),
     paragraphs: [
       `The password of your account was just ${how}, and every device that was signed in has been signed out.`,
       "If this was you, there's nothing else to do.",
     ],
     action: { label: "Wasn't me: reset my password", url: appLink(env, '/', undefined).replace(/\/?$/, '/?forgot=true') },
     footnote: 'If you did not make this change, reset your password now and check the email account too.',
+  })
+}
+
+/**
+ * To an account that held a team id without proving it, once the team's owner proved it. Nothing
+ * anyone typed goes in (not even the account's display name, which a stranger may have chosen
+ * for someone else's address): only the team id, a number.
+ */
+export function teamClaimedEmail(env: Layout['env'], to: string, fplTeamId: number): EmailMessage {
+  return render({
+    env,
+    to,
+    subject: `FPL team ${fplTeamId} was removed from your ${env.PRODUCT_NAME} account`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `The owner of FPL team ${fplTeamId} proved it is theirs by putting a one-time code in the team's name on the FPL site, so the team is no longer linked to your account, and you have left the leagues it gave you.`,
+      'If you typed that team id by mistake, add your own FPL Team ID on your dashboard. If it really is your team, get a verification code on your dashboard and put it in your team name to prove it.',
+    ],
+    action: { label: 'Open my dashboard', url: appLink(env, '/dashboard') },
+    footnote: "Your account itself is unchanged. If you don't use " + env.PRODUCT_NAME + ', you can ignore this email.',
   })
 }

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini'
-import { MAX_PASSWORD_LENGTH } from './password'
+import { showableText } from '../../lib/validation'
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords'
+import { MAX_PASSWORD_LENGTH, passwordLength } from './password'
 
 // The account rules of the spec, shared by every endpoint that takes these fields.
 
 export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>'
 
 const requirements: Array<[string, (password: string) => boolean]> = [
-  ['at least 8 characters', (p) => p.length >= 8],
+  ['at least 8 characters', (p) => passwordLength(p) >= 8],
   ['an uppercase letter', (p) => /[A-Z]/.test(p)],
   ['a lowercase letter', (p) => /[a-z]/.test(p)],
   ['a number', (p) => /\d/.test(p)],
@@ -23,22 +25,33 @@ export const emailField = z.pipe(
   z.email({ error: 'Invalid email format' }),
 )
 
-// Checked before anything is hashed: a megabyte "password" must cost nothing.
-export const passwordInput = z
-  .string({ error: 'Password is required' })
-  .check(z.minLength(1, 'Password is required'), z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`))
+// Checked before anything is hashed: a megabyte "password" must cost nothing. Length is counted
+// as passwordLength counts it (code points), like the hash guard and the web's checklist. A lone
+// surrogate (possible in JSON, not from a keyboard) has no UTF-8 form: it would be hashed as
+// U+FFFD, so two different passwords would match each other; it is refused instead.
+export const passwordInput = z.string({ error: 'Password is required' }).check(
+  z.superRefine((password, ctx) => {
+    if (password.length === 0) ctx.addIssue({ code: 'custom', message: 'Password is required' })
+    else if (passwordLength(password) > MAX_PASSWORD_LENGTH) ctx.addIssue({ code: 'custom', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+    else if (!password.isWellFormed()) ctx.addIssue({ code: 'custom', message: 'Password contains a character that cannot be used. Please type it again without it.' })
+  }),
+)
 
 export const strongPassword = (message?: string) =>
   passwordInput.check(
     z.superRefine((password, ctx) => {
       const missing = missingRequirements(password)
       if (missing.length > 0) ctx.addIssue({ code: 'custom', message: message ?? `Password must contain: ${missing.join(', ')}` })
+      // A password that meets every rule can still be the first one an attacker tries.
+      else if (isCommonPassword(password)) ctx.addIssue({ code: 'custom', message: COMMON_PASSWORD_MESSAGE })
     }),
   )
 
+export const UNSHOWABLE_NAME = "Name contains characters we can't show (or only invisible ones). Use letters, numbers or emoji."
+
 export const nameField = z
   .string({ error: 'Name is required' })
-  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(50, 'Name must be at most 50 characters'))
+  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(50, 'Name must be at most 50 characters'), showableText(UNSHOWABLE_NAME))
 
 export const fplTeamIdField = z
   .number({ error: 'FPL Team ID must be a positive number' })
@@ -47,6 +60,11 @@ export const fplTeamIdField = z
     z.positive('FPL Team ID must be a positive number'),
     z.maximum(2_147_483_647, 'FPL Team ID must be a positive number'),
   )
+
+// A tournament's invite code as links carry it (services/tournaments.ts newInviteCode).
+export const inviteCodeField = z
+  .string()
+  .check(z.trim(), z.minLength(6, 'Invalid invite link'), z.maxLength(64, 'Invalid invite link'), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid invite link'))
 
 export const tokenField = z
   .string({ error: 'The link is missing its token' })

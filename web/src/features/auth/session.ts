@@ -30,6 +30,7 @@ export function userFromAuthAnswer(answer: AuthAnswer): User {
     joined_leagues: u.joined_leagues ?? answer.joined_leagues ?? [],
   }
   if (u.banter_sharing_enabled !== undefined) user.banter_sharing_enabled = u.banter_sharing_enabled
+  if (u.fpl_team_verified !== undefined) user.fpl_team_verified = u.fpl_team_verified
   return user
 }
 

@@ -8,7 +8,10 @@ export interface User {
   is_verified: boolean
   /** Ids of the leagues the user belongs to. */
   joined_leagues: number[]
+  /** True once the team id is locked: its owner proved it is theirs (issue 13). */
   fpl_team_id_locked?: boolean
+  /** The user proved the team is theirs (a code in its FPL team name). */
+  fpl_team_verified?: boolean
   /** Some answers (login, verify-email) name the id `user_id`; the dashboard reads either. */
   user_id?: number
   /** Whether the user's banter achievements may be shared (the privacy setting). */
