@@ -124,7 +124,8 @@ describe('commissioner screen', () => {
     expect(await screen.findByText('League settings updated successfully!')).toBeInTheDocument()
     expect(api.callsTo('PUT /api/leagues/11/settings')[1]?.body).toEqual({ name: 'Sunday Legends', description: 'New rules', is_public: true })
     expect(screen.getByRole('heading', { level: 1, name: 'Sunday Legends' })).toBeInTheDocument()
-    expect(currentLocation().state).toMatchObject({ league: { name: 'Sunday Legends', is_public: true } })
+    // React Router commits navigations in a transition, so the history entry may land a render later.
+    await waitFor(() => expect(currentLocation().state).toMatchObject({ league: { name: 'Sunday Legends', is_public: true } }))
   })
 
   it('Settings: "Failed to update settings" without a detail, "Network error occurred" without an answer', async () => {

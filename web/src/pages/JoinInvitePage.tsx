@@ -376,16 +376,10 @@ function InviteSignUp({
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       {team.state.status === 'asking' ? (
         <TeamConfirmation
-          team={team.state.team}
+          check={team}
           confirmLabel="Yes, create my account & join"
-          onConfirm={() => {
-            team.confirm()
-            void register()
-          }}
-          onChange={() => {
-            team.reset()
-            refs.fplTeamId.current?.focus()
-          }}
+          onConfirmed={() => void register()}
+          returnFocusTo={refs.fplTeamId}
         />
       ) : (
         <SubmitButton busy={busy || team.state.status === 'checking'} busyText={busy ? 'Creating Account...' : 'Checking team...'}>

@@ -201,18 +201,7 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
         />
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         {team.state.status === 'asking' ? (
-          <TeamConfirmation
-            team={team.state.team}
-            confirmLabel="Yes, create my account"
-            onConfirm={() => {
-              team.confirm()
-              void register()
-            }}
-            onChange={() => {
-              team.reset()
-              refs.fplTeamId.current?.focus()
-            }}
-          />
+          <TeamConfirmation check={team} confirmLabel="Yes, create my account" onConfirmed={() => void register()} returnFocusTo={refs.fplTeamId} />
         ) : (
           <SubmitButton
             busy={busy || team.state.status === 'checking'}

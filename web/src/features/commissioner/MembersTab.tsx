@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { apiFetch } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
+import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { commissionerError } from './errors'
 import type { LeagueMember } from './types'
 
@@ -146,17 +147,7 @@ function MemberInfo({ member }: { member: LeagueMember }) {
       <p className="row-list__meta">
         {member.email}
         {member.fpl_team_id ? ` · ${member.team_name ?? 'Team'} (FPL ID ${member.fpl_team_id}) ` : ' · No FPL team'}
-        {member.fpl_team_id ? (
-          member.fpl_team_verified ? (
-            <span className="badge badge--primary" title="This member proved the FPL team is theirs">
-              <span aria-hidden="true">✓ </span>Verified
-            </span>
-          ) : (
-            <span className="badge badge--neutral" title="This member has not proved the FPL team is theirs">
-              Not verified
-            </span>
-          )
-        ) : null}
+        {member.fpl_team_id ? <VerifiedBadge verified={member.fpl_team_verified} whose="member" /> : null}
       </p>
       {!member.team_valid ? <p className="row-list__warning">⚠ Team not found in the FPL league</p> : null}
     </div>

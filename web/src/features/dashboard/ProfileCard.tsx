@@ -4,6 +4,7 @@ import { formatShortDate } from '../../lib/format'
 import { initialsOf } from '../../lib/initials'
 import type { User } from '../auth/types'
 import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
+import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { TeamIdForm } from './TeamIdForm'
 
 /**
@@ -44,14 +45,8 @@ export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged
           <dt>FPL Team ID</dt>
           <dd>
             {user.fpl_team_id ?? <span className="muted">Not set</span>}
-            {user.fpl_team_id === null ? null : user.fpl_team_verified ? (
-              <span className="badge badge--primary profile-card__lock" title="You proved this FPL team is yours">
-                <span aria-hidden="true">✓ </span>Verified
-              </span>
-            ) : (
-              <span className="badge badge--neutral profile-card__lock" title="Nobody has proved this FPL team is theirs yet">
-                Not verified
-              </span>
+            {user.fpl_team_id === null ? null : (
+              <VerifiedBadge verified={user.fpl_team_verified} whose="you" className="profile-card__lock" />
             )}
             {user.fpl_team_id_locked ? (
               <span className="badge badge--neutral profile-card__lock" title="Your FPL Team ID can't be changed">

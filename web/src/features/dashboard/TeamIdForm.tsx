@@ -91,20 +91,14 @@ export function TeamIdForm({
           </SubmitButton>
         )}
       </form>
-      {team.state.status === 'asking' ? (
-        <TeamConfirmation
-          team={team.state.team}
-          confirmLabel="Yes, save this team"
-          onConfirm={() => {
-            team.confirm()
-            if (teamId !== null) void save(teamId)
-          }}
-          onChange={() => {
-            team.reset()
-            inputRef.current?.focus()
-          }}
-        />
-      ) : null}
+      <TeamConfirmation
+        check={team}
+        confirmLabel="Yes, save this team"
+        onConfirmed={() => {
+          if (teamId !== null) void save(teamId)
+        }}
+        returnFocusTo={inputRef}
+      />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
     </>
   )

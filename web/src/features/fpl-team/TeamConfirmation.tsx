@@ -1,12 +1,46 @@
-import { useEffect, useId, useRef } from 'react'
+import { type RefObject, useEffect, useId, useRef } from 'react'
 import type { FplTeam } from './fpl-team-api'
+import type { TeamConfirmationState } from './useTeamConfirmation'
 import './fpl-team.css'
+
+/**
+ * The question of `useTeamConfirmation`, while it is being asked (nothing otherwise). "Yes"
+ * confirms the team and goes on with `onConfirmed` (the save that asked); "No" goes back to the
+ * id field.
+ */
+export function TeamConfirmation({
+  check,
+  confirmLabel,
+  onConfirmed,
+  returnFocusTo,
+}: {
+  check: TeamConfirmationState
+  confirmLabel: string
+  onConfirmed: () => void
+  returnFocusTo: RefObject<HTMLInputElement | null>
+}) {
+  if (check.state.status !== 'asking') return null
+  return (
+    <TeamQuestion
+      team={check.state.team}
+      confirmLabel={confirmLabel}
+      onConfirm={() => {
+        check.confirm()
+        onConfirmed()
+      }}
+      onChange={() => {
+        check.reset()
+        returnFocusTo.current?.focus()
+      }}
+    />
+  )
+}
 
 /**
  * "Is this your team?": the team and manager name FPL has for the id just typed, with a way to
  * go ahead and a way back to the id. Focus moves here when it appears, so the question is heard.
  */
-export function TeamConfirmation({
+function TeamQuestion({
   team,
   confirmLabel,
   onConfirm,

@@ -63,3 +63,6 @@ export function useTeamConfirmation(league?: RequiredLeague) {
 
   return { state, check, confirm, reset }
 }
+
+/** What `useTeamConfirmation` hands a form: its state and the three steps. */
+export type TeamConfirmationState = ReturnType<typeof useTeamConfirmation>
