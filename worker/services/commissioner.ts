@@ -7,6 +7,7 @@ import type { FplSource } from '../fpl/source'
 import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
+import { upstreamUnavailable } from './fpl-lookup'
 import { newInviteCode } from './tournaments'
 
 // The commissioner screen: invite link, members (kick and reactivate), settings; and the
@@ -122,7 +123,7 @@ export async function addCuratedTeam(db: Database, source: FplSource, t: Tournam
     entry = (await source.entry(teamId, state)).data
   } catch (error) {
     if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
-    if (error instanceof FplError) throw new ApiError(503, 'The FPL API is not answering right now. Please try again in a few minutes.', { code: 'fpl_unavailable' })
+    if (error instanceof FplError) throw upstreamUnavailable(error)
     throw error
   }
   const rows = await db

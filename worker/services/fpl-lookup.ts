@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
-import { FplError, FplNotFoundError } from '../fpl/errors'
+import { FplCircuitOpenError, FplError, FplNotFoundError, FplRateLimitedError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 
@@ -10,18 +10,28 @@ import { ApiError } from '../lib/errors'
 
 export const FPL_UNAVAILABLE = 'fpl_unavailable'
 
-const upstreamUnavailable = () =>
-  new ApiError(503, 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', {
+/** Without a hold to go by, ask the client to come back in a minute. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60
+
+/**
+ * The one answer for "FPL could not be reached" while a user waits. Its Retry-After is the time
+ * left on FPL's Retry-After hold or on the open circuit breaker when that is what refused the call.
+ */
+export function upstreamUnavailable(error?: FplError) {
+  const holdMs = error instanceof FplRateLimitedError || error instanceof FplCircuitOpenError ? error.retryAfterMs : null
+  const seconds = holdMs ? Math.max(1, Math.ceil(holdMs / 1000)) : DEFAULT_RETRY_AFTER_SECONDS
+  return new ApiError(503, 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', {
     code: FPL_UNAVAILABLE,
-    headers: { 'Retry-After': '60' },
+    headers: { 'Retry-After': String(seconds) },
   })
+}
 
 async function orUnavailable<T>(work: () => Promise<T>, notFound: () => T): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof FplNotFoundError) return notFound()
-    if (error instanceof FplError) throw upstreamUnavailable()
+    if (error instanceof FplError) throw upstreamUnavailable(error)
     throw error
   }
 }

@@ -8,7 +8,7 @@ import type { FplSource } from '../fpl/source'
 import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
-import { validateTeam } from './fpl-lookup'
+import { upstreamUnavailable, validateTeam } from './fpl-lookup'
 import { prepared } from './snapshot-store'
 import { activeMemberCountsRead, joinTournaments } from './users'
 
@@ -191,7 +191,7 @@ export async function createTournament(db: Database, source: FplSource, user: Se
     league = (await source.standingsPage(input.fplLeagueId, 1, state)).data.league
   } catch (error) {
     if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL league not found. Please check the League ID.', { code: 'fpl_league_not_found' })
-    if (error instanceof FplError) throw new ApiError(503, 'The FPL API is not answering right now. Please try again in a few minutes.', { code: 'fpl_unavailable' })
+    if (error instanceof FplError) throw upstreamUnavailable(error)
     throw error
   }
   if (!(await teamInLeague(source, input.fplLeagueId, user.fplTeamId))) {

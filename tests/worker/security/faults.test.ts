@@ -32,9 +32,14 @@ const category = 'Upstream and storage faults'
 const sim = simulator()
 
 const INTERNAL = { detail: 'Something went wrong on our side. Please try again.', code: 'internal_error' }
-const LOOKUP_DOWN = { status: 503, detail: 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', code: 'fpl_unavailable', retryAfter: '60' }
+// Retry-After: a minute, or what is left of FPL's Retry-After hold or of the open circuit breaker.
+const LOOKUP_DOWN = {
+  status: 503,
+  detail: 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.',
+  code: 'fpl_unavailable',
+  retryAfter: expect.stringMatching(/^([1-9]|[1-9][0-9]|1[01][0-9]|120)$/),
+}
 const EMAIL_NOT_SENT = "Account created, but we couldn't send the verification email just now. Use Resend Email in a minute."
-const CREATE_DOWN = { status: 503, detail: 'The FPL API is not answering right now. Please try again in a few minutes.', code: 'fpl_unavailable', retryAfter: null }
 
 // Every upstream answer the app must survive, each as FPL (or what stands in front of it) sends it.
 const FPL_FAULTS: Array<[string, Omit<FaultSpec, 'match'>]> = [
@@ -245,7 +250,7 @@ const requestTimeCalls = () => ({
   'validate-league': { send: () => call(`/api/validate-league/${SIM_LEAGUES.sunday}`), down: LOOKUP_DOWN },
   'validate-team': { send: () => call(`/api/validate-team/${SIM_LEAGUES.sunday}/1000302`), down: LOOKUP_DOWN },
   'discover-leagues': { send: () => call('/api/discover-leagues/1000303', { headers: joiner }), down: LOOKUP_DOWN },
-  'create tournament': { send: () => createTournament(creator, 'Fantasy Fridays', SIM_LEAGUES.fridays), down: CREATE_DOWN },
+  'create tournament': { send: () => createTournament(creator, 'Fantasy Fridays', SIM_LEAGUES.fridays), down: LOOKUP_DOWN },
   join: { send: () => call(`/api/leagues/${pubId}/join`, json({}, { headers: joiner })), down: LOOKUP_DOWN },
 })
 

@@ -130,7 +130,7 @@ describe('proving a team with a code in its FPL name', () => {
     simulator().injectFault({ kind: 'server_error', match: '/entry/1000008/' })
     try {
       const res = await verify(token)
-      expect(res).toMatchObject({ status: 503, body: { detail: 'The FPL API is not answering right now. Please try again in a few minutes.' } })
+      expect(res).toMatchObject({ status: 503, body: { detail: 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.' } })
     } finally {
       simulator().clearFaults()
     }

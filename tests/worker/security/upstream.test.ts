@@ -188,7 +188,7 @@ async function timed(path: string, init: RequestInit = {}) {
   const started = Date.now()
   const res = await worker.fetch(new Request(`${BASE}${path}`, init), env as Bindings, ctx)
   const body = (await res.json()) as Record<string, unknown>
-  return { status: res.status, body, ms: Date.now() - started, background: () => waitOnExecutionContext(ctx) }
+  return { status: res.status, body, retryAfter: res.headers.get('retry-after'), ms: Date.now() - started, background: () => waitOnExecutionContext(ctx) }
 }
 
 const register = (email: string, team: number) =>
@@ -263,6 +263,9 @@ describe('the circuit breaker and Retry-After (item 17)', () => {
     expect(fast).toMatchObject({ status: 503, body: { detail: LOOKUP_DOWN, code: 'fpl_unavailable' } })
     expect(sim.stats().total).toBe(asked)
     expect(fast.ms).toBeLessThan(300)
+    // The client is told to come back when the breaker may close, not after a fixed minute.
+    expect(Number(fast.retryAfter)).toBeGreaterThan(BREAKER.openMs / 1000 - 5)
+    expect(Number(fast.retryAfter)).toBeLessThanOrEqual(BREAKER.openMs / 1000)
     // Cached answers are still served while it is open.
     expect(await validateTeam(1000301)).toMatchObject({ status: 200, body: { valid: true } })
 
@@ -314,6 +317,9 @@ describe('the circuit breaker and Retry-After (item 17)', () => {
     // A user request meanwhile gets the readable 503 at once.
     const res = await timed(`/api/validate-team/${SIM_LEAGUES.sunday}/1000399`, { headers: { 'cf-connecting-ip': freshIp() } })
     expect(res).toMatchObject({ status: 503, body: { detail: LOOKUP_DOWN } })
+    // FPL's two minutes, counted from when it said so (this request runs on the real clock).
+    expect(Number(res.retryAfter)).toBeGreaterThan(110)
+    expect(Number(res.retryAfter)).toBeLessThanOrEqual(120)
     expect(sim.stats().total).toBe(asked)
 
     // Once the two minutes are over, FPL is asked again.

@@ -6,6 +6,7 @@ import { fplTeamChallenges, memberships, tournaments, users } from '../../db/sch
 import { FplError, FplNotFoundError } from '../../fpl/errors'
 import { ApiError } from '../../lib/errors'
 import { sendEmail } from '../email'
+import { upstreamUnavailable } from '../fpl-lookup'
 import { findUser, type UserRow } from '../users'
 import type { AccountContext } from './accounts'
 import { checkTeamExists, seasonOfSource } from './accounts'
@@ -127,9 +128,7 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
     entry = await ctx.source.client.entry(teamId)
   } catch (error) {
     if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
-    if (error instanceof FplError) {
-      throw new ApiError(503, 'The FPL API is not answering right now. Please try again in a few minutes.', { code: 'fpl_unavailable', headers: { 'Retry-After': '60' } })
-    }
+    if (error instanceof FplError) throw upstreamUnavailable(error)
     throw error
   }
   if (!nameHasCode(entry.name, challenge.code)) {
