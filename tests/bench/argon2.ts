@@ -1,7 +1,8 @@
 // argon2id (m=19456, t=2, p=1) in workerd (the worker's wasm) against @node-rs/argon2 natively:
 // the password worker fixture of tests/unit/argon2-cross-check.test.ts.
-import { hash } from '@node-rs/argon2'
+
 import path from 'node:path'
+import { hash } from '@node-rs/argon2'
 import { unstable_startWorker } from 'wrangler'
 import { ROOT } from '../stack/stack.ts'
 import { add, fmt, ratio } from './table.ts'
@@ -21,7 +22,13 @@ export async function argon2Bench(n = 10) {
     const start = performance.now()
     for (let i = 0; i < n; i++) await hash(`benchmark password ${i}`, OWASP as any)
     const nativeMs = (performance.now() - start) / n
-    add(`argon2id hash in workerd (wasm), mean of ${n} (ms)`, fmt(workerMs, 1), `${fmt(nativeMs, 1)} ms @node-rs/argon2 native`, ratio(workerMs, nativeMs), '≤ 3× native')
+    add(
+      `argon2id hash in workerd (wasm), mean of ${n} (ms)`,
+      fmt(workerMs, 1),
+      `${fmt(nativeMs, 1)} ms @node-rs/argon2 native`,
+      ratio(workerMs, nativeMs),
+      '≤ 3× native',
+    )
   } finally {
     await worker.dispose()
   }

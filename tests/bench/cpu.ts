@@ -2,7 +2,7 @@
 // The routes are measured in interleaved rounds and each figure is the median over the rounds,
 // so that a burst of load from elsewhere on the machine moves one sample, not the result.
 import { load } from './http.ts'
-import { cpuMs, wranglerGroup, workerdPids } from './proc.ts'
+import { cpuMs, workerdPids, wranglerGroup } from './proc.ts'
 import { add, fmt, ratio } from './table.ts'
 
 export interface CpuRoute {
@@ -34,7 +34,8 @@ export async function cpuPerRequest(base: string, port: number, routes: CpuRoute
     return used / r.total
   }
 
-  for (const route of [{ path: '/api/health' } as { path: string; headers?: Record<string, string> }, ...routes]) await load(`${base}${route.path}`, { connections: 4, amount: 50, headers: route.headers }) // warm-up
+  for (const route of [{ path: '/api/health' } as { path: string; headers?: Record<string, string> }, ...routes])
+    await load(`${base}${route.path}`, { connections: 4, amount: 50, headers: route.headers }) // warm-up
   const health: number[] = []
   const per = new Map<string, number[]>(routes.map((r) => [r.name, []]))
   const over = new Map<string, number[]>(routes.map((r) => [r.name, []]))

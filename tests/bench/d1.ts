@@ -7,7 +7,9 @@ export interface D1Result<T = Record<string, unknown>> {
 }
 
 export async function d1<T = Record<string, unknown>>(persistDir: string, sql: string): Promise<D1Result<T>[]> {
-  const out = await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '--json', '--command', sql], { env: { CI: 'true', WRANGLER_SEND_METRICS: 'false' } })
+  const out = await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '--json', '--command', sql], {
+    env: { CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  })
   const start = out.indexOf('[')
   if (start < 0) throw new Error(`d1 execute: no JSON in ${out.slice(0, 300)}`)
   return JSON.parse(out.slice(start)) as D1Result<T>[]

@@ -11,7 +11,10 @@ export interface LoadResult {
   total: number
 }
 
-export async function load(url: string, { connections = 10, duration = 8, amount, headers = {} }: { connections?: number; duration?: number; amount?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  { connections = 10, duration = 8, amount, headers = {} }: { connections?: number; duration?: number; amount?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const result = await autocannon({ url, connections, ...(amount ? { amount } : { duration }), headers, timeout: 20 })
   return {
     rps: result.requests.average,
@@ -56,7 +59,13 @@ export async function deepPageLatency(base: string, tournament: number, deepPage
   check('page 1', first)
   const deep = await load(`${base}/api/leagues/${tournament}/standings?page=${deepPage}`, { duration, headers })
   check(`page ${deepPage}`, deep)
-  add(`Deep page ${deepPage} latency p50 ms (5,000-entry league)`, fmt(deep.p50, 0), `${fmt(first.p50, 0)} ms page 1`, ratio(deep.p50, first.p50), '≤ 1.2× page 1')
+  add(
+    `Deep page ${deepPage} latency p50 ms (5,000-entry league)`,
+    fmt(deep.p50, 0),
+    `${fmt(first.p50, 0)} ms page 1`,
+    ratio(deep.p50, first.p50),
+    '≤ 1.2× page 1',
+  )
   add(`Deep page ${deepPage} latency p99 ms`, fmt(deep.p99, 0), `${fmt(first.p99, 0)} ms page 1`, ratio(deep.p99, first.p99), '≤ 1.2× page 1')
   add(`Deep page ${deepPage} rps`, fmt(deep.rps, 0), `${fmt(first.rps, 0)} rps page 1`, ratio(deep.rps, first.rps), '≥ 0.8× page 1')
 }

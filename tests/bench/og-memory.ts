@@ -1,11 +1,12 @@
 // B5 (memory): the share-image renderer alone in a workerd of its own (`wrangler dev` of
-// worker/og), so its memory is not mixed with the API worker's and the local D1/KV. workerd
-// itself (V8, the runtime) takes a good part of that process, so an empty worker started the
-// same way is the baseline: what the renderer's isolate holds is the difference.
+// worker/og beside a small RPC driver, og-driver.ts), so its memory is not mixed with the API
+// worker's and the local D1/KV. workerd itself (V8, the runtime) takes a good part of that
+// process, so an empty worker started the same way is the baseline: what the renderer's isolate
+// holds is the difference (the driver is an empty worker but for one call).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { RENDER_PATH } from '../../worker/og/protocol.ts'
+import { rendererDev } from './og-driver.ts'
 import { memoryMb, spawnWranglerDev } from './proc.ts'
 import { add, fmt, ratio } from './table.ts'
 
@@ -39,8 +40,8 @@ async function emptyWorkerMb(port: number): Promise<number> {
 
 export async function rendererMemory(port: number, renders = 20) {
   const empty = await emptyWorkerMb(port)
-  const dev = spawnWranglerDev(devArgs('worker/og/wrangler.toml', port))
-  const url = `http://127.0.0.1:${port}${RENDER_PATH}`
+  const { args, url, cleanup } = rendererDev(port)
+  const dev = spawnWranglerDev(args)
   try {
     // The first card loads the fonts and compiles the wasm: "warm" is after it.
     await dev.ready(url, card(0))
@@ -51,7 +52,13 @@ export async function rendererMemory(port: number, renders = 20) {
       await res.arrayBuffer()
     }
     const peak = memoryMb(dev.workerd()).peak
-    add(`Share-image renderer alone: workerd peak RSS over ${renders} uncached renders (MB)`, String(peak), `${empty} MB workerd with an empty worker`, ratio(peak, empty), 'for scale')
+    add(
+      `Share-image renderer alone: workerd peak RSS over ${renders} uncached renders (MB)`,
+      String(peak),
+      `${empty} MB workerd with an empty worker`,
+      ratio(peak, empty),
+      'for scale',
+    )
     add(
       "Share-image renderer: its isolate's peak (renderer peak RSS − empty worker's RSS, MB)",
       fmt(peak - empty, 0),
@@ -61,5 +68,6 @@ export async function rendererMemory(port: number, renders = 20) {
     )
   } finally {
     await dev.stop()
+    cleanup()
   }
 }

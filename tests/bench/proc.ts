@@ -8,7 +8,9 @@ import { ROOT } from '../stack/stack.ts'
 const CLK_TCK = 100 // USER_HZ on Linux
 
 function pids(): number[] {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number)
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number)
 }
 
 function stat(pid: number): string[] | null {

@@ -38,7 +38,12 @@ function changed(before: Map<string, string>, after: Map<string, string>): numbe
 }
 
 /** One refresh after advancing the simulator a gameweek; figures labelled with `label`. */
-export async function timedRefresh(stack: Stack, persistDir: string, label: string, opts: { fplLeague: number; tournaments: number[]; timeoutMs: number; target: string; latencyMs: number }) {
+export async function timedRefresh(
+  stack: Stack,
+  persistDir: string,
+  label: string,
+  opts: { fplLeague: number; tournaments: number[]; timeoutMs: number; target: string; latencyMs: number },
+) {
   const sim = stack.simulator.url
   await json(`${sim}/__sim/advance`, { method: 'POST' })
   // Upstream latency like the real FPL API's (the research's 80 ms), only for the refresh.
@@ -61,20 +66,39 @@ async function measure(stack: Stack, persistDir: string, label: string, opts: { 
   const wall = performance.now() - started
   const stats = (await json<Stats>(`${sim}/__sim/stats`)).body
   const log = stack.log().slice(logStart)
-  if (summary.failed > 0 || summary.done < summary.jobs) throw new Error(`refresh ${summary.gameweek}: ${summary.done}/${summary.jobs} done, ${summary.failed} failed`)
+  if (summary.failed > 0 || summary.done < summary.jobs)
+    throw new Error(`refresh ${summary.gameweek}: ${summary.done}/${summary.jobs} done, ${summary.failed} failed`)
   add(`Refresh ${label}: wall time (s)`, fmt(wall / 1000, 1), '900 s (15-min cron window)', ratio(wall, 900_000, 4), opts.target)
   // Upstream requests per standings page of the league: 1.0 means no page fetched twice.
   const pages = Object.entries(stats.byUrl).filter(([u]) => u.includes(`leagues-classic/${opts.fplLeague}/standings`))
   const requests = pages.reduce((s, [, n]) => s + n, 0)
-  add(`Refresh ${label}: upstream requests per standings page (FPL ${opts.fplLeague})`, fmt(requests / Math.max(pages.length, 1), 2), `${pages.length} distinct pages`, '', '1.00')
+  add(
+    `Refresh ${label}: upstream requests per standings page (FPL ${opts.fplLeague})`,
+    fmt(requests / Math.max(pages.length, 1), 2),
+    `${pages.length} distinct pages`,
+    '',
+    '1.00',
+  )
   // Queue consumer invocations as wrangler dev logs them ("QUEUE name 1/1 (Ok)"), plus the cron.
   const invocations = (log.match(/QUEUE\s+\S+\s+\d+\/\d+/g) ?? []).reduce((s, m) => s + Number(/(\d+)\/\d+/.exec(m)![1]), 0) + 1
-  add(`Refresh ${label}: mean upstream subrequests per invocation`, fmt(stats.total / invocations, 1), `${stats.total} requests / ${invocations} invocations`, ratio(stats.total / invocations, 50), '≤ 50 (Free limit)')
+  add(
+    `Refresh ${label}: mean upstream subrequests per invocation`,
+    fmt(stats.total / invocations, 1),
+    `${stats.total} requests / ${invocations} invocations`,
+    ratio(stats.total / invocations, 50),
+    '≤ 50 (Free limit)',
+  )
   add(`Refresh ${label}: peak upstream requests in flight`, String(stats.maxInFlight), '6 (connection limit)', ratio(stats.maxInFlight, 6), '≤ 6')
   const after = await snapshot(persistDir, opts.tournaments)
   const w1 = await writes(persistDir)
   const n = changed(before, after)
-  add(`Refresh ${label}: standings rows written per row changed`, n > 0 ? fmt((w1 - w0) / n, 2) : 'n/a (no row changed)', `${w1 - w0} written / ${n} changed`, '', '≤ 1.0')
+  add(
+    `Refresh ${label}: standings rows written per row changed`,
+    n > 0 ? fmt((w1 - w0) / n, 2) : 'n/a (no row changed)',
+    `${w1 - w0} written / ${n} changed`,
+    '',
+    '≤ 1.0',
+  )
   return { wall, summary }
 }
 
@@ -105,7 +129,10 @@ export async function createGiantTournament(base: string, simOrigin: string, fpl
   await fetch(`${simOrigin}/__sim/entries/${teamId}`, { method: 'POST', body: JSON.stringify({ name: `Giant ${challenge.body.code}` }) })
   const proven = await json(`${base}/api/auth/fpl-team/verify`, { method: 'POST', headers: auth, body: '{}' })
   if (proven.status !== 200) throw new Error(`verify: ${proven.status} ${JSON.stringify(proven.body).slice(0, 200)}`)
-  const created = await json(`${base}/api/leagues?name=${encodeURIComponent('Sim Giant League')}&fpl_league_id=${fplLeague}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` } })
+  const created = await json(`${base}/api/leagues?name=${encodeURIComponent('Sim Giant League')}&fpl_league_id=${fplLeague}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}` },
+  })
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`)
   return Number(created.body.league_id)
 }

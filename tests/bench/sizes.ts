@@ -26,7 +26,13 @@ export function spaSizes(clientDir: string) {
     .sort((a, b) => b.bytes - a.bytes)
   add('SPA initial JS (gzip)', kB(js), '98.9 kB (React 19 + router baseline)', ratio(js, 98_900), `≤ ${kB(BUDGETS.spaInitialJs)}`)
   add('SPA initial CSS (gzip)', kB(css), '15 kB target', ratio(css, 15_000), '≤ 15 kB')
-  add(`SPA largest route chunk (gzip, ${lazy[0]?.f ?? 'none'})`, kB(lazy[0]?.bytes ?? 0), `${kB(BUDGETS.routeChunk)} budget`, ratio(lazy[0]?.bytes ?? 0, BUDGETS.routeChunk), `≤ ${kB(BUDGETS.routeChunk)}`)
+  add(
+    `SPA largest route chunk (gzip, ${lazy[0]?.f ?? 'none'})`,
+    kB(lazy[0]?.bytes ?? 0),
+    `${kB(BUDGETS.routeChunk)} budget`,
+    ratio(lazy[0]?.bytes ?? 0, BUDGETS.routeChunk),
+    `≤ ${kB(BUDGETS.routeChunk)}`,
+  )
 }
 
 export function workerSizes() {
@@ -44,7 +50,13 @@ export function workerSizes() {
     const og = size('worker/og/wrangler.toml', 'og')
     add('Share-image worker bundle (gzip)', `${fmt(og.gz / 1024)} KiB`, '3 MiB (Free limit)', ratio(og.gz, 3 * 1024 * 1024, 3), '≤ 800 KiB')
     const pages = size('worker/pages/wrangler.toml', 'pages')
-    add('Page renderer worker bundle (gzip)', `${fmt(pages.gz / 1024)} KiB`, '3 MiB (Free limit)', ratio(pages.gz, 3 * 1024 * 1024, 3), `≤ ${fmt(BUDGETS.pagesWorker / 1024, 0)} KiB`)
+    add(
+      'Page renderer worker bundle (gzip)',
+      `${fmt(pages.gz / 1024)} KiB`,
+      '3 MiB (Free limit)',
+      ratio(pages.gz, 3 * 1024 * 1024, 3),
+      `≤ ${fmt(BUDGETS.pagesWorker / 1024, 0)} KiB`,
+    )
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
@@ -52,7 +64,28 @@ export function workerSizes() {
 
 /** Time from spawning `wrangler dev` (both workers, existing database) to the first 200 of /api/health. */
 export async function startupTime(port: number, persistDir: string, assetsDir: string) {
-  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '-c', 'worker/pages/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--var', 'ENVIRONMENT:development', '--var', `APP_URL:http://127.0.0.1:${port}`]
+  const args = [
+    'dev',
+    '-c',
+    'wrangler.toml',
+    '-c',
+    'worker/og/wrangler.toml',
+    '-c',
+    'worker/pages/wrangler.toml',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--persist-to',
+    persistDir,
+    '--assets',
+    assetsDir,
+    '--show-interactive-dev-session=false',
+    '--var',
+    'ENVIRONMENT:development',
+    '--var',
+    `APP_URL:http://127.0.0.1:${port}`,
+  ]
   const started = performance.now()
   const dev = spawnWranglerDev(args)
   try {

@@ -1,5 +1,5 @@
 // The bench's one table: every figure with the baseline it is compared with in the same run.
-export interface Row {
+interface Row {
   metric: string
   value: string
   baseline: string
@@ -7,7 +7,7 @@ export interface Row {
   target: string
 }
 
-export const rows: Row[] = []
+const rows: Row[] = []
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 export const ratio = (a: number, b: number, digits = 2) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(digits)}×` : 'n/a')

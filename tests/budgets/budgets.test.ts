@@ -25,10 +25,32 @@ function workerGzip(config: string, name: string): number {
     .reduce((sum, f) => sum + gzip(path.join(out, f)), 0)
 }
 
-describe('size budgets', () => {
+/** The non-idle CPU time (ms) in a V8 CPU profile: what the global scope cost to run. */
+function busyMs(profile: { nodes: Array<{ id: number; callFrame: { functionName: string } }>; samples: number[]; timeDeltas: number[] }): number {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id))
+  return profile.samples.reduce((sum, id, i) => (idle.has(id) ? sum : sum + (profile.timeDeltas[i] ?? 0)), 0) / 1000
+}
+
+/** The worker's start-up CPU time in workerd (`wrangler check startup`), the median of three profiles. */
+function startupMs(config: string, name: string): number {
+  const bundle = path.join(work, `${name}.bundle`)
+  execFileSync(path.join(BIN, 'wrangler'), ['deploy', '--dry-run', '-c', config, '--outfile', bundle], { cwd: ROOT, env, stdio: 'pipe' })
+  const runs = [0, 1, 2].map((i) => {
+    const out = path.join(work, `${name}-${i}.cpuprofile`)
+    execFileSync(path.join(BIN, 'wrangler'), ['check', 'startup', '-c', config, '--worker', bundle, '--outfile', out], { cwd: ROOT, env, stdio: 'pipe' })
+    return busyMs(JSON.parse(readFileSync(out, 'utf8')))
+  })
+  return runs.sort((a, b) => a - b)[1]!
+}
+
+describe('size and start-up budgets', () => {
   it('keeps the SPA initial JavaScript and every route chunk within budget', () => {
     const out = path.join(work, 'client')
-    execFileSync(path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, env, stdio: 'pipe' })
+    execFileSync(path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: ROOT,
+      env,
+      stdio: 'pipe',
+    })
     const html = readFileSync(path.join(out, 'index.html'), 'utf8')
     const initial = initialScripts(html)
     expect(initial.length).toBeGreaterThan(0)
@@ -37,7 +59,9 @@ describe('size budgets', () => {
       .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
       .map((f) => ({ f, bytes: gzip(path.join(out, 'assets', f)) }))
       .sort((a, b) => b.bytes - a.bytes)
-    console.info(`SPA initial JS ${kb(initialBytes)} gzip (budget ${kb(BUDGETS.spaInitialJs)}); largest route chunk ${lazy[0]?.f} ${kb(lazy[0]?.bytes ?? 0)} (budget ${kb(BUDGETS.routeChunk)})`)
+    console.info(
+      `SPA initial JS ${kb(initialBytes)} gzip (budget ${kb(BUDGETS.spaInitialJs)}); largest route chunk ${lazy[0]?.f} ${kb(lazy[0]?.bytes ?? 0)} (budget ${kb(BUDGETS.routeChunk)})`,
+    )
     expect(initialBytes).toBeLessThanOrEqual(BUDGETS.spaInitialJs)
     for (const chunk of lazy) expect(chunk.bytes, chunk.f).toBeLessThanOrEqual(BUDGETS.routeChunk)
   }, 180_000)
@@ -51,5 +75,11 @@ describe('size budgets', () => {
     expect(api).toBeLessThanOrEqual(BUDGETS.apiWorker)
     expect(og).toBeLessThanOrEqual(BUDGETS.ogWorker)
     expect(pages).toBeLessThanOrEqual(BUDGETS.pagesWorker)
+  }, 240_000)
+
+  it('starts the API worker within its start-up budget', () => {
+    const ms = startupMs('wrangler.toml', 'api-startup')
+    console.info(`API worker start-up ${ms.toFixed(1)} ms CPU (budget ${BUDGETS.apiWorkerStartupMs} ms)`)
+    expect(ms).toBeLessThanOrEqual(BUDGETS.apiWorkerStartupMs)
   }, 240_000)
 })

@@ -16,7 +16,15 @@ describe('a shared achievement card', () => {
     expect(login.status).toBe(200)
     const auth = { authorization: `Bearer ${login.body.access_token}` }
     const leagues = (await (await fetch(`${baseUrl}/api/auth/user-leagues`, { headers: auth })).json()) as { leagues: Array<{ id: number }> }
-    const created = await post('/api/banter/share', { league_id: leagues.leagues[0]!.id, stat_type: 'benched_beast', stat_data: { title: 'Benched Beast', description: '25 points on the bench', emoji: '🪑' } }, auth)
+    const created = await post(
+      '/api/banter/share',
+      {
+        league_id: leagues.leagues[0]!.id,
+        stat_type: 'benched_beast',
+        stat_data: { title: 'Benched Beast', description: '25 points on the bench', emoji: '🪑' },
+      },
+      auth,
+    )
     expect(created.status).toBe(201)
     const id = created.body.share_id as string
 

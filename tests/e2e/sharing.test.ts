@@ -37,7 +37,9 @@ describe('sharing journey', () => {
       const share = page.getByRole('dialog')
       await share.getByRole('button', { name: 'Copy Link' }).click()
       await expect.poll(() => page.getByText('Link Copied!').filter({ visible: true }).count()).toBeGreaterThan(0)
-      shared = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())
+      shared = await page.evaluate(() =>
+        (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+      )
       expect(shared).toMatch(new RegExp(`^${baseUrl}/share/banter/[a-f0-9]{32}$`))
     })
     await page.context().close()
@@ -47,8 +49,22 @@ describe('sharing journey', () => {
     await journey(visitor, 'shared-page', async () => {
       await visitor.goto(shared)
       await expect.poll(() => visitor.getByRole('heading', { name: /Captain Catastrophe/i }).count()).toBeGreaterThan(0)
-      await expect.poll(() => visitor.getByRole('link', { name: 'Join Banter Arena' }).or(visitor.getByRole('button', { name: 'Join Banter Arena' })).count()).toBeGreaterThan(0)
-      await expect.poll(() => visitor.getByRole('link', { name: 'Create Account' }).or(visitor.getByRole('button', { name: 'Create Account' })).count()).toBeGreaterThan(0)
+      await expect
+        .poll(() =>
+          visitor
+            .getByRole('link', { name: 'Join Banter Arena' })
+            .or(visitor.getByRole('button', { name: 'Join Banter Arena' }))
+            .count(),
+        )
+        .toBeGreaterThan(0)
+      await expect
+        .poll(() =>
+          visitor
+            .getByRole('link', { name: 'Create Account' })
+            .or(visitor.getByRole('button', { name: 'Create Account' }))
+            .count(),
+        )
+        .toBeGreaterThan(0)
     })
     await visitor.context().close()
 

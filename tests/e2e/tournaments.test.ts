@@ -31,8 +31,15 @@ async function signIn(page: Page, email: string, password: string) {
 
 async function openCommissioner(page: Page) {
   await page.goto(`${baseUrl}/dashboard`)
-  const card = page.locator('article, li, section').filter({ has: page.getByRole('heading', { name: 'E2E Sunday Club' }) }).last()
-  await card.getByRole('button', { name: 'Manage League' }).or(card.getByRole('link', { name: 'Manage League' })).first().click()
+  const card = page
+    .locator('article, li, section')
+    .filter({ has: page.getByRole('heading', { name: 'E2E Sunday Club' }) })
+    .last()
+  await card
+    .getByRole('button', { name: 'Manage League' })
+    .or(card.getByRole('link', { name: 'Manage League' }))
+    .first()
+    .click()
   await page.waitForURL(`${baseUrl}/commissioner`)
 }
 
@@ -48,7 +55,7 @@ async function apiAccount(email: string, team: number, password: string) {
 }
 
 describe('a shared tournament link, opened by a visitor', () => {
-  it("shows the page with its data written in: the app asks the API nothing for it", async () => {
+  it('shows the page with its data written in: the app asks the API nothing for it', async () => {
     const page = await newPage(browser)
     const asked: string[] = []
     page.on('request', (request) => {

@@ -4,19 +4,14 @@
  * Used in-process by worker tests (a fetch stub inside workerd) and over HTTP by server.ts.
  * No `node:` imports, so it runs anywhere with Request/Response and setTimeout.
  */
-import {
-  DEFAULT_GAMEWEEK,
-  LEAGUES,
-  PHASES,
-  SIM_SEASON_NAME,
-  TOTAL_GAMEWEEKS,
-  createSeasonWorld,
-  isoSeconds,
-} from './season.ts'
-import type { BootstrapTemplate, EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 
+import type { BootstrapTemplate, EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+import { createSeasonWorld, DEFAULT_GAMEWEEK, isoSeconds, LEAGUES, PHASES, SIM_SEASON_NAME, TOTAL_GAMEWEEKS } from './season.ts'
+
+export type { EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 export {
   CURATED_ENTRY_IDS,
+  createSeasonWorld,
   DEFAULT_GAMEWEEK,
   DEFAULT_SEED,
   DEMO_ENTRY_ID,
@@ -31,9 +26,7 @@ export {
   SEED_MEMBER_ENTRY_IDS,
   SIM_SEASON_NAME,
   SUNDAY_LEAGUE_ID,
-  createSeasonWorld,
 } from './season.ts'
-export type { EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 
 export type FaultKind = 'updating' | 'rate_limit' | 'hang' | 'malformed' | 'html200' | 'forbidden' | 'server_error' | 'shape_drift'
 export const FAULT_KINDS: readonly FaultKind[] = ['updating', 'rate_limit', 'hang', 'malformed', 'html200', 'forbidden', 'server_error', 'shape_drift']
@@ -60,16 +53,7 @@ export interface FaultView {
   hangMs?: number
 }
 
-export type EndpointKind =
-  | 'bootstrap-static'
-  | 'standings'
-  | 'entry'
-  | 'history'
-  | 'picks'
-  | 'transfers'
-  | 'live'
-  | 'event-status'
-  | 'not-found'
+export type EndpointKind = 'bootstrap-static' | 'standings' | 'entry' | 'history' | 'picks' | 'transfers' | 'live' | 'event-status' | 'not-found'
 
 export interface SimulatorStats {
   total: number
@@ -188,10 +172,13 @@ function wait(ms: number, signal: AbortSignal | null): Promise<void> {
       clearTimeout(timer)
       if (signal) reject(abortReason(signal))
     }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, Math.min(ms, FOREVER_MS))
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      },
+      Math.min(ms, FOREVER_MS),
+    )
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
@@ -350,7 +337,8 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
   function route(path: string, params: URLSearchParams): Routed {
     const { kind, args } = classify(path)
     const [a = Number.NaN, b = Number.NaN] = args
-    const json = (body: unknown): Routed => (body === null ? { kind, status: 404, body: JSON.stringify(NOT_FOUND) } : { kind, status: 200, body: JSON.stringify(body) })
+    const json = (body: unknown): Routed =>
+      body === null ? { kind, status: 404, body: JSON.stringify(NOT_FOUND) } : { kind, status: 200, body: JSON.stringify(body) }
     switch (kind) {
       case 'bootstrap-static':
         return { kind, status: 200, body: cachedBody(`bootstrap:${clock.gw}:${clock.phase}`, () => world.bootstrapStatic(clock)) }

@@ -23,10 +23,10 @@ export const DEFAULT_GAMEWEEK = 12
 export const TOTAL_GAMEWEEKS = 38
 export const OVERALL_LEAGUE_ID = 314
 /** Managers in the simulated game as a whole; used for overall ranks and event counts. */
-export const SIM_TOTAL_PLAYERS = 12_486_317
+const SIM_TOTAL_PLAYERS = 12_486_317
 /** The 2025-26 deadlines shifted by exactly 52 weeks keep their weekday and kick-off slot. */
-export const SEASON_SHIFT_SECONDS = 52 * 7 * 86_400
-export const STANDINGS_PAGE_SIZE = 50
+const SEASON_SHIFT_SECONDS = 52 * 7 * 86_400
+const STANDINGS_PAGE_SIZE = 50
 
 export type Phase = 'upcoming' | 'live' | 'finished' | 'checked'
 export const PHASES: readonly Phase[] = ['upcoming', 'live', 'finished', 'checked']
@@ -92,14 +92,14 @@ export const LEAGUES: readonly LeagueInfo[] = [
 // Template types (only the fields the simulation reads; everything else is passed through)
 // ---------------------------------------------------------------------------------------------
 
-export interface TemplateEvent {
+interface TemplateEvent {
   id: number
   deadline_time: string
   deadline_time_epoch: number
   [key: string]: unknown
 }
 
-export interface TemplateElement {
+interface TemplateElement {
   id: number
   element_type: number
   team: number
@@ -121,7 +121,7 @@ export interface TemplateElement {
   [key: string]: unknown
 }
 
-export interface TemplateTeam {
+interface TemplateTeam {
   id: number
   strength_attack_home: number
   strength_attack_away: number
@@ -138,7 +138,7 @@ export interface TemplatePhase {
   highest_score: number | null
 }
 
-export interface TemplateChip {
+interface TemplateChip {
   id: number
   name: string
   start_event: number
@@ -181,7 +181,7 @@ export interface BootstrapTemplate {
   [key: string]: unknown
 }
 
-export const DEFAULT_BOOTSTRAP_TEMPLATE = bootstrapFixture as unknown as BootstrapTemplate
+const DEFAULT_BOOTSTRAP_TEMPLATE = bootstrapFixture as unknown as BootstrapTemplate
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -200,7 +200,7 @@ function mixHash(h: number, k: number): number {
  * A 32-bit hash of up to five small integers (murmur3 mixing); the root of every random stream.
  * Fixed parameters rather than a rest array: it runs for every one of 100,000 managers.
  */
-export function hash32(a: number, b?: number, c?: number, d?: number, e?: number): number {
+function hash32(a: number, b?: number, c?: number, d?: number, e?: number): number {
   let h = mixHash(0x2f6b1c3d, a)
   let n = 1
   if (b !== undefined) {
@@ -229,7 +229,7 @@ export function hash32(a: number, b?: number, c?: number, d?: number, e?: number
 }
 
 /** mulberry32: tiny, fast and good enough for game simulation. */
-export class Rng {
+class Rng {
   state: number
 
   constructor(seed: number) {
@@ -237,7 +237,8 @@ export class Rng {
   }
 
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0)
+    this.state = (this.state + 0x6d2b79f5) | 0
+    let t = this.state
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
@@ -284,7 +285,7 @@ const STREAM_PAST = 17
 // Small helpers
 // ---------------------------------------------------------------------------------------------
 
-const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v)
+const clamp = (v: number, lo: number, hi: number): number => Math.min(Math.max(v, lo), hi)
 
 /** ISO-8601 UTC without milliseconds, the format of deadlines in the real API. */
 export function isoSeconds(epochSeconds: number): string {
@@ -310,7 +311,11 @@ function erfc(x: number): number {
     Math.exp(
       -z * z -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     )
   return x >= 0 ? r : 2 - r
 }
@@ -337,42 +342,281 @@ function percentileBucket(rank: number, count: number): number {
 // ---------------------------------------------------------------------------------------------
 
 const FIRST_NAMES = [
-  'James', 'Oliver', 'Harry', 'Jack', 'George', 'Noah', 'Charlie', 'Jacob', 'Alfie', 'Freddie', 'Oscar', 'Leo', 'Archie',
-  'Joshua', 'Thomas', 'William', 'Henry', 'Daniel', 'Samuel', 'Max', 'Ethan', 'Lucas', 'Adam', 'Ryan', 'Liam', 'Callum',
-  'Connor', 'Kieran', 'Aidan', 'Sean', 'Ciaran', 'Rhys', 'Owen', 'Dylan', 'Mohammed', 'Omar', 'Yusuf', 'Ibrahim', 'Arjun',
-  'Rohan', 'Vikram', 'Sanjay', 'Kwame', 'Kofi', 'Chidi', 'Tunde', 'Emeka', 'Mateo', 'Diego', 'Luca', 'Marco', 'Tomasz',
-  'Piotr', 'Lars', 'Erik', 'Sven', 'Emily', 'Sophie', 'Chloe', 'Olivia', 'Amelia', 'Isla', 'Grace', 'Hannah', 'Lucy',
-  'Ella', 'Megan', 'Priya', 'Aisha', 'Fatima', 'Zara', 'Niamh', 'Siobhan', 'Ffion', 'Rosie', 'Holly', 'Katie', 'Jess',
-  'Beth', 'Laura', 'Sarah', 'Rachel', 'Nadia', 'Ingrid', 'Marta', 'Ana', 'Ben', 'Sam', 'Jamie', 'Alex', 'Robbie', 'Nathan',
+  'James',
+  'Oliver',
+  'Harry',
+  'Jack',
+  'George',
+  'Noah',
+  'Charlie',
+  'Jacob',
+  'Alfie',
+  'Freddie',
+  'Oscar',
+  'Leo',
+  'Archie',
+  'Joshua',
+  'Thomas',
+  'William',
+  'Henry',
+  'Daniel',
+  'Samuel',
+  'Max',
+  'Ethan',
+  'Lucas',
+  'Adam',
+  'Ryan',
+  'Liam',
+  'Callum',
+  'Connor',
+  'Kieran',
+  'Aidan',
+  'Sean',
+  'Ciaran',
+  'Rhys',
+  'Owen',
+  'Dylan',
+  'Mohammed',
+  'Omar',
+  'Yusuf',
+  'Ibrahim',
+  'Arjun',
+  'Rohan',
+  'Vikram',
+  'Sanjay',
+  'Kwame',
+  'Kofi',
+  'Chidi',
+  'Tunde',
+  'Emeka',
+  'Mateo',
+  'Diego',
+  'Luca',
+  'Marco',
+  'Tomasz',
+  'Piotr',
+  'Lars',
+  'Erik',
+  'Sven',
+  'Emily',
+  'Sophie',
+  'Chloe',
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Grace',
+  'Hannah',
+  'Lucy',
+  'Ella',
+  'Megan',
+  'Priya',
+  'Aisha',
+  'Fatima',
+  'Zara',
+  'Niamh',
+  'Siobhan',
+  'Ffion',
+  'Rosie',
+  'Holly',
+  'Katie',
+  'Jess',
+  'Beth',
+  'Laura',
+  'Sarah',
+  'Rachel',
+  'Nadia',
+  'Ingrid',
+  'Marta',
+  'Ana',
+  'Ben',
+  'Sam',
+  'Jamie',
+  'Alex',
+  'Robbie',
+  'Nathan',
 ]
 
 const LAST_NAMES = [
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Robinson', 'Wright', 'Thompson', 'Evans',
-  'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Patel', 'Khan', 'Shah', 'Ahmed', 'Hussain',
-  'Singh', 'Kaur', 'Murphy', 'Kelly', "O'Brien", 'Byrne', 'Ryan', "O'Connor", 'Walsh', 'McCarthy', 'Campbell', 'Stewart',
-  'MacDonald', 'Reid', 'Fraser', 'Hughes', 'Morgan', 'Price', 'Lloyd', 'Griffiths', 'Okafor', 'Mensah', 'Adeyemi', 'Nwosu',
-  'Boateng', 'Kowalski', 'Nowak', 'Hansen', 'Larsen', 'Johansson', 'Lindqvist', 'Rossi', 'Ferrari', 'Silva', 'Santos',
-  'Costa', 'Fernandes', 'Garcia', 'Martinez', 'Lopez', 'Müller', 'Schmidt', 'Fischer', 'Dubois', 'Moreau', 'Bakker',
-  'de Vries', 'Jansen', 'Cohen', 'Levi', 'Nakamura', 'Tanaka', 'Kim', 'Park', 'Nguyen', 'Chen', 'Wang', 'Li', 'Hartley',
-  'Whitfield', 'Ashworth', 'Pemberton', 'Fairclough', 'Hargreaves', 'Holloway', 'Marsh', 'Fletcher', 'Barker', 'Doyle',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Patel',
+  'Khan',
+  'Shah',
+  'Ahmed',
+  'Hussain',
+  'Singh',
+  'Kaur',
+  'Murphy',
+  'Kelly',
+  "O'Brien",
+  'Byrne',
+  'Ryan',
+  "O'Connor",
+  'Walsh',
+  'McCarthy',
+  'Campbell',
+  'Stewart',
+  'MacDonald',
+  'Reid',
+  'Fraser',
+  'Hughes',
+  'Morgan',
+  'Price',
+  'Lloyd',
+  'Griffiths',
+  'Okafor',
+  'Mensah',
+  'Adeyemi',
+  'Nwosu',
+  'Boateng',
+  'Kowalski',
+  'Nowak',
+  'Hansen',
+  'Larsen',
+  'Johansson',
+  'Lindqvist',
+  'Rossi',
+  'Ferrari',
+  'Silva',
+  'Santos',
+  'Costa',
+  'Fernandes',
+  'Garcia',
+  'Martinez',
+  'Lopez',
+  'Müller',
+  'Schmidt',
+  'Fischer',
+  'Dubois',
+  'Moreau',
+  'Bakker',
+  'de Vries',
+  'Jansen',
+  'Cohen',
+  'Levi',
+  'Nakamura',
+  'Tanaka',
+  'Kim',
+  'Park',
+  'Nguyen',
+  'Chen',
+  'Wang',
+  'Li',
+  'Hartley',
+  'Whitfield',
+  'Ashworth',
+  'Pemberton',
+  'Fairclough',
+  'Hargreaves',
+  'Holloway',
+  'Marsh',
+  'Fletcher',
+  'Barker',
+  'Doyle',
 ]
 
 const TEAM_PUNS = [
-  'Klopp Dogs', 'Expected Toulouse', 'Ctrl Alt De Bruyne', 'Haaland Oates', 'Vardy Party', 'Kroos Control',
-  'Alisson Wonderland', 'Baby Got Bakayoko', 'Pique Blinders', 'Cesc and the City', 'Kane and Able', 'Werner Brothers',
-  'Saka Potatoes', 'Game of Throw-ins', 'Rice Rice Baby', 'Sancho Panza', 'Pep Talk FC', 'Mbappe Days', 'Lallana Land',
-  'Dele Boys', 'Son of a Pitch', 'Xhaka Zulu', 'Pasta la Vista', 'Bruno Mars Bar', 'Ødegaard of Eden', 'Free Hit Frenzy',
-  'Bench Boost Blues', 'Triple Captain Jack', 'Hit Takers FC', 'xG Overperformers', 'Isak and Destroy', 'Palmer Violets',
-  'Foden Flyers', 'Wirtz Case Scenario', 'Mo Salah Mo Problems', 'Eze Does It', 'Cunha Matata', 'Rogers That',
-  'Bowen Arrow', 'Saliba Dancing', 'Raya of Sunshine', 'Mbeumo Jumbo', 'Maddison Square', 'Gakpo Gakpo', 'Tekkers Tavern',
-  'Onana Split', 'Wan Direction', 'Neves Say Never', 'Gordon Ramsdale', 'Semenyo Later', 'Show Me the Mané',
-  'Lord of the Wings', 'Stones Roses', 'Tielemans Tea Room', 'Timber Wolves FC', 'Gvardiol Gang', 'Kudus to You',
+  'Klopp Dogs',
+  'Expected Toulouse',
+  'Ctrl Alt De Bruyne',
+  'Haaland Oates',
+  'Vardy Party',
+  'Kroos Control',
+  'Alisson Wonderland',
+  'Baby Got Bakayoko',
+  'Pique Blinders',
+  'Cesc and the City',
+  'Kane and Able',
+  'Werner Brothers',
+  'Saka Potatoes',
+  'Game of Throw-ins',
+  'Rice Rice Baby',
+  'Sancho Panza',
+  'Pep Talk FC',
+  'Mbappe Days',
+  'Lallana Land',
+  'Dele Boys',
+  'Son of a Pitch',
+  'Xhaka Zulu',
+  'Pasta la Vista',
+  'Bruno Mars Bar',
+  'Ødegaard of Eden',
+  'Free Hit Frenzy',
+  'Bench Boost Blues',
+  'Triple Captain Jack',
+  'Hit Takers FC',
+  'xG Overperformers',
+  'Isak and Destroy',
+  'Palmer Violets',
+  'Foden Flyers',
+  'Wirtz Case Scenario',
+  'Mo Salah Mo Problems',
+  'Eze Does It',
+  'Cunha Matata',
+  'Rogers That',
+  'Bowen Arrow',
+  'Saliba Dancing',
+  'Raya of Sunshine',
+  'Mbeumo Jumbo',
+  'Maddison Square',
+  'Gakpo Gakpo',
+  'Tekkers Tavern',
+  'Onana Split',
+  'Wan Direction',
+  'Neves Say Never',
+  'Gordon Ramsdale',
+  'Semenyo Later',
+  'Show Me the Mané',
+  'Lord of the Wings',
+  'Stones Roses',
+  'Tielemans Tea Room',
+  'Timber Wolves FC',
+  'Gvardiol Gang',
+  'Kudus to You',
 ]
 
 const TEAM_PREFIXES = ['Real', 'Inter', 'Dynamo', 'Sporting', 'Athletico', 'Borussia', 'Lokomotiv', 'Red Star', 'Olympique', 'Racing', 'AC', 'Deportivo']
 const TEAM_NOUNS = [
-  'Sociable', 'Ale', 'Lasagne', 'Pressing', 'Hangover', 'Spreadsheet', 'Teeth', 'Kebabs', 'Overlap', 'Pies', 'Slippers',
-  'Tekkers', 'Wellies', 'Lager', 'Chaos', 'Pundits', 'Biscuits', 'Banter', 'Bench', 'Gravy', 'Pints', 'Madness',
+  'Sociable',
+  'Ale',
+  'Lasagne',
+  'Pressing',
+  'Hangover',
+  'Spreadsheet',
+  'Teeth',
+  'Kebabs',
+  'Overlap',
+  'Pies',
+  'Slippers',
+  'Tekkers',
+  'Wellies',
+  'Lager',
+  'Chaos',
+  'Pundits',
+  'Biscuits',
+  'Banter',
+  'Bench',
+  'Gravy',
+  'Pints',
+  'Madness',
 ]
 const TEAM_SUFFIXES = ['FC', 'United', 'Rovers', 'Wanderers', 'Athletic', 'City', 'XI', 'Town', 'Albion', 'Galácticos', 'Dynamos']
 
@@ -572,14 +816,35 @@ export interface PlayerGwStats {
 
 function emptyStats(): PlayerGwStats {
   return {
-    minutes: 0, goals_scored: 0, assists: 0, clean_sheets: 0, goals_conceded: 0, own_goals: 0, penalties_saved: 0,
-    penalties_missed: 0, yellow_cards: 0, red_cards: 0, saves: 0, bonus: 0, bps: 0, influence: 0, creativity: 0, threat: 0,
-    clearances_blocks_interceptions: 0, recoveries: 0, tackles: 0, defensive_contribution: 0, starts: 0, expected_goals: 0,
-    expected_assists: 0, expected_goals_conceded: 0, total_points: 0,
+    minutes: 0,
+    goals_scored: 0,
+    assists: 0,
+    clean_sheets: 0,
+    goals_conceded: 0,
+    own_goals: 0,
+    penalties_saved: 0,
+    penalties_missed: 0,
+    yellow_cards: 0,
+    red_cards: 0,
+    saves: 0,
+    bonus: 0,
+    bps: 0,
+    influence: 0,
+    creativity: 0,
+    threat: 0,
+    clearances_blocks_interceptions: 0,
+    recoveries: 0,
+    tackles: 0,
+    defensive_contribution: 0,
+    starts: 0,
+    expected_goals: 0,
+    expected_assists: 0,
+    expected_goals_conceded: 0,
+    total_points: 0,
   }
 }
 
-export interface ExplainLine {
+interface ExplainLine {
   identifier: string
   points: number
   value: number
@@ -589,7 +854,7 @@ export interface ExplainLine {
  * FPL scoring for one player in one fixture, as explain lines. Both `total_points` and `explain`
  * come from here, so they can never disagree. Minutes is always listed, as in the real feed.
  */
-export function scoreLines(type: number, s: PlayerGwStats, rules: ScoringRules): ExplainLine[] {
+function scoreLines(type: number, s: PlayerGwStats, rules: ScoringRules): ExplainLine[] {
   const key = POSITION_KEYS[type] ?? 'MID'
   if (key === '') return []
   const minutesPoints = s.minutes >= 60 ? rules.long_play : s.minutes > 0 ? rules.short_play : 0
@@ -806,7 +1071,7 @@ const CHIP_WILDCARD = 1
 const CHIP_FREEHIT = 2
 const CHIP_BBOOST = 3
 const CHIP_3XC = 4
-export type ChipName = 'wildcard' | 'freehit' | 'bboost' | '3xc'
+type ChipName = 'wildcard' | 'freehit' | 'bboost' | '3xc'
 const CHIP_NAMES: ReadonlyArray<ChipName | null> = [null, 'wildcard', 'freehit', 'bboost', '3xc']
 const chipCode = (name: string): number => Math.max(0, CHIP_NAMES.indexOf(name as ChipName))
 
@@ -836,7 +1101,7 @@ interface SimContext {
   reserve: readonly number[]
 }
 
-export interface TransferMove {
+interface TransferMove {
   gw: number
   elementIn: number
   elementOut: number
@@ -937,7 +1202,7 @@ const SHARED_INS = new Int16Array(15)
  * information from earlier gameweeks and one private random stream, consumed in the same order
  * whether the entry is replayed alone (detail endpoints) or as one of 100,000 (league tables).
  */
-export class EntrySim {
+class EntrySim {
   id: number
   rng: Rng
   skill: number
@@ -1224,11 +1489,6 @@ function scheduleChips(rng: Rng, chips: readonly ChipWindow[], startedEvent: num
 // Scoring a team
 // ---------------------------------------------------------------------------------------------
 
-export interface AutoSub {
-  elementIn: number
-  elementOut: number
-}
-
 export interface TeamScore {
   points: number
   benchPoints: number
@@ -1448,7 +1708,7 @@ export interface View {
   key: string
 }
 
-export function resolveView(clock: SimClock): View {
+function resolveView(clock: SimClock): View {
   const started = clock.phase === 'upcoming' ? clock.gw - 1 : clock.gw
   const live = clock.phase === 'live'
   return { gw: clock.gw, phase: clock.phase, started, live, key: `${started}:${live ? 'live' : 'final'}` }
@@ -1543,7 +1803,10 @@ export class SeasonWorld {
     this.types = Uint8Array.from(this.players.map((p) => p.type))
     if (squadMarks.length < this.players.length) squadMarks = new Uint8Array(this.players.length)
     for (const p of this.players) this.indexById.set(p.id, p.index)
-    this.schedule = buildSchedule(this.seed, this.template.teams.map((t) => t.id))
+    this.schedule = buildSchedule(
+      this.seed,
+      this.template.teams.map((t) => t.id),
+    )
     const pickable = [GKP, DEF, MID, FWD].map((type) => this.players.filter((p) => p.pickable && p.type === type))
     const byCost: number[][] = [[]]
     for (const list of pickable) byCost.push([...list].sort((a, b) => a.cost - b.cost || a.id - b.id).map((p) => p.index))
@@ -1561,7 +1824,12 @@ export class SeasonWorld {
       }
       return sum
     })
-    this.ctx = { players: this.players, byCost, chips: [...this.template.chips].sort((a, b) => a.id - b.id).map((c) => ({ code: chipCode(c.name), start: c.start_event, stop: c.stop_event })), reserve }
+    this.ctx = {
+      players: this.players,
+      byCost,
+      chips: [...this.template.chips].sort((a, b) => a.id - b.id).map((c) => ({ code: chipCode(c.name), start: c.start_event, stop: c.stop_event })),
+      reserve,
+    }
   }
 
   // -- time --------------------------------------------------------------------------------
@@ -1773,8 +2041,15 @@ export class SeasonWorld {
     const live = view.live && record.gw === view.started
     const subs: Array<[number, number]> = []
     const points = scoreTeam(
-      record.order, record.captainPos, record.vicePos, record.chip,
-      live ? table.livePts : table.pts, live ? table.liveMins : table.mins, this.types, !live, subs,
+      record.order,
+      record.captainPos,
+      record.vicePos,
+      record.chip,
+      live ? table.livePts : table.pts,
+      live ? table.liveMins : table.mins,
+      this.types,
+      !live,
+      subs,
     )
     const bench = benchPointsOf(record.chip, live ? table.livePts : table.pts)
     return { points, bench, detail: { points, benchPoints: bench, order: Array.from(scoreOrder), multipliers: Array.from(scoreMult), autoSubs: subs } }
@@ -1937,41 +2212,43 @@ export class SeasonWorld {
   events(view: View): Record<string, unknown>[] {
     const population = view.started > 0 ? this.population(view) : null
     const scale = SIM_TOTAL_PLAYERS / (this.league(MEGA_LEAGUE_ID)?.members.length ?? 1)
-    return this.template.events.map((e) => {
-      const gw = e.id
-      const started = gw <= view.started
-      const finished = gw < view.started || (gw === view.started && !view.live)
-      const dataChecked = gw < view.started || (gw === view.started && view.phase === 'checked') || (gw === view.started && view.phase === 'upcoming')
-      const agg = started ? this.league(MEGA_LEAGUE_ID)!.aggregates?.[gw] : undefined
-      const table = started ? this.gwTable(gw) : null
-      const top = table ? this.topElement(table, view) : null
-      const deadline = this.deadline(gw)
-      return {
-        ...e,
-        deadline_time: isoSeconds(deadline),
-        release_time: null,
-        average_entry_score: started && population ? population.gwAverage[gw]! : 0,
-        finished,
-        data_checked: dataChecked,
-        highest_scoring_entry: started && population ? population.gwArgMax[gw]! : null,
-        deadline_time_epoch: deadline,
-        highest_score: started && population ? population.gwMax[gw]! : null,
-        is_previous: gw === view.started - 1,
-        is_current: gw === view.started,
-        is_next: gw === view.started + 1,
-        can_enter: gw === view.started + 1,
-        can_manage: gw === view.started + 1,
-        ranked_count: started ? SIM_TOTAL_PLAYERS : 0,
-        chip_plays: agg ? chipPlays(agg, scale) : [],
-        most_selected: agg ? argMax(agg.selected) : null,
-        most_transferred_in: agg && gw > 1 ? argMax(agg.transfersIn) : null,
-        top_element: top ? top.id : null,
-        top_element_info: top,
-        transfers_made: agg ? Math.round(agg.transfers * scale) : 0,
-        most_captained: agg ? argMax(agg.captained) : null,
-        most_vice_captained: agg ? argMax(agg.viceCaptained) : null,
-      }
-    }).map((event) => this.withElementIds(event))
+    return this.template.events
+      .map((e) => {
+        const gw = e.id
+        const started = gw <= view.started
+        const finished = gw < view.started || (gw === view.started && !view.live)
+        const dataChecked = gw < view.started || (gw === view.started && view.phase === 'checked') || (gw === view.started && view.phase === 'upcoming')
+        const agg = started ? this.league(MEGA_LEAGUE_ID)!.aggregates?.[gw] : undefined
+        const table = started ? this.gwTable(gw) : null
+        const top = table ? this.topElement(table, view) : null
+        const deadline = this.deadline(gw)
+        return {
+          ...e,
+          deadline_time: isoSeconds(deadline),
+          release_time: null,
+          average_entry_score: started && population ? population.gwAverage[gw]! : 0,
+          finished,
+          data_checked: dataChecked,
+          highest_scoring_entry: started && population ? population.gwArgMax[gw]! : null,
+          deadline_time_epoch: deadline,
+          highest_score: started && population ? population.gwMax[gw]! : null,
+          is_previous: gw === view.started - 1,
+          is_current: gw === view.started,
+          is_next: gw === view.started + 1,
+          can_enter: gw === view.started + 1,
+          can_manage: gw === view.started + 1,
+          ranked_count: started ? SIM_TOTAL_PLAYERS : 0,
+          chip_plays: agg ? chipPlays(agg, scale) : [],
+          most_selected: agg ? argMax(agg.selected) : null,
+          most_transferred_in: agg && gw > 1 ? argMax(agg.transfersIn) : null,
+          top_element: top ? top.id : null,
+          top_element_info: top,
+          transfers_made: agg ? Math.round(agg.transfers * scale) : 0,
+          most_captained: agg ? argMax(agg.captained) : null,
+          most_vice_captained: agg ? argMax(agg.viceCaptained) : null,
+        }
+      })
+      .map((event) => this.withElementIds(event))
   }
 
   /** Aggregates count player indices; the API speaks element ids. */
@@ -2084,7 +2361,12 @@ export class SeasonWorld {
         return {
           id: p.id,
           stats: liveStatsJson(s, !live && table.dream[p.index] === 1),
-          explain: [{ fixture: table.fixtureOf[p.index]!, stats: lines.map((l) => ({ identifier: l.identifier, points: l.points, value: l.value, points_modification: 0 })) }],
+          explain: [
+            {
+              fixture: table.fixtureOf[p.index]!,
+              stats: lines.map((l) => ({ identifier: l.identifier, points: l.points, value: l.value, points_modification: 0 })),
+            },
+          ],
           modified: false,
         }
       })
@@ -2151,7 +2433,13 @@ export class SeasonWorld {
       const from = (newPage - 1) * STANDINGS_PAGE_SIZE
       const results = Array.from(league.members.subarray(from, from + STANDINGS_PAGE_SIZE), (id) => {
         const p = this.profile(id)
-        return { entry: id, entry_name: p.teamName, joined_time: isoMicros(p.joinedEpoch, p.joinedMicros), player_first_name: p.firstName, player_last_name: p.lastName }
+        return {
+          entry: id,
+          entry_name: p.teamName,
+          joined_time: isoMicros(p.joinedEpoch, p.joinedMicros),
+          player_first_name: p.firstName,
+          player_last_name: p.lastName,
+        }
       })
       return {
         new_entries: { has_next: from + STANDINGS_PAGE_SIZE < n, page: newPage, results },
@@ -2226,7 +2514,12 @@ export class SeasonWorld {
     const chips: Array<{ name: ChipName; time: string; event: number }> = []
     for (const record of replay.records) {
       const name = record ? CHIP_NAMES[record.chip] : null
-      if (record && name) chips.push({ name, time: isoMicros(this.deadline(record.gw) - 3600 - (hash32(this.seed, STREAM_TIME, id, record.gw) % 150_000), hash32(id, record.gw) % 1_000_000), event: record.gw })
+      if (record && name)
+        chips.push({
+          name,
+          time: isoMicros(this.deadline(record.gw) - 3600 - (hash32(this.seed, STREAM_TIME, id, record.gw) % 150_000), hash32(id, record.gw) % 1_000_000),
+          event: record.gw,
+        })
     }
     return { current: rows, past: this.pastSeasons(id), chips }
   }
@@ -2256,7 +2549,12 @@ export class SeasonWorld {
     const vice = record.order[record.vicePos]!
     return {
       active_chip: CHIP_NAMES[record.chip] ?? null,
-      automatic_subs: detail.autoSubs.map(([elementIn, elementOut]) => ({ entry: id, element_in: this.players[elementIn]!.id, element_out: this.players[elementOut]!.id, event: gw })),
+      automatic_subs: detail.autoSubs.map(([elementIn, elementOut]) => ({
+        entry: id,
+        element_in: this.players[elementIn]!.id,
+        element_out: this.players[elementOut]!.id,
+        event: gw,
+      })),
       entry_history: row,
       picks: detail.order.map((p, i) => ({
         element: this.players[p]!.id,
@@ -2315,7 +2613,11 @@ export class SeasonWorld {
       leagues: {
         classic: this.classicLeagues(id, view, rows),
         h2h: [],
-        cup: { matches: [], status: { qualification_event: null, qualification_numbers: null, qualification_rank: null, qualification_state: null }, cup_league: null },
+        cup: {
+          matches: [],
+          status: { qualification_event: null, qualification_numbers: null, qualification_rank: null, qualification_state: null },
+          cup_league: null,
+        },
         cup_matches: [],
         event: [],
       },
@@ -2356,7 +2658,18 @@ export class SeasonWorld {
       rank_count: SIM_TOTAL_PLAYERS,
       entry_percentile_rank: latest ? percentileBucket(latest.overall_rank, SIM_TOTAL_PLAYERS) : 100,
       active_phases: latest
-        ? [{ phase: 1, rank: latest.overall_rank, last_rank: previous?.overall_rank ?? 0, rank_sort: latest.overall_rank, total: latest.total_points, league_id: OVERALL_LEAGUE_ID, rank_count: SIM_TOTAL_PLAYERS, entry_percentile_rank: percentileBucket(latest.overall_rank, SIM_TOTAL_PLAYERS) }]
+        ? [
+            {
+              phase: 1,
+              rank: latest.overall_rank,
+              last_rank: previous?.overall_rank ?? 0,
+              rank_sort: latest.overall_rank,
+              total: latest.total_points,
+              league_id: OVERALL_LEAGUE_ID,
+              rank_count: SIM_TOTAL_PLAYERS,
+              entry_percentile_rank: percentileBucket(latest.overall_rank, SIM_TOTAL_PLAYERS),
+            },
+          ]
         : [],
       featured_entry_ids: [],
       entry_rank: latest?.overall_rank ?? 0,
@@ -2427,7 +2740,14 @@ function generateTeamName(rng: Rng, lastName: string): string {
 }
 
 function newAggregates(n: number): GwAggregates {
-  return { selected: new Int32Array(n), captained: new Int32Array(n), viceCaptained: new Int32Array(n), transfersIn: new Int32Array(n), chips: new Int32Array(5), transfers: 0 }
+  return {
+    selected: new Int32Array(n),
+    captained: new Int32Array(n),
+    viceCaptained: new Int32Array(n),
+    transfersIn: new Int32Array(n),
+    chips: new Int32Array(5),
+    transfers: 0,
+  }
 }
 
 function accumulate(agg: GwAggregates, sim: EntrySim): void {

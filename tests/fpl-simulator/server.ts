@@ -9,8 +9,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { PHASES, createFplSimulator } from './handler.ts'
 import type { FplSimulator, FplSimulatorOptions, Phase } from './handler.ts'
+import { createFplSimulator, PHASES } from './handler.ts'
 
 export interface StartFplSimulatorOptions extends FplSimulatorOptions {
   /** 0 (the default) picks a free port. */

@@ -4,15 +4,16 @@
 // profile; posts by several members, like toggles, sign-ins, and a password guesser the rate
 // limiter must stop. Rows are counted straight from the D1 SQLite file before and after. Prints
 // one table, writes it to tests/.artifacts/load.md, records the Load row of the security table
-// (tests/.artifacts/security/load.json) and prints a JSON line for the README. Not part of
+// (tests/.artifacts/security/load.json, then docs/security.md) and prints a JSON line. Not part of
 // `npm test`; exits non-zero when a check fails.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { SecurityRecord } from '../security/attack.ts'
+import { writeSecuritySummary } from '../security/summary-reporter.ts'
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { refreshData, ROOT, type Stack, startStack } from '../stack/stack.ts'
+import { ROOT, refreshData, type Stack, startStack } from '../stack/stack.ts'
 
 const PORT = 8970
 const SIM_PORT = 8971
@@ -30,7 +31,19 @@ const MAX_GUESSES_ANSWERED = PAIR_ATTEMPTS + 8
 const TIMEOUT_MS = 20_000
 
 // Tables whose rows must all survive; posts and likes are checked against the answers.
-const TABLES = ['users', 'memberships', 'tournaments', 'curated_teams', 'community_posts', 'post_likes', 'post_reports', 'shared_achievements', 'tournament_snapshots', 'standings_rows', 'email_tokens']
+const TABLES = [
+  'users',
+  'memberships',
+  'tournaments',
+  'curated_teams',
+  'community_posts',
+  'post_likes',
+  'post_reports',
+  'shared_achievements',
+  'tournament_snapshots',
+  'standings_rows',
+  'email_tokens',
+]
 
 const work = mkdtempSync(path.join(tmpdir(), 'banter-load-'))
 const persistDir = path.join(work, 'state')
@@ -54,11 +67,16 @@ function openD1(): DatabaseSync {
 
 function countRows(db: DatabaseSync): Record<string, number> {
   const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name))
-  return Object.fromEntries(TABLES.filter((t) => present.has(t)).map((t) => [t, Number((db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n)]))
+  return Object.fromEntries(
+    TABLES.filter((t) => present.has(t)).map((t) => [t, Number((db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n)]),
+  )
 }
 
 const likeKey = (postId: number, userId: number) => `${postId}:${userId}`
-const likesIn = (db: DatabaseSync) => new Set((db.prepare('SELECT post_id, user_id FROM post_likes').all() as Array<{ post_id: number; user_id: number }>).map((r) => likeKey(r.post_id, r.user_id)))
+const likesIn = (db: DatabaseSync) =>
+  new Set(
+    (db.prepare('SELECT post_id, user_id FROM post_likes').all() as Array<{ post_id: number; user_id: number }>).map((r) => likeKey(r.post_id, r.user_id)),
+  )
 
 interface Answer {
   kind: string
@@ -74,7 +92,11 @@ const answers: Answer[] = []
 const isShed = (a: Answer) => a.status === 503 && a.body?.code === 'busy' && a.retryAfter !== null
 const between = (n: number, low: number, high: number) => n >= low && n <= high
 
-async function send(kind: string, pathname: string, { method = 'GET', token, ip = '127.0.0.1', body }: { method?: string; token?: string; ip?: string; body?: unknown } = {}): Promise<Answer> {
+async function send(
+  kind: string,
+  pathname: string,
+  { method = 'GET', token, ip = '127.0.0.1', body }: { method?: string; token?: string; ip?: string; body?: unknown } = {},
+): Promise<Answer> {
   const started = performance.now()
   let answer: Answer
   try {
@@ -124,9 +146,11 @@ function shuffled<T>(items: T[], seed = 20261122): T[] {
 /** Runs the tasks on `connections` workers; a task is one request, or a chain that must stay in order. */
 async function pool(tasks: Array<() => Promise<unknown>>, connections: number) {
   let next = 0
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (next < tasks.length) await tasks[next++]!()
-  }))
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < tasks.length) await tasks[next++]!()
+    }),
+  )
 }
 
 const percentile = (values: number[], p: number) => {
@@ -194,7 +218,14 @@ try {
   }
   for (const c of clients) {
     for (let i = 0; i < POSTS_PER_MEMBER; i++) {
-      tasks.push(() => send('post', `/api/community-posts/${pubId}`, { method: 'POST', token: c.token, ip: c.ip, body: { content: `Load run post ${i + 1} by member ${c.id}` } }))
+      tasks.push(() =>
+        send('post', `/api/community-posts/${pubId}`, {
+          method: 'POST',
+          token: c.token,
+          ip: c.ip,
+          body: { content: `Load run post ${i + 1} by member ${c.id}` },
+        }),
+      )
     }
     for (let i = 0; i < LOGINS_PER_MEMBER; i++) {
       // A shed sign-in (503 busy) is tried again after its Retry-After, as the app does.
@@ -220,7 +251,9 @@ try {
     }
   }
   for (let i = 0; i < PASSWORD_GUESSES; i++) {
-    tasks.push(() => send('wrong password', '/api/auth/login', { method: 'POST', ip: '203.0.113.66', body: { email: ADMIN_EMAIL, password: `Guess-${i}-Wrong!` } }))
+    tasks.push(() =>
+      send('wrong password', '/api/auth/login', { method: 'POST', ip: '203.0.113.66', body: { email: ADMIN_EMAIL, password: `Guess-${i}-Wrong!` } }),
+    )
   }
 
   console.log(`load: ${tasks.length} tasks on ${CONNECTIONS} connections...`)
@@ -242,7 +275,11 @@ try {
     likeDelta += Number(liked) - Number(was)
     if (likesAfter.has(key) !== liked || liked === was) likeMismatches.push(key)
   }
-  const expected: Record<string, number> = { ...rowsBefore, community_posts: rowsBefore.community_posts! + posted, post_likes: rowsBefore.post_likes! + likeDelta }
+  const expected: Record<string, number> = {
+    ...rowsBefore,
+    community_posts: rowsBefore.community_posts! + posted,
+    post_likes: rowsBefore.post_likes! + likeDelta,
+  }
   const lostOf = (t: string) => Math.max(0, expected[t]! - rowsAfter[t]!)
   const rowsLost = Object.keys(rowsBefore).reduce((n, t) => n + lostOf(t), 0)
   const rowsUnexpected = Object.keys(rowsBefore).reduce((n, t) => n + Math.max(0, rowsAfter[t]! - expected[t]!), 0)
@@ -251,14 +288,35 @@ try {
   const shed = measured.filter(isShed)
   const totals = statusClasses(measured.filter((a) => !isShed(a)))
   const checks: Array<[string, boolean, string]> = [
-    ['no 5xx but shed password work (503 busy with Retry-After), and no request without an answer', totals['5xx'] === 0, `${totals['5xx']} of ${measured.length}, ${shed.length} shed`],
-    ['every read answered 200', reads.every(([kind]) => ofKind(kind).every((a) => a.status === 200)), reads.map(([kind]) => `${ofKind(kind).filter((a) => a.status === 200).length}/${ofKind(kind).length}`).join(', ')],
-    ['every post answered 201 and is in the table', posted === clients.length * POSTS_PER_MEMBER && rowsAfter.community_posts === rowsBefore.community_posts! + posted, `${posted} posted, ${rowsBefore.community_posts} -> ${rowsAfter.community_posts} rows`],
-    ['every like is as its last toggle answered', finalLike.size === clients.length * seededPosts.length && likeMismatches.length === 0 && rowsAfter.post_likes === expected.post_likes, `${finalLike.size} likes toggled ${TOGGLES_PER_LIKE}x, ${likeMismatches.length} mismatches, ${rowsBefore.post_likes} -> ${rowsAfter.post_likes} rows (expected ${expected.post_likes})`],
-    ['every sign-in with the right password answered 200 (after Retry-After when shed)', ofKind('sign-in').every((a) => a.status === 200 || isShed(a)), `${ofKind('sign-in').filter((a) => a.status === 200).length} x 200, ${ofKind('sign-in').filter(isShed).length} shed and tried again`],
+    [
+      'no 5xx but shed password work (503 busy with Retry-After), and no request without an answer',
+      totals['5xx'] === 0,
+      `${totals['5xx']} of ${measured.length}, ${shed.length} shed`,
+    ],
+    [
+      'every read answered 200',
+      reads.every(([kind]) => ofKind(kind).every((a) => a.status === 200)),
+      reads.map(([kind]) => `${ofKind(kind).filter((a) => a.status === 200).length}/${ofKind(kind).length}`).join(', '),
+    ],
+    [
+      'every post answered 201 and is in the table',
+      posted === clients.length * POSTS_PER_MEMBER && rowsAfter.community_posts === rowsBefore.community_posts! + posted,
+      `${posted} posted, ${rowsBefore.community_posts} -> ${rowsAfter.community_posts} rows`,
+    ],
+    [
+      'every like is as its last toggle answered',
+      finalLike.size === clients.length * seededPosts.length && likeMismatches.length === 0 && rowsAfter.post_likes === expected.post_likes,
+      `${finalLike.size} likes toggled ${TOGGLES_PER_LIKE}x, ${likeMismatches.length} mismatches, ${rowsBefore.post_likes} -> ${rowsAfter.post_likes} rows (expected ${expected.post_likes})`,
+    ],
+    [
+      'every sign-in with the right password answered 200 (after Retry-After when shed)',
+      ofKind('sign-in').every((a) => a.status === 200 || isShed(a)),
+      `${ofKind('sign-in').filter((a) => a.status === 200).length} x 200, ${ofKind('sign-in').filter(isShed).length} shed and tried again`,
+    ],
     [
       `wrong passwords: 401 up to the account-and-address allowance (${PAIR_ATTEMPTS}, at most ${MAX_GUESSES_ANSWERED} with those in flight), then slowed down (429) or shed (503), each with Retry-After`,
-      between(guesses.filter((a) => a.status === 401).length, PAIR_ATTEMPTS, MAX_GUESSES_ANSWERED) && guesses.every((a) => a.status === 401 || ((a.status === 429 || isShed(a)) && a.retryAfter)),
+      between(guesses.filter((a) => a.status === 401).length, PAIR_ATTEMPTS, MAX_GUESSES_ANSWERED) &&
+        guesses.every((a) => a.status === 401 || ((a.status === 429 || isShed(a)) && a.retryAfter)),
       `${guesses.filter((a) => a.status === 401).length} x 401, ${guesses.filter((a) => a.status === 429).length} x 429, ${guesses.filter(isShed).length} shed`,
     ],
     ['no row lost, none unexpected', rowsLost === 0 && rowsUnexpected === 0, `${rowsLost} lost, ${rowsUnexpected} unexpected`],
@@ -291,7 +349,21 @@ try {
     '',
     table(
       ['requests', 'concurrency', 'rps', 'p50 ms', 'p99 ms', '2xx', '4xx', '5xx', 'rows before', 'rows after', 'rows lost'],
-      [[summary.requests, CONNECTIONS, summary.rps, summary.p50_ms, summary.p99_ms, totals['2xx'], totals['4xx'], totals['5xx'], summary.rows_before, summary.rows_after, rowsLost]],
+      [
+        [
+          summary.requests,
+          CONNECTIONS,
+          summary.rps,
+          summary.p50_ms,
+          summary.p99_ms,
+          totals['2xx'],
+          totals['4xx'],
+          totals['5xx'],
+          summary.rows_before,
+          summary.rows_after,
+          rowsLost,
+        ],
+      ],
     ),
     '',
     table(
@@ -299,7 +371,25 @@ try {
       kinds.map((kind) => {
         const list = ofKind(kind)
         const c = statusClasses(list)
-        return [kind, list.length, c['2xx'], c['4xx'], c['5xx'], Math.round(percentile(list.map((a) => a.ms), 50)), Math.round(percentile(list.map((a) => a.ms), 99))]
+        return [
+          kind,
+          list.length,
+          c['2xx'],
+          c['4xx'],
+          c['5xx'],
+          Math.round(
+            percentile(
+              list.map((a) => a.ms),
+              50,
+            ),
+          ),
+          Math.round(
+            percentile(
+              list.map((a) => a.ms),
+              99,
+            ),
+          ),
+        ]
       }),
     ),
     '',
@@ -308,7 +398,10 @@ try {
       Object.keys(rowsBefore).map((t) => [t, rowsBefore[t]!, rowsAfter[t]!, expected[t]!, lostOf(t)]),
     ),
     '',
-    table(['check', 'result', 'detail'], checks.map(([name, ok, detail]) => [name, ok ? 'pass' : '**FAIL**', detail])),
+    table(
+      ['check', 'result', 'detail'],
+      checks.map(([name, ok, detail]) => [name, ok ? 'pass' : '**FAIL**', detail]),
+    ),
     '',
   ].join('\n')
 
@@ -316,11 +409,16 @@ try {
   console.log(`LOAD_JSON ${JSON.stringify(summary)}`)
   mkdirSync(path.join(ROOT, 'tests/.artifacts/security'), { recursive: true })
   writeFileSync(path.join(ROOT, 'tests/.artifacts/load.md'), report)
-  // The Load row of the README's security table (tests/security/summary-reporter.ts reads it).
+  // The Load row of the security table in docs/security.md, which is written again with it.
   const record: SecurityRecord = { category: 'Load', inputs: PASSWORD_GUESSES, concurrent: CONNECTIONS, rowsLost }
-  const row = { test: `tests/load/run.ts > ${summary.requests} requests on ${CONNECTIONS} connections, reads and writes side by side`, state: failedChecks === 0 ? 'passed' : 'failed', record }
+  const row = {
+    test: `tests/load/run.ts > ${summary.requests} requests on ${CONNECTIONS} connections, reads and writes side by side`,
+    state: failedChecks === 0 ? 'passed' : 'failed',
+    record,
+  }
   writeFileSync(path.join(ROOT, 'tests/.artifacts/security/load.json'), JSON.stringify([row], null, 2))
-  console.log('\nwritten to tests/.artifacts/load.md')
+  writeSecuritySummary()
+  console.log('\nwritten to tests/.artifacts/load.md and docs/security.md')
 } catch (error) {
   console.error('load run failed:', error)
   failedChecks = Math.max(failedChecks, 1)

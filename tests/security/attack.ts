@@ -18,7 +18,7 @@ export const CATEGORIES = [
   'Load',
 ] as const
 
-export type Category = (typeof CATEGORIES)[number]
+type Category = (typeof CATEGORIES)[number]
 
 export interface SecurityRecord {
   category: Category

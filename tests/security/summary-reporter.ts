@@ -1,9 +1,12 @@
 // A vitest reporter: gathers the tests tagged with attack() (tests/security/attack.ts) into
-// tests/.artifacts/security/<project>.json, and writes tests/.artifacts/security-summary.md from
-// every project's file, the table the README's Security section shows.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+// tests/.artifacts/security/<project>.json, then writes the table of every project's file (and
+// the latest `npm run load`, tests/load/run.ts) to tests/.artifacts/security-summary.md and into
+// docs/security.md. Only a project's whole run counts: a run of some of its files, or of the tests
+// matching -t, changes nothing, so the table never shows a partial suite.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Reporter, TestModule } from 'vitest/node'
+import type { Reporter, TestModule, TestProject, TestRunEndReason } from 'vitest/node'
+import { writeDocSection } from '../reporters/doc-section.ts'
 import { CATEGORIES, type SecurityRecord } from './attack.ts'
 
 interface Row {
@@ -16,27 +19,45 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const DIR = path.join(ROOT, 'tests/.artifacts/security')
 
 export default class SecuritySummaryReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
-    const rows: Row[] = []
-    let project = 'tests'
-    for (const module of modules) {
-      project = module.project.name || project
-      for (const test of module.children.allTests()) {
-        const record = test.meta().security
-        if (record) rows.push({ test: `${path.relative(ROOT, module.moduleId)} > ${test.fullName}`, state: test.result().state, record })
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason) {
+    if (reason === 'interrupted') return
+    const byProject = Map.groupBy(modules, (module) => module.project)
+    let written = false
+    for (const [project, mine] of byProject) {
+      const rows: Row[] = []
+      for (const module of mine) {
+        for (const test of module.children.allTests()) {
+          const record = test.meta().security
+          if (record) rows.push({ test: `${path.relative(ROOT, module.moduleId)} > ${test.fullName}`, state: test.result().state, record })
+        }
       }
+      if (rows.length === 0 || !(await ranWhole(project, mine))) continue
+      mkdirSync(DIR, { recursive: true })
+      writeFileSync(path.join(DIR, `${project.name || 'tests'}.json`), JSON.stringify(rows, null, 2))
+      written = true
     }
-    if (rows.length === 0) return
-    mkdirSync(DIR, { recursive: true })
-    writeFileSync(path.join(DIR, `${project}.json`), JSON.stringify(rows, null, 2))
-    writeFileSync(path.join(ROOT, 'tests/.artifacts/security-summary.md'), summaryMarkdown(readAll()))
+    if (written) writeSecuritySummary()
   }
 }
 
-function readAll(): Row[] {
-  return readdirSync(DIR)
-    .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Row[])
+/** Whether the run covered every test file of the project, with no name filter or shard. */
+async function ranWhole(project: TestProject, modules: TestModule[]) {
+  const { testNamePattern, shard } = project.config
+  if (testNamePattern || project.globalConfig.testNamePattern || shard) return false
+  const ran = new Set(modules.map((module) => module.moduleId))
+  const { testFiles } = await project.globTestFiles()
+  return testFiles.every((file) => ran.has(file))
+}
+
+/** Writes the table from every project's rows and the latest load run. */
+export function writeSecuritySummary() {
+  const files = readdirSync(DIR).filter((f) => f.endsWith('.json'))
+  const rows = files.flatMap((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Row[])
+  const day = (f: string) => statSync(path.join(DIR, f)).mtime.toISOString().slice(0, 10)
+  const when = files.map((f) => `${path.basename(f, '.json')} ${day(f)}`).join(', ')
+  const table = summaryMarkdown(rows)
+  writeFileSync(path.join(ROOT, 'tests/.artifacts/security-summary.md'), table)
+  writeDocSection('docs/security.md', 'security', `${table}\nRuns counted: ${when}.`)
 }
 
 export function summaryMarkdown(rows: Row[]): string {

@@ -1,23 +1,24 @@
 // Share-image timings in workerd, as a client sees them (wall time, one request at a time):
 //   node tests/stack/bench-og.ts
-// 1. The renderer worker alone (`wrangler dev -c worker/og/wrangler.toml`, POST /render).
+// 1. The renderer worker alone (`wrangler dev` of worker/og beside an RPC driver, tests/bench/og-driver.ts).
 // 2. The real local stack (the API worker, the renderer behind its service binding, local D1 and
 //    KV). Uncached: the share's text changes before each request, so every image is a new card
 //    (API + service binding + satori + resvg + KV write). Cached: the same card again (D1 share
 //    check + KV read). Medians of 20 after 3 warm-ups. Also the workerd processes' memory.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
 import { GOLDEN_CARD } from '../../worker/og/samples.ts'
+import { rendererDev } from '../bench/og-driver.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
 import { ROOT, startStack } from './stack.ts'
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 async function benchRendererAlone() {
-  const port = 8979
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/wrangler'), ['dev', '-c', 'worker/og/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'], {
+  const { args, url, cleanup } = rendererDev(8979)
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/wrangler'), args, {
     cwd: ROOT,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     stdio: 'ignore',
@@ -26,14 +27,15 @@ async function benchRendererAlone() {
   try {
     const render = async (title: string) => {
       const started = performance.now()
-      const res = await fetch(`http://127.0.0.1:${port}/render`, { method: 'POST', body: JSON.stringify({ ...GOLDEN_CARD, title }) })
+      const res = await fetch(url, { method: 'POST', body: JSON.stringify({ ...GOLDEN_CARD, title }) })
       const png = await res.arrayBuffer()
       if (res.status !== 200) throw new Error(`render: ${res.status}`)
       return { ms: performance.now() - started, bytes: png.byteLength }
     }
     for (let deadline = Date.now() + 60_000; ; ) {
       try {
-        await fetch(`http://127.0.0.1:${port}/`)
+        // Any answer will do (a GET is no card: the driver answers 500); no card drawn yet.
+        await fetch(url)
         break
       } catch {
         if (Date.now() > deadline) throw new Error('the renderer did not start')
@@ -49,9 +51,12 @@ async function benchRendererAlone() {
     }
     const after = workerdMemory(child.pid!)
     console.log(`renderer alone: workerd RSS ${before.now} MB idle, ${after.now} MB after 25 renders, peak ${after.peak} MB`)
-    console.log(`renderer alone: first render ${cold.ms.toFixed(0)} ms; median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; golden card PNG ${(await render(GOLDEN_CARD.title)).bytes} bytes`)
+    console.log(
+      `renderer alone: first render ${cold.ms.toFixed(0)} ms; median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; golden card PNG ${(await render(GOLDEN_CARD.title)).bytes} bytes`,
+    )
   } finally {
     process.kill(-child.pid!, 'SIGTERM')
+    cleanup()
   }
 }
 
@@ -102,7 +107,11 @@ try {
   const leagues = (await (await fetch(`${stack.url}/api/auth/user-leagues`, { headers: auth })).json()) as { leagues: Array<{ id: number }> }
   const leagueId = leagues.leagues[0]!.id
   const shareOnce = async (title: string) => {
-    const res = await post('/api/banter/share', { league_id: leagueId, stat_type: 'benched_beast', stat_data: { title, description: '25 points left on the bench 🔥', emoji: '🪑' } }, auth)
+    const res = await post(
+      '/api/banter/share',
+      { league_id: leagueId, stat_type: 'benched_beast', stat_data: { title, description: '25 points left on the bench 🔥', emoji: '🪑' } },
+      auth,
+    )
     if (res.status !== 201) throw new Error(`share failed: ${res.status} ${JSON.stringify(res.body)}`)
     return res.body.share_id as string
   }
@@ -145,7 +154,9 @@ try {
   for (let i = 0; i < 23; i += 1) {
     const h = await timeGet('/api/health')
     const j = await timeGet(`/api/banter/share/${firstId}`)
-    if (i >= 3) health.push(h), shareJson.push(j)
+    if (i < 3) continue // the first answers warm the isolate
+    health.push(h)
+    shareJson.push(j)
   }
   const memoryAfter = workerdMemory(group)
   console.log(`first render in a fresh isolate: ${cold.ms.toFixed(0)} ms`)
@@ -153,7 +164,9 @@ try {
   console.log(`cached (share check + KV read):  median ${median(cached).toFixed(1)} ms, max ${Math.max(...cached).toFixed(1)} ms`)
   console.log(`for scale: /api/health median ${median(health).toFixed(1)} ms, share JSON median ${median(shareJson).toFixed(1)} ms`)
   console.log(`PNG ${size} bytes`)
-  console.log(`stack's workerd RSS: ${memoryBefore.now} MB before, ${memoryAfter.now} MB after, peak ${memoryAfter.peak} MB (both workers, local D1/KV and the runtime)`)
+  console.log(
+    `stack's workerd RSS: ${memoryBefore.now} MB before, ${memoryAfter.now} MB after, peak ${memoryAfter.peak} MB (both workers, local D1/KV and the runtime)`,
+  )
 } finally {
   await stack.stop()
   rmSync(persistDir, { recursive: true, force: true })

@@ -1,7 +1,8 @@
 // `npm run dev`: the whole app locally and offline. Builds the SPA, migrates and seeds the local
 // D1, starts the FPL simulator and `wrangler dev`, prints where to go. Ctrl-C stops everything.
-import { refreshData, startStack } from './stack.ts'
+
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
+import { refreshData, startStack } from './stack.ts'
 
 const port = Number(process.env.PORT ?? 8787)
 const simPort = Number(process.env.FPL_SIMULATOR_PORT ?? 8790)

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { hash } from '@node-rs/argon2'
-import { CURATED_ENTRY_IDS, DEMO_ENTRY_ID, type FplSimulator, LEAGUES, SEED_MEMBER_ENTRY_IDS, createFplSimulator } from '../fpl-simulator/handler.ts'
+import { CURATED_ENTRY_IDS, createFplSimulator, DEMO_ENTRY_ID, type FplSimulator, LEAGUES, SEED_MEMBER_ENTRY_IDS } from '../fpl-simulator/handler.ts'
 
 export const DEMO_EMAIL = 'demo@banter-arena.test'
 export const ADMIN_EMAIL = 'admin@banter-arena.test'
@@ -17,7 +17,8 @@ export const SEASON = '2026/27'
 // (algorithm 2 is Argon2id; the package's enum is a const enum that type stripping cannot read.)
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
-const q = (value: string | number | null | undefined): string => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`)
+const q = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`
 const userId = (email: string) => `(SELECT id FROM users WHERE email = ${q(email)})`
 const leagueId = (fplLeagueId: number) => `(SELECT id FROM tournaments WHERE fpl_league_id = ${fplLeagueId} AND fpl_season = ${q(SEASON)})`
 const CURATED = `(SELECT id FROM tournaments WHERE name = 'Real Footballers FPL League')`
@@ -30,7 +31,11 @@ async function entrySummary(simulator: FplSimulator, entryId: number) {
   return { teamName: entry.name, playerName: `${entry.player_first_name} ${entry.player_last_name}` }
 }
 
-const emailFor = (playerName: string) => `${playerName.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@banter-arena.test`
+const emailFor = (playerName: string) =>
+  `${playerName
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '')}@banter-arena.test`
 const leagueName = (id: number) => LEAGUES.find((l) => l.id === id)?.name ?? `League ${id}`
 
 export async function buildSeedSql({ reset = false } = {}) {
@@ -38,7 +43,11 @@ export async function buildSeedSql({ reset = false } = {}) {
   const passwordHash = await hash(DEMO_PASSWORD, ARGON2_OPTIONS)
   const sql: string[] = []
   if (reset) {
-    sql.push('DELETE FROM users;', "DELETE FROM tournaments WHERE NOT (type = 'public' AND auto_join = 1) AND name <> 'Real Footballers FPL League';", 'DELETE FROM dev_outbox;')
+    sql.push(
+      'DELETE FROM users;',
+      "DELETE FROM tournaments WHERE NOT (type = 'public' AND auto_join = 1) AND name <> 'Real Footballers FPL League';",
+      'DELETE FROM dev_outbox;',
+    )
   }
 
   // Every seeded team is proven (verified and locked): the demo account and the commissioners
@@ -50,7 +59,9 @@ export async function buildSeedSql({ reset = false } = {}) {
       `UPDATE users SET fpl_team_verified_at = ${Date.now()}, fpl_team_id_locked = 1 WHERE email = ${q(email)} AND fpl_team_id IS NOT NULL AND fpl_team_verified_at IS NULL;`,
     )
   const addMember = (tournament: string, email: string, status: 'active' | 'inactive' = 'active') =>
-    sql.push(`INSERT OR IGNORE INTO memberships (tournament_id, user_id, status, deactivated_at) SELECT ${tournament}, ${userId(email)}, ${q(status)}, ${status === 'inactive' ? Date.now() : 'NULL'} WHERE ${userId(email)} IS NOT NULL;`)
+    sql.push(
+      `INSERT OR IGNORE INTO memberships (tournament_id, user_id, status, deactivated_at) SELECT ${tournament}, ${userId(email)}, ${q(status)}, ${status === 'inactive' ? Date.now() : 'NULL'} WHERE ${userId(email)} IS NOT NULL;`,
+    )
   const addTournament = (fplLeagueId: number, description: string, commissionerEmail: string, inviteCode: string) =>
     sql.push(
       `INSERT OR IGNORE INTO tournaments (name, description, type, is_public, fpl_league_id, fpl_season, commissioner_id, invite_code) VALUES (${q(leagueName(fplLeagueId))}, ${q(description)}, 'private', 0, ${fplLeagueId}, ${q(SEASON)}, ${userId(commissionerEmail)}, ${q(inviteCode)});`,
@@ -82,12 +93,16 @@ export async function buildSeedSql({ reset = false } = {}) {
   // One kicked member, so the commissioner screen shows both lists.
   const kicked = members[officeId]?.at(-1)
   if (kicked && kicked !== officeCommissioner) {
-    sql.push(`UPDATE memberships SET status = 'inactive', deactivated_at = ${Date.now()} WHERE tournament_id = ${leagueId(officeId)} AND user_id = ${userId(kicked)};`)
+    sql.push(
+      `UPDATE memberships SET status = 'inactive', deactivated_at = ${Date.now()} WHERE tournament_id = ${leagueId(officeId)} AND user_id = ${userId(kicked)};`,
+    )
   }
 
   for (const entryId of CURATED_ENTRY_IDS) {
     const { teamName, playerName } = await entrySummary(simulator, entryId)
-    sql.push(`INSERT OR IGNORE INTO curated_teams (tournament_id, fpl_team_id, team_name, player_name, added_by) VALUES (${CURATED}, ${entryId}, ${q(teamName)}, ${q(playerName)}, ${userId(ADMIN_EMAIL)});`)
+    sql.push(
+      `INSERT OR IGNORE INTO curated_teams (tournament_id, fpl_team_id, team_name, player_name, added_by) VALUES (${CURATED}, ${entryId}, ${q(teamName)}, ${q(playerName)}, ${userId(ADMIN_EMAIL)});`,
+    )
   }
 
   const pubMembers = members[pubId] ?? []
@@ -107,7 +122,9 @@ export async function buildSeedSql({ reset = false } = {}) {
   for (const email of [DEMO_EMAIL, ...pubMembers.slice(0, 2)]) {
     sql.push(`INSERT OR IGNORE INTO post_likes (post_id, user_id) VALUES (${postId(posts[2]!.content)}, ${userId(email)});`)
   }
-  sql.push(`INSERT OR IGNORE INTO post_reports (post_id, user_id, reason) VALUES (${postId(posts[1]!.content)}, ${userId(pubMembers[2] ?? DEMO_EMAIL)}, 'Too painful to read');`)
+  sql.push(
+    `INSERT OR IGNORE INTO post_reports (post_id, user_id, reason) VALUES (${postId(posts[1]!.content)}, ${userId(pubMembers[2] ?? DEMO_EMAIL)}, 'Too painful to read');`,
+  )
   return sql.join('\n')
 }
 

@@ -103,7 +103,25 @@ export async function startStack({
   }
   // Both workers in one wrangler dev: the API (first config, the one that listens) and the
   // share-image renderer it reaches through its OG_RENDERER service binding.
-  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '-c', 'worker/pages/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--test-scheduled', '--show-interactive-dev-session=false']
+  const args = [
+    'dev',
+    '-c',
+    'wrangler.toml',
+    '-c',
+    'worker/og/wrangler.toml',
+    '-c',
+    'worker/pages/wrangler.toml',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--persist-to',
+    persistDir,
+    '--assets',
+    assetsDir,
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+  ]
   for (const [name, value] of Object.entries(allVars)) args.push('--var', `${name}:${value}`)
   const wrangler = spawn(path.join(BIN, 'wrangler'), args, {
     cwd: ROOT,
@@ -161,7 +179,12 @@ export async function refreshData(url: string, timeoutMs = 60_000): Promise<Refr
     const current = jobs.filter((j) => j.data_version === run.gameweek)
     const running = current.filter((j) => j.status === 'running').length
     if (running === 0 || Date.now() > deadline) {
-      return { gameweek: run.gameweek ?? '', jobs: run.jobs ?? 0, done: current.filter((j) => j.status === 'done').length, failed: current.filter((j) => j.status === 'failed').length }
+      return {
+        gameweek: run.gameweek ?? '',
+        jobs: run.jobs ?? 0,
+        done: current.filter((j) => j.status === 'done').length,
+        failed: current.filter((j) => j.status === 'failed').length,
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }

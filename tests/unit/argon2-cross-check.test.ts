@@ -1,5 +1,5 @@
-import { hash, verify } from '@node-rs/argon2'
 import path from 'node:path'
+import { hash, verify } from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unstable_startWorker } from 'wrangler'
 

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { FplSimulator } from '../fpl-simulator/handler.ts'
 import {
   CURATED_ENTRY_IDS,
+  createFplSimulator,
+  createSeasonWorld,
   DEMO_ENTRY_ID,
   FAULT_KINDS,
   GIANT_LEAGUE_ID,
@@ -12,10 +15,7 @@ import {
   PUB_LEAGUE_ID,
   SEED_MEMBER_ENTRY_IDS,
   SUNDAY_LEAGUE_ID,
-  createFplSimulator,
-  createSeasonWorld,
 } from '../fpl-simulator/handler.ts'
-import type { FplSimulator } from '../fpl-simulator/handler.ts'
 import { startFplSimulator } from '../fpl-simulator/server.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +181,11 @@ async function liveById(s: FplSimulator, gw: number, key = 'final'): Promise<Map
  */
 function shapeDiff(actual: unknown, expected: unknown, at: string, nullable: ReadonlySet<string>, out: string[]): void {
   if (out.length > 20) return
-  const key = at.replace(/\[\d+\]$/, '').split('.').pop() ?? at
+  const key =
+    at
+      .replace(/\[\d+\]$/, '')
+      .split('.')
+      .pop() ?? at
   if (expected === null || actual === null) {
     if (expected !== actual && !nullable.has(key)) out.push(`${at}: ${kind(actual)} where the fixture has ${kind(expected)}`)
     return
@@ -191,7 +195,9 @@ function shapeDiff(actual: unknown, expected: unknown, at: string, nullable: Rea
       out.push(`${at}: ${kind(actual)} where the fixture has an array`)
       return
     }
-    if (expected.length > 0) actual.forEach((item, i) => shapeDiff(item, expected[0], `${at}[${i}]`, nullable, out))
+    if (expected.length > 0) {
+      for (const [i, item] of actual.entries()) shapeDiff(item, expected[0], `${at}[${i}]`, nullable, out)
+    }
     return
   }
   if (typeof expected === 'object') {
@@ -219,11 +225,35 @@ function expectSameShape(actual: unknown, expected: unknown, nullable: Iterable<
 
 /** Fields the FPL README marks `|null` (or null before the first gameweek is scored). */
 const README_NULLABLE = [
-  'release_time', 'highest_score', 'highest_scoring_entry', 'top_element', 'top_element_info', 'most_captained',
-  'most_selected', 'most_transferred_in', 'most_vice_captained', 'chance_of_playing_next_round', 'max_entries',
-  'admin_entry', 'cup_league', 'rank', 'short_name', 'cup_qualified', 'favourite_team', 'summary_overall_points',
-  'summary_overall_rank', 'summary_event_points', 'summary_event_rank', 'current_event', 'last_deadline_bank',
-  'last_deadline_value', 'last_deadline_total_transfers', 'kit', 'club_badge_src', 'rank_sort', 'active_chip',
+  'release_time',
+  'highest_score',
+  'highest_scoring_entry',
+  'top_element',
+  'top_element_info',
+  'most_captained',
+  'most_selected',
+  'most_transferred_in',
+  'most_vice_captained',
+  'chance_of_playing_next_round',
+  'max_entries',
+  'admin_entry',
+  'cup_league',
+  'rank',
+  'short_name',
+  'cup_qualified',
+  'favourite_team',
+  'summary_overall_points',
+  'summary_overall_rank',
+  'summary_event_points',
+  'summary_event_rank',
+  'current_event',
+  'last_deadline_bank',
+  'last_deadline_value',
+  'last_deadline_total_transfers',
+  'kit',
+  'club_badge_src',
+  'rank_sort',
+  'active_chip',
 ]
 
 function observedNullable(items: ReadonlyArray<Record<string, unknown>>): string[] {
@@ -257,7 +287,11 @@ function formationOk(eleven: readonly number[], typeOf: (e: number) => number): 
 }
 
 /** FPL: each starter without minutes, in pitch order, takes the first bench player who played and keeps the formation legal. */
-function fplAutoSubs(picked: readonly number[], minutes: (e: number) => number, typeOf: (e: number) => number): { order: number[]; subs: Array<[number, number]> } {
+function fplAutoSubs(
+  picked: readonly number[],
+  minutes: (e: number) => number,
+  typeOf: (e: number) => number,
+): { order: number[]; subs: Array<[number, number]> } {
   const order = [...picked]
   const used = new Set<number>()
   const subs: Array<[number, number]> = []
@@ -289,7 +323,13 @@ interface ExpectedScore {
   bench: number
 }
 
-function expectedScore(picks: readonly Pick[], subs: readonly AutoSub[], chip: string | null, live: ReadonlyMap<number, LiveElement>, processed: boolean): ExpectedScore {
+function expectedScore(
+  picks: readonly Pick[],
+  subs: readonly AutoSub[],
+  chip: string | null,
+  live: ReadonlyMap<number, LiveElement>,
+  processed: boolean,
+): ExpectedScore {
   const typeOf = (e: number): number => picks.find((p) => p.element === e)!.element_type
   const minutes = (e: number): number => live.get(e)?.stats.minutes ?? 0
   const points = (e: number): number => live.get(e)?.stats.total_points ?? 0
@@ -594,7 +634,14 @@ describe('scoring consistency', () => {
   })
 
   it('returns 404 for unknown entries and for picks of a gameweek not yet played', async () => {
-    for (const p of ['/entry/999/', '/entry/1000013/history/', '/entry/42/transfers/', `/entry/${DEMO_ENTRY_ID}/event/13/picks/`, `/entry/${DEMO_ENTRY_ID}/event/0/picks/`, '/event/39/live/']) {
+    for (const p of [
+      '/entry/999/',
+      '/entry/1000013/history/',
+      '/entry/42/transfers/',
+      `/entry/${DEMO_ENTRY_ID}/event/13/picks/`,
+      `/entry/${DEMO_ENTRY_ID}/event/0/picks/`,
+      '/event/39/live/',
+    ]) {
       const res = await request(sim, p)
       expect(res.status, p).toBe(404)
       expect(await res.json()).toEqual({ detail: 'Not found.' })
@@ -743,7 +790,11 @@ describe('faults', () => {
   })
 
   it('forbidden, server_error and html200 answer with HTML', async () => {
-    for (const [k, status] of [['forbidden', 403], ['server_error', 500], ['html200', 200]] as const) {
+    for (const [k, status] of [
+      ['forbidden', 403],
+      ['server_error', 500],
+      ['html200', 200],
+    ] as const) {
       const s = fresh()
       s.injectFault({ kind: k })
       const res = await request(s, '/event-status/')
@@ -783,7 +834,13 @@ describe('faults', () => {
     s.injectFault({ kind: 'hang', match: '^/api/event-status/$' })
     const controller = new AbortController()
     const pending = s.fetch(new Request('http://fpl.test/api/event-status/', { signal: controller.signal }))
-    const outcome = await Promise.race([pending.then(() => 'answered', () => 'rejected'), new Promise((r) => setTimeout(() => r('waiting'), 100))])
+    const outcome = await Promise.race([
+      pending.then(
+        () => 'answered',
+        () => 'rejected',
+      ),
+      new Promise((r) => setTimeout(() => r('waiting'), 100)),
+    ])
     expect(outcome).toBe('waiting')
     expect(s.stats().inFlight).toBe(1)
     controller.abort()
@@ -856,7 +913,9 @@ describe('stats, control API and HTTP details', () => {
     const renamed = await rename(1000012, { name: 'Klopp BA-7Q2K', player_first_name: 'Ada' })
     expect(renamed.status).toBe(200)
     expect(await renamed.json()).toMatchObject({ id: 1000012, name: 'Klopp BA-7Q2K', player_first_name: 'Ada' })
-    const table = (await (await request(s, `/leagues-classic/${PUB_LEAGUE_ID}/standings/`)).json()) as { standings: { results: Array<{ entry: number; entry_name: string; player_name: string }> } }
+    const table = (await (await request(s, `/leagues-classic/${PUB_LEAGUE_ID}/standings/`)).json()) as {
+      standings: { results: Array<{ entry: number; entry_name: string; player_name: string }> }
+    }
     expect(table.standings.results.find((r) => r.entry === 1000012)).toMatchObject({ entry_name: 'Klopp BA-7Q2K', player_name: expect.stringMatching(/^Ada /) })
     expect((await rename(9_999_999, { name: 'Nobody' })).status).toBe(404)
     expect((await rename(1000012, { name: '' })).status).toBe(400)

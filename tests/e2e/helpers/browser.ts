@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 
 // Debian's Chromium (installed by .ci/run with apt-get when missing); never a browser download.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
 const FLAGS = [

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { refreshData, ROOT, startStack } from '../../stack/stack.ts'
+import { ROOT, refreshData, startStack } from '../../stack/stack.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { computeBanterStats } from '../../../worker/fpl/stats'
-import type { BanterInput, BanterManager, BanterStats } from '../../../worker/fpl/stats'
 import type { FplLive } from '../../../worker/fpl/schemas'
+import type { BanterInput, BanterManager, BanterStats } from '../../../worker/fpl/stats'
+import { computeBanterStats } from '../../../worker/fpl/stats'
 import { gw37Live, makeHistory, makeLive, makePicks, realBootstrap, realPicksGw37 } from './fixtures'
-import { ELEMENTS, GW, TOURNAMENT, leagueLive, leagueManagers } from './league'
+import { ELEMENTS, GW, leagueLive, leagueManagers, TOURNAMENT } from './league'
 
 function input(managers: BanterManager[] = leagueManagers(), live: FplLive = leagueLive()): BanterInput {
   return { tournament: TOURNAMENT, gameweek: GW, managers, live, elements: ELEMENTS }

@@ -4,13 +4,8 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  bootstrapSchema,
-  historySchema,
-  liveSchema,
-  picksSchema,
-} from '../../../worker/fpl/schemas'
 import type { FplBootstrap, FplHistory, FplHistoryRow, FplLive, FplPicks } from '../../../worker/fpl/schemas'
+import { bootstrapSchema, historySchema, liveSchema, picksSchema } from '../../../worker/fpl/schemas'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/fpl')
 
@@ -36,9 +31,6 @@ export const realHistory = (): FplHistory => historySchema.parse(readJson('entry
 
 /** 2025-26 GW1 live, trimmed by its source repo to elements 1,2,3,5,6,7,8,16,17,18. */
 export const realLiveGw1Trimmed = (): FplLive => liveSchema.parse(readJson('event-live.json'))
-
-/** A future GW: `{"elements":[]}`. */
-export const realLiveEmpty = (): FplLive => liveSchema.parse(readJson('event-live-future-gw-empty.json'))
 
 /**
  * GW37 2025-26 live for the 15 players of team 3122849, built from the real bootstrap-static

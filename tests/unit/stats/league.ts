@@ -31,10 +31,11 @@
  *   Eve:   + Elanga; bench Pickford ×1 under Bench Boost; C Salah ×2.    captain 24
  *   Finn:  + Palmer, Haaland (both 0 min, no sub available); C Palmer, VC Haaland.  captain 0
  */
-import type { BanterManager } from '../../../worker/fpl/stats'
+
 import type { FplLive } from '../../../worker/fpl/schemas'
-import { makeHistory, makeLive, makePicks, makeRow } from './fixtures'
+import type { BanterManager } from '../../../worker/fpl/stats'
 import type { RowSpec, SheetSpec } from './fixtures'
+import { makeHistory, makeLive, makePicks, makeRow } from './fixtures'
 
 export const GW = 4
 

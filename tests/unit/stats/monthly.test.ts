@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { computeMonthlyWinners, monthlyPrizePounds, phaseTableFromHistories } from '../../../worker/fpl/stats'
-import type { EventLike, MonthlyWinnersInput, PhaseTableRow } from '../../../worker/fpl/stats'
 import type { FplStandingsRow } from '../../../worker/fpl/schemas'
+import type { EventLike, MonthlyWinnersInput, PhaseTableRow } from '../../../worker/fpl/stats'
+import { computeMonthlyWinners, monthlyPrizePounds, phaseTableFromHistories } from '../../../worker/fpl/stats'
 import { makeHistory, realBootstrap, realHistory } from './fixtures'
-import { loadPubLeague } from './sim'
 import type { PubLeague } from './sim'
+import { loadPubLeague } from './sim'
 
 const PHASES = [
   { id: 1, name: 'Overall', start_event: 1, stop_event: 38 },
@@ -141,9 +141,7 @@ describe('computeMonthlyWinners: real 2025-26 phases and events, team 1’s real
   const bootstrap = realBootstrap()
   const managers = [{ entryId: 1, teamName: 'Getting the Worm', playerName: 'Ron Early', history: realHistory() }]
   const current = 37 // the capture's is_current GW; GW38 is neither finished nor checked
-  const tables = new Map(
-    bootstrap.phases.map((p) => [p.id, phaseTableFromHistories(managers, p, current)] as const),
-  )
+  const tables = new Map(bootstrap.phases.map((p) => [p.id, phaseTableFromHistories(managers, p, current)] as const))
   const months = computeMonthlyWinners({
     phases: bootstrap.phases,
     events: bootstrap.events,
@@ -156,22 +154,18 @@ describe('computeMonthlyWinners: real 2025-26 phases and events, team 1’s real
   const byName = new Map(months.map((m) => [m.month, m]))
 
   it('ten months from FPL’s phases, newest first', () => {
-    expect(months.map((m) => m.month)).toEqual([
-      'May',
-      'April',
-      'March',
-      'February',
-      'January',
-      'December',
-      'November',
-      'October',
-      'September',
-      'August',
-    ])
+    expect(months.map((m) => m.month)).toEqual(['May', 'April', 'March', 'February', 'January', 'December', 'November', 'October', 'September', 'August'])
   })
 
   it('May (GW35–38) is ongoing: GW35 22 + GW36 29 + GW37 19 = 70 over 3 GWs', () => {
-    expect(byName.get('May')).toMatchObject({ status: 'ongoing', gameweeks_played: 3, leading_player: 'Ron Early', leading_points: 70, winner: null, year: 2026 })
+    expect(byName.get('May')).toMatchObject({
+      status: 'ongoing',
+      gameweeks_played: 3,
+      leading_player: 'Ron Early',
+      leading_points: 70,
+      winner: null,
+      year: 2026,
+    })
   })
 
   it('April (GW32–34) is final: 63 + 24 + 44 = 131, 131 / 3 = 43.7 a GW', () => {
@@ -237,7 +231,10 @@ describe('computeMonthlyWinners: simulated Pub League against FPL’s own ?phase
       const phase = gw12.bootstrap.phases.find((p) => p.id === phaseId)
       if (!phase) throw new Error(`phase ${phaseId}`)
       const ours = phaseTableFromHistories(gw12.managers, phase, gw12.gameweek)
-      expect(ours.map((r) => [r.entry, r.total]), phase.name).toEqual(fplRows.map((r) => [r.entry, r.total]))
+      expect(
+        ours.map((r) => [r.entry, r.total]),
+        phase.name,
+      ).toEqual(fplRows.map((r) => [r.entry, r.total]))
     }
   })
 

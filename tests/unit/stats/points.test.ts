@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { FplLive, FplPicks } from '../../../worker/fpl/schemas'
 import {
   autoSubPoints,
   captainPoints,
@@ -12,7 +13,6 @@ import {
   totalAt,
 } from '../../../worker/fpl/stats'
 import { formatInt, joinAnd, ordinal, plural } from '../../../worker/fpl/stats/text'
-import type { FplLive, FplPicks } from '../../../worker/fpl/schemas'
 import { gw37Live, makeHistory, makeLive, makePicks, realHistory, realLiveGw1Trimmed, realPicksAltGw1, realPicksGw37 } from './fixtures'
 
 /**
@@ -122,9 +122,7 @@ describe('real GW37 sheet (team 3122849, 2 auto-subs)', () => {
   it('after processing (captain benched ×0, vice ×2) the answer is the same 14', () => {
     const processed: FplPicks = {
       ...picks,
-      picks: picks.picks.map((p) =>
-        p.element === 430 ? { ...p, multiplier: 0, position: 15 } : p.element === 119 ? { ...p, multiplier: 2 } : p,
-      ),
+      picks: picks.picks.map((p) => (p.element === 430 ? { ...p, multiplier: 0, position: 15 } : p.element === 119 ? { ...p, multiplier: 2 } : p)),
     }
     const live = gw37Live({ 430: [0, 0] })
     expect(playedCaptain(processed, live)?.element).toBe(119)
@@ -221,9 +219,21 @@ describe('leagueRanks', () => {
 
 describe('text helpers', () => {
   it('ordinals, thousands separators, plurals, lists', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual(
-      ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th', '112th'],
-    )
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ])
     expect(ordinal(3_508_107)).toBe('3,508,107th')
     expect(formatInt(1_410_000)).toBe('1,410,000')
     expect(formatInt(-8)).toBe('-8')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PUBLIC_STATS_ERROR, computePublicStats, hasPublicStats } from '../../../worker/fpl/stats'
 import type { BanterManager, PublicStats, PublicTournamentInput } from '../../../worker/fpl/stats'
+import { computePublicStats, hasPublicStats, PUBLIC_STATS_ERROR } from '../../../worker/fpl/stats'
 import { ELEMENTS, GW, leagueLive, leagueManagers } from './league'
 
 // The Crown & Anchor data (league.ts), split over two tournaments that share Eve:

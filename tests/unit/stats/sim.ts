@@ -2,11 +2,12 @@
  * Loads "The Pub League" (123456, 12 managers) from the in-process FPL simulator, parsed with the
  * app's own schemas, for the integration-style stats tests.
  */
-import { PUB_LEAGUE_ID, createFplSimulator } from '../../fpl-simulator/handler.ts'
-import type { FplSimulatorOptions } from '../../fpl-simulator/handler.ts'
-import { bootstrapSchema, historySchema, liveSchema, picksSchema, standingsPageSchema } from '../../../worker/fpl/schemas'
+
 import type { FplBootstrap, FplLive, FplPicks, FplStandingsRow } from '../../../worker/fpl/schemas'
+import { bootstrapSchema, historySchema, liveSchema, picksSchema, standingsPageSchema } from '../../../worker/fpl/schemas'
 import type { BanterManager } from '../../../worker/fpl/stats'
+import type { FplSimulatorOptions } from '../../fpl-simulator/handler.ts'
+import { createFplSimulator, PUB_LEAGUE_ID } from '../../fpl-simulator/handler.ts'
 
 export interface PubLeague {
   gameweek: number

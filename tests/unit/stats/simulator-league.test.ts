@@ -5,18 +5,10 @@
  * rank, last_rank), an independent source for the tie-break and for Comeback/Freefall.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  autoSubPoints,
-  captainPoints,
-  computeBanterStats,
-  computePublicStats,
-  hasPublicStats,
-  picksPoints,
-  playedCaptain,
-} from '../../../worker/fpl/stats'
 import type { BanterManager, BanterStats } from '../../../worker/fpl/stats'
-import { loadPubLeague, loadPubLeagueSheets } from './sim'
+import { autoSubPoints, captainPoints, computeBanterStats, computePublicStats, hasPublicStats, picksPoints, playedCaptain } from '../../../worker/fpl/stats'
 import type { PubLeague } from './sim'
+import { loadPubLeague, loadPubLeagueSheets } from './sim'
 
 interface Winner {
   entry: number
@@ -162,7 +154,11 @@ describe('banter stats for the simulated Pub League at GW12', () => {
   it('differential_genius (players started by fewer than 20 % of the 12, i.e. by at most 2)', () => {
     const startedBy = new Map<number, number>()
     for (const m of ordered) {
-      for (const el of new Set(picksOf(m).picks.filter((p) => p.multiplier > 0).map((p) => p.element))) {
+      for (const el of new Set(
+        picksOf(m)
+          .picks.filter((p) => p.multiplier > 0)
+          .map((p) => p.element),
+      )) {
         startedBy.set(el, (startedBy.get(el) ?? 0) + 1)
       }
     }

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildStandingsFromHistories } from '../../../worker/fpl/stats'
 import { leagueManagers } from './league'
-import { loadPubLeague } from './sim'
 import type { PubLeague } from './sim'
+import { loadPubLeague } from './sim'
 
-const cols = (rows: ReturnType<typeof buildStandingsFromHistories>) =>
-  rows.map((r) => [r.fpl_team_id, r.total_points, r.gameweek_points, r.rank, r.last_rank])
+const cols = (rows: ReturnType<typeof buildStandingsFromHistories>) => rows.map((r) => [r.fpl_team_id, r.total_points, r.gameweek_points, r.rank, r.last_rank])
 
 describe('buildStandingsFromHistories: The Crown & Anchor (league.ts)', () => {
   it('GW4: totals from total_points, GW points net of hits, last_rank from GW3 totals', () => {
