@@ -1,6 +1,6 @@
 declare namespace Cloudflare {
   interface Env {
-    // tests/og/vitest.config.ts: the committed golden card.
+    // The og project in vitest.config.ts: the committed golden card.
     GOLDEN_PNG: ArrayBuffer
   }
 }

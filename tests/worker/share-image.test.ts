@@ -1,29 +1,26 @@
 import { env } from 'cloudflare:workers'
 import { decode } from 'fast-png'
 import { beforeAll, describe, expect, it } from 'vitest'
-import ogWorker from '../../worker/og/index'
 import { cardFromStatData } from '../../worker/og/protocol'
 import { imageKey } from '../../worker/services/share-image'
 import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { call } from './helpers/http'
+import { ogRenderer } from './helpers/renderer'
 import { addMember, addTournament, addUser, bearer } from './helpers/world'
 
 // GET /api/banter/share/{id}/image: the API asks the renderer worker (its OG_RENDERER service
 // binding) for a card once, keeps the PNG in KV, and checks the share row on every request.
-// The binding is the real renderer module here, wrapped to count calls.
+// The binding is the real renderer entrypoint here, wrapped to count calls.
 
 let renders = 0
 let failNext = false
-const renderer = {
-  fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-    renders += 1
-    if (failNext) {
-      failNext = false
-      return new Response('boom', { status: 500 })
-    }
-    return ogWorker.fetch(new Request(input, init))
-  },
-} as unknown as Fetcher
+const renderer = ogRenderer(() => {
+  renders += 1
+  if (failNext) {
+    failNext = false
+    throw new Error('boom')
+  }
+})
 const withRenderer = { OG_RENDERER: renderer }
 
 const image = (id: string, headers: Record<string, string> = {}) => call(`/api/banter/share/${id}/image`, { headers }, withRenderer)
@@ -55,7 +52,12 @@ describe('GET /api/banter/share/{id}/image', () => {
   let firstBytes: Uint8Array
 
   beforeAll(async () => {
-    id = await share('benched_beast', { manager: '"><script>alert(1)</script>', title: 'Benched Beast', description: `25 on the bench 🔥 ${'x'.repeat(300)}`, emoji: '🪑' })
+    id = await share('benched_beast', {
+      manager: '"><script>alert(1)</script>',
+      title: 'Benched Beast',
+      description: `25 on the bench 🔥 ${'x'.repeat(300)}`,
+      emoji: '🪑',
+    })
   })
 
   it('draws the card once: a 1200x630 PNG, revalidated on every use, with a strong ETag', async () => {

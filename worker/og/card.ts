@@ -9,7 +9,7 @@ import { drawable, graphemes } from './text.ts'
 export const WIDTH = 1200
 export const HEIGHT = 630
 
-export const COLORS = {
+const COLORS = {
   frame: '#3ddc97',
   card: '#16111f',
   tile: '#2a2140',
@@ -23,7 +23,7 @@ export const COLORS = {
 } as const
 
 /** Longest texts drawn (graphemes); the layout clips visually too, with an ellipsis. */
-export const MAX_CHARS = { title: 80, manager: 60, description: 280, league: 60, product: 40 } as const
+const MAX_CHARS = { title: 80, manager: 60, description: 280, league: 60, product: 40 } as const
 
 type Style = Record<string, string | number>
 export interface Node {
@@ -45,7 +45,7 @@ const text = (style: Style, lines: number, content: string): Node => ({
 /** Drawable text, or the spec's default when nothing visible is left of it. */
 const show = (value: string, max: number, fallback: string) => drawable(value, max) || fallback
 
-export const membersLabel = (n: number) => `${n.toLocaleString('en-GB')} manager${n === 1 ? '' : 's'}`
+const membersLabel = (n: number) => `${n.toLocaleString('en-GB')} manager${n === 1 ? '' : 's'}`
 
 export function cardElement(card: CardInput): Node {
   const product = show(card.product_name, MAX_CHARS.product, 'Banter Arena')
@@ -58,16 +58,33 @@ export function cardElement(card: CardInput): Node {
       div(
         { alignItems: 'center', flexGrow: 1, marginBottom: 30 },
         div(
-          { width: 252, height: 252, flexShrink: 0, alignItems: 'center', justifyContent: 'center', borderRadius: 48, backgroundColor: COLORS.tile, marginRight: 52 },
+          {
+            width: 252,
+            height: 252,
+            flexShrink: 0,
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: 48,
+            backgroundColor: COLORS.tile,
+            marginRight: 52,
+          },
           // Text, not <img>: satori draws an emoji as a plain image, an <img> with a clip and a mask.
           div({ fontSize: 176, lineHeight: 1 }, emoji),
         ),
         div(
           { flexDirection: 'column', flexGrow: 1, width: 0 },
           text({ fontSize: 24, fontWeight: 800, letterSpacing: 3, color: COLORS.kicker, marginBottom: 10 }, 1, 'BANTER AWARD'),
-          text({ fontSize: 62, fontWeight: 800, lineHeight: 1.1, color: COLORS.title, marginBottom: 14 }, 2, show(card.title, MAX_CHARS.title, 'FPL Achievement!')),
+          text(
+            { fontSize: 62, fontWeight: 800, lineHeight: 1.1, color: COLORS.title, marginBottom: 14 },
+            2,
+            show(card.title, MAX_CHARS.title, 'FPL Achievement!'),
+          ),
           text({ fontSize: 38, fontWeight: 800, color: COLORS.manager, marginBottom: 12 }, 1, show(card.manager, MAX_CHARS.manager, 'Unknown Manager')),
-          text({ fontSize: 29, fontWeight: 500, lineHeight: 1.35, color: COLORS.body }, 3, show(card.description, MAX_CHARS.description, 'No description available')),
+          text(
+            { fontSize: 29, fontWeight: 500, lineHeight: 1.35, color: COLORS.body },
+            3,
+            show(card.description, MAX_CHARS.description, 'No description available'),
+          ),
         ),
       ),
       // A plain bar, not border-top: satori draws a border as a clipped stroke.
@@ -82,7 +99,18 @@ export function cardElement(card: CardInput): Node {
         div(
           { alignItems: 'center', flexShrink: 0 },
           div(
-            { width: 46, height: 46, alignItems: 'center', justifyContent: 'center', borderRadius: 12, backgroundColor: COLORS.mark, marginRight: 14, fontSize: 28, fontWeight: 800, color: '#ffffff' },
+            {
+              width: 46,
+              height: 46,
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: 12,
+              backgroundColor: COLORS.mark,
+              marginRight: 14,
+              fontSize: 28,
+              fontWeight: 800,
+              color: '#ffffff',
+            },
             graphemes(product)[0]!.toUpperCase(),
           ),
           text({ fontSize: 30, fontWeight: 800, color: COLORS.title }, 1, product),

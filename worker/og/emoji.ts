@@ -26,32 +26,7 @@ export function emojiSvg(emoji: string): string | undefined {
 const UNKNOWN_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect x="5" y="5" width="26" height="26" rx="7" fill="none" stroke="#8A82A3" stroke-width="3"/></svg>'
 
-// data: URI -> the SVG's children, for every URI handed to satori (a bounded set: the bundle).
-const inline = new Map<string, string>()
-const toDataUri = (svg: string) => {
-  const uri = `data:image/svg+xml;base64,${btoa(svg)}`
-  if (!inline.has(uri)) inline.set(uri, svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, ''))
-  return uri
-}
-
-/**
- * Replaces satori's <image href="data:..."> for our emoji with the emoji's own shapes, scaled
- * into the image box (preserveAspectRatio meet). resvg renders a nested SVG image several times
- * slower than the same shapes inline. Twemoji SVGs are flat (no ids, defs or styles), so
- * inlining cannot clash with anything; any other image is left alone.
- */
-export function inlineEmojiImages(svg: string): string {
-  return svg.replace(/<image ([^>]*?)\/>/g, (tag, attrs: string) => {
-    const attr = (name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1]
-    const shapes = inline.get(attr('href') ?? '')
-    if (shapes === undefined || /clip-path|mask|transform/.test(attrs)) return tag
-    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((n) => Number(attr(n) ?? 0)) as [number, number, number, number]
-    const scale = Math.min(w, h) / 36
-    const dx = x + (w - 36 * scale) / 2
-    const dy = y + (h - 36 * scale) / 2
-    return `<g transform="translate(${dx.toFixed(2)} ${dy.toFixed(2)}) scale(${scale.toFixed(4)})">${shapes}</g>`
-  })
-}
+const toDataUri = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`
 
 /** A data: URI for satori: the emoji, its base form or a neutral tile. */
 export const emojiImage = (emoji: string): string => toDataUri(emojiSvg(emoji) ?? UNKNOWN_SVG)

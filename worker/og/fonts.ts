@@ -1,4 +1,6 @@
-import type { Font } from './render.ts'
+import type { ImageResponseOptions } from '@vercel/og'
+
+export type Font = NonNullable<ImageResponseOptions['fonts']>[number]
 
 // The bundled fonts (assets/fonts/*.bin, made by scripts/build-assets.ts): Inter in two weights,
 // cut into Latin and Latin Extended-A pieces, plus Cyrillic, Hebrew and Arabic in one weight. Each piece has

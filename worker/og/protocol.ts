@@ -15,8 +15,11 @@ export interface CardInput {
   product_name: string
 }
 
-/** POST this path (any host) on the renderer with a JSON CardInput; it answers image/png. */
-export const RENDER_PATH = '/render'
+/** The renderer's Workers RPC entrypoint (worker/og/index.ts), as the API's OG_RENDERER binding. */
+export interface CardRenderer {
+  /** The card as a PNG (1200x630). */
+  render(card: CardInput): Promise<Uint8Array>
+}
 
 interface StatDataLike {
   emoji?: unknown

@@ -1,53 +1,39 @@
-import { initWasm, Resvg } from '@resvg/resvg-wasm'
-import satori, { init as initSatori, type SatoriOptions } from 'satori/standalone'
+import { ImageResponse } from '@vercel/og'
 import { cardElement, HEIGHT, type Node, WIDTH } from './card.ts'
 import { fontsCanDraw } from './coverage.ts'
-import { emojiImage, inlineEmojiImages, missingGlyphImage } from './emoji.ts'
+import { emojiImage, missingGlyphImage } from './emoji.ts'
+import type { Font } from './fonts.ts'
 import type { CardInput } from './protocol.ts'
 import { graphemes, isPictographic } from './text.ts'
 
-// satori (layout and text to SVG paths) and resvg (SVG to PNG), both WebAssembly. Workers
-// refuse to compile WebAssembly from bytes at run time, so the caller hands in the modules that
-// the bundler compiled from static imports (assets.ts in workerd, file bytes in Node scripts).
-// Nothing here touches the network: fonts are bundled and emoji come from bundled SVGs.
+// @vercel/og's ImageResponse (satori for layout and text, resvg for pixels, both WebAssembly it
+// bundles), patched to run in workerd: patches/@vercel+og+1.0.3.patch instantiates its harfbuzz
+// from a statically imported module, loads its fallback font only when no fonts are given, and
+// takes satori's loadAdditionalAsset and graphemeImages. Nothing here touches the network:
+// fonts are bundled and emoji come from bundled SVGs.
 
-export type Font = NonNullable<SatoriOptions['fonts']>[number]
+// resvg draws an SVG image nested in the card several times slower than the same picture as a
+// PNG: measured in workerd, the golden card's two emoji cost ~200 ms nested, against ~7 ms to draw
+// each on a canvas of its own. So each emoji (and the missing-glyph tile) is drawn once per
+// isolate as a PNG the size of the hero emoji, and the card draws that. A bounded set: the bundle.
+const IMAGE_PX = 176
+const pngs = new Map<string, Promise<string>>()
 
-export interface RendererAssets {
-  /** satori's layout engine (satori/yoga.wasm). */
-  yoga: WebAssembly.Module | BufferSource
-  /** @resvg/resvg-wasm/index_bg.wasm */
-  resvg: WebAssembly.Module | BufferSource
-  /** Fonts, parsed once per isolate: satori caches a parsed font by its data buffer. */
-  fonts: Font[]
+function asPng(svgUri: string, fonts: Font[]): Promise<string> {
+  let png = pngs.get(svgUri)
+  if (!png) {
+    const element = { type: 'img', props: { src: svgUri, width: IMAGE_PX, height: IMAGE_PX } }
+    png = new ImageResponse(element as never, { width: IMAGE_PX, height: IMAGE_PX, fonts }).arrayBuffer().then(
+      (bytes) => `data:image/png;base64,${btoa(Array.from(new Uint8Array(bytes), (b) => String.fromCharCode(b)).join(''))}`,
+      (error: unknown) => {
+        pngs.delete(svgUri)
+        throw error
+      },
+    )
+    pngs.set(svgUri, png)
+  }
+  return png
 }
-
-let ready: Promise<void> | null = null
-let fonts: Font[] = []
-
-/** Compiles nothing and renders nothing: instantiates both engines once per isolate. */
-export function initRenderer(assets: RendererAssets): Promise<void> {
-  fonts = assets.fonts
-  ready ??= Promise.all([initSatori(assets.yoga), initWasm(assets.resvg)]).then(
-    () => undefined,
-    (error: unknown) => {
-      ready = null
-      throw error
-    },
-  )
-  return ready
-}
-
-export interface Rendered {
-  png: Uint8Array
-  svg: string
-  /** Milliseconds spent in satori and in resvg. */
-  timings: { layout: number; raster: number }
-}
-
-// satori asks for the emoji it meets in text: they come from the bundle. It asks for other
-// characters its fonts lack too (by script), but there is nothing more to load.
-const loadAdditionalAsset = async (code: string, segment: string) => (code === 'emoji' ? emojiImage(segment) : [])
 
 // Stands in for every character no bundled font has. An ideograph, so that satori's line
 // breaking makes each one a word of its own: satori looks grapheme images up word by word.
@@ -69,28 +55,26 @@ function tileMissingGlyphs(node: Node | string, images: Record<string, string>):
       .join('')
   }
   const { children } = node.props
-  const mapped = Array.isArray(children) ? children.map((c) => tileMissingGlyphs(c, images)) : children === undefined ? undefined : (tileMissingGlyphs(children, images) as string)
+  const mapped = Array.isArray(children)
+    ? children.map((c) => tileMissingGlyphs(c, images))
+    : children === undefined
+      ? undefined
+      : (tileMissingGlyphs(children, images) as string)
   return { ...node, props: { ...node.props, children: mapped } }
 }
 
-export async function renderCard(card: CardInput): Promise<Rendered> {
-  if (!ready) throw new Error('initRenderer() must be called before renderCard()')
-  await ready
-  const started = performance.now()
+/**
+ * The card as a PNG. `fonts` are the bundled fonts (assets.ts in workerd, file bytes in Node
+ * scripts), the same objects on every call: satori caches a parsed font by its data buffer.
+ */
+export async function renderCard(card: CardInput, fonts: Font[]): Promise<Uint8Array> {
   const graphemeImages: Record<string, string> = {}
   const element = tileMissingGlyphs(cardElement(card), graphemeImages)
-  const svg = inlineEmojiImages(await satori(element as never, { width: WIDTH, height: HEIGHT, fonts, loadAdditionalAsset, graphemeImages }))
-  const laidOut = performance.now()
-  const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } })
-  try {
-    const image = resvg.render()
-    try {
-      const png = image.asPng()
-      return { png, svg, timings: { layout: laidOut - started, raster: performance.now() - laidOut } }
-    } finally {
-      image.free()
-    }
-  } finally {
-    resvg.free()
-  }
+  for (const [grapheme, svgUri] of Object.entries(graphemeImages)) graphemeImages[grapheme] = await asPng(svgUri, fonts)
+  // satori asks for the emoji it meets in text: they come from the bundle. It asks for other
+  // characters its fonts lack too (by script), but there is nothing more to load.
+  const loadAdditionalAsset = async (code: string, segment: string) => (code === 'emoji' ? asPng(emojiImage(segment), fonts) : [])
+  // satori takes plain { type, props } objects as well as React elements: no React in this worker.
+  const image = new ImageResponse(element as never, { width: WIDTH, height: HEIGHT, fonts, loadAdditionalAsset, graphemeImages })
+  return new Uint8Array(await image.arrayBuffer())
 }

@@ -20,6 +20,7 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
     title: '"><script>alert(1)</script>',
     manager: '<b>bold</b> & </title>',
     description: `Ben & Jerry's "bench" <b>25</b> <svg onload=alert(1)> ]]> <!-- -->`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe; it must reach the card as typed
     league_name: '{{7*7}} ${7*7} %s %n',
     league_members: 3,
     product_name: 'Banter Arena',

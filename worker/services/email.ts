@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
+import { Resend } from 'resend'
 import type { Database } from '../db/client'
 import { devOutbox } from '../db/schema'
 import type { Bindings } from '../env'
@@ -11,36 +12,28 @@ export interface EmailMessage {
   text: string
 }
 
-export class EmailDeliveryError extends Error {}
-
-export const RESEND_ENDPOINT = 'https://api.resend.com/emails'
+class EmailDeliveryError extends Error {}
 
 /**
- * Sends through Resend's REST API when RESEND_API_KEY is set (a plain fetch: the `resend` SDK
- * also carries inbound-mail parsing and webhooks, 117 KiB of the API worker's bundle for one
- * POST). Without a key, development keeps the message in the dev outbox (GET /api/dev/outbox)
- * so every flow works offline; production refuses, because a silently dropped verification
- * email is a dead end for the user.
+ * Sends through Resend (the `resend` SDK) when RESEND_API_KEY is set. Without a key, development
+ * keeps the message in the dev outbox (GET /api/dev/outbox) so every flow works offline;
+ * production refuses, because a silently dropped verification email is a dead end for the user.
  */
 export async function sendEmail(env: Bindings, db: Database, message: EmailMessage): Promise<void> {
   if (env.RESEND_API_KEY) {
-    const response = await fetch(RESEND_ENDPOINT, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${env.RESEND_API_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+    const { error } = await new Resend(env.RESEND_API_KEY).emails.send(
+      {
         from: env.EMAIL_FROM || `${env.PRODUCT_NAME} <onboarding@resend.dev>`,
         to: message.to,
         subject: message.subject,
         html: message.html,
         text: message.text,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    })
-    if (!response.ok) {
-      const error = (await response.json().catch(() => null)) as { name?: string } | null
-      throw new EmailDeliveryError(`Resend refused the message: ${error?.name ?? response.status}`)
-    }
-    return
+      },
+      { signal: AbortSignal.timeout(10_000) },
+    )
+    // The SDK answers failures instead of throwing them; a status of null means Resend was not reached.
+    if (!error) return
+    throw new EmailDeliveryError(error.statusCode === null ? `Resend unreachable: ${error.message}` : `Resend refused the message: ${error.name}`)
   }
   if (!isDevelopment(env)) throw new EmailDeliveryError('RESEND_API_KEY is not configured')
   await db.insert(devOutbox).values(message)

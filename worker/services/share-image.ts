@@ -1,23 +1,24 @@
 import type { Database } from '../db/client'
 import type { Bindings } from '../env'
 import { ApiError } from '../lib/errors'
-import { CARD_VERSION, type CardInput, cardFromStatData, RENDER_PATH } from '../og/protocol'
+import { CARD_VERSION, type CardInput, cardFromStatData } from '../og/protocol'
 import { findShare } from './shares'
 
 // The share card image, GET /api/banter/share/{id}/image. Drawn by the renderer worker
-// (worker/og, OG_RENDERER service binding) once per share and card content, then served from
-// KV: the key holds a hash of everything drawn, so an edited share gets a new image and the
-// old one expires on its own. The share row is read first on every request, so a deleted (or
+// (worker/og, env.OG_RENDERER.render(card) over Workers RPC) once per share and card content,
+// then served from KV: the key holds a hash of everything drawn, so an edited share gets a new
+// image and the old one expires on its own. The share row is read first on every request, so a deleted (or
 // hidden, see services/shares.ts) share is gone at once even while its PNG is still cached.
 
 /** How long a cached card lives in KV; a share's card is fetched again and again by unfurlers. */
-export const IMAGE_TTL_SECONDS = 30 * 24 * 60 * 60
+const IMAGE_TTL_SECONDS = 30 * 24 * 60 * 60
 // Caches may keep the PNG but must ask again before each use (a 304 costs no drawing): a card
 // taken down (deleted, or its sharer or subject switched sharing off) must stop showing at once.
 export const IMAGE_CACHE_CONTROL = 'public, no-cache'
 
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('')
-const sha256 = async (data: string | ArrayBuffer) => hex(await crypto.subtle.digest('SHA-256', typeof data === 'string' ? new TextEncoder().encode(data) : data))
+const sha256 = async (data: string | ArrayBuffer) =>
+  hex(await crypto.subtle.digest('SHA-256', typeof data === 'string' ? new TextEncoder().encode(data) : data))
 
 /** The cache key of a card: its share, the design version and a hash of what it shows. */
 export async function imageKey(shareId: string, card: CardInput): Promise<string> {
@@ -35,7 +36,12 @@ export interface ShareImage {
  * The PNG of a share's card, from KV or freshly drawn. `defer` keeps the KV write off the
  * response path (ctx.waitUntil in the worker).
  */
-export async function shareImage(env: Pick<Bindings, 'CACHE' | 'OG_RENDERER' | 'PRODUCT_NAME'>, db: Database, shareId: string, defer: (work: Promise<unknown>) => void): Promise<ShareImage> {
+export async function shareImage(
+  env: Pick<Bindings, 'CACHE' | 'OG_RENDERER' | 'PRODUCT_NAME'>,
+  db: Database,
+  shareId: string,
+  defer: (work: Promise<unknown>) => void,
+): Promise<ShareImage> {
   const share = await findShare(db, shareId)
   const card = cardFromStatData(share.statData as Parameters<typeof cardFromStatData>[0], env.PRODUCT_NAME)
   const key = await imageKey(shareId, card)
@@ -65,26 +71,26 @@ export async function shareImage(env: Pick<Bindings, 'CACHE' | 'OG_RENDERER' | '
 const drawing = new Map<string, Promise<{ png: ArrayBuffer; etag: string }>>()
 
 async function draw(env: Pick<Bindings, 'OG_RENDERER'>, card: CardInput): Promise<{ png: ArrayBuffer; etag: string }> {
-  let response: Response
+  let bytes: Uint8Array
   try {
-    response = await env.OG_RENDERER.fetch(new Request(`https://og.internal${RENDER_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) }))
+    bytes = await env.OG_RENDERER.render(card)
   } catch (error) {
-    console.error('Share image renderer unreachable', error)
+    // Unreachable, or the renderer threw: either way there is no image to serve.
+    console.error('Share image renderer failed', error)
     throw unavailable()
   }
-  if (!response.ok || response.headers.get('content-type') !== 'image/png') {
-    console.error('Share image renderer failed', response.status, await response.text().catch(() => ''))
-    throw unavailable()
-  }
-  const png = await response.arrayBuffer()
+  // A copy with a buffer of its own: a view may sit in a larger buffer, and KV stores the buffer.
+  const png = bytes.slice().buffer
   return { png, etag: `"${(await sha256(png)).slice(0, 32)}"` }
 }
 
-const unavailable = () => new ApiError(503, 'The share image could not be drawn just now. Please try again.', { code: 'share_image_unavailable', headers: { 'Retry-After': '5' } })
+const unavailable = () =>
+  new ApiError(503, 'The share image could not be drawn just now. Please try again.', { code: 'share_image_unavailable', headers: { 'Retry-After': '5' } })
 
 /** True when an If-None-Match header lists this (strong) ETag or is `*`. */
 export const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
-  !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => {
+  !!ifNoneMatch &&
+  ifNoneMatch.split(',').some((tag) => {
     const t = tag.trim()
     return t === '*' || t === etag || t === `W/${etag}`
   })
