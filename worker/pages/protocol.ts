@@ -1,5 +1,23 @@
 // The contract between the API worker and the page renderer (worker/pages), which it calls
-// through the PAGE_RENDERER service binding. Kept free of imports: the API bundles this file.
+// through the PAGE_RENDERER service binding as a Workers RPC method (the binding's type:
+// worker/env.ts). Kept free of imports (but the dependency-free contract/) and of Workers types: the API bundles this file, and the
+// web program typechecks the renderer's side.
+import type { PageAnswers } from '../../contract/page-answers'
 
-/** POST this path (any host) with `{ path, leagueId, answers }`; it answers the page's HTML. */
-export const RENDER_PATH = '/render'
+/** What a tournament page is drawn from: its path and the anonymous answers, keyed by API path. */
+export interface PageRenderInput {
+  path: string
+  leagueId: string
+  answers: PageAnswers
+}
+
+/** The renderer's RPC method (worker/pages/index.ts): the first screen's HTML. */
+export interface PageRendererRpc {
+  render(input: PageRenderInput): Promise<string>
+}
+
+/**
+ * Names this contract in the API worker's drawn-screen cache key: bump it when the same input
+ * draws different markup on purpose, so no screen drawn for the old one is served.
+ */
+export const PAGE_RENDER_VERSION = 2
