@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getDb } from './db/client'
 import type { AppEnv } from './env'
-import { errorBody, handleError, notFound } from './lib/errors'
+import { ApiError, handleError, notFound } from './lib/errors'
 import { publicReadCache } from './lib/public-read-cache'
 import { SECURITY_HEADERS } from './lib/security-headers'
 import { authRoutes, autoJoinRoutes } from './routes/auth'
@@ -18,23 +18,15 @@ import { tournamentPageRoutes } from './routes/tournament-page'
 
 const MAX_BODY_BYTES = 64 * 1024
 
-export function createApp() {
-  const app = new Hono<AppEnv>()
-
-  app.use(async (c, next) => {
-    // Cheap to build per request: it only wraps the binding.
-    c.set('db', getDb(c.env.DB))
-    await next()
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
-    // Hono's c.json says only `application/json`: name the charset so no client has to guess it.
-    if (c.res.headers.get('content-type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8')
-  })
-
-  const api = new Hono<AppEnv>()
+/** The API under /api, chained so its type keeps every route: the SPA's typed client is built from it (web/src/lib/api.ts). */
+function createApi() {
+  return new Hono<AppEnv>()
     .use(
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
-        onError: (c) => c.json(errorBody('The request body is too large.', 'payload_too_large'), 413),
+        onError: () => {
+          throw new ApiError(413, 'The request body is too large.', { code: 'payload_too_large' })
+        },
       }),
     )
     .use(async (c, next) => {
@@ -53,13 +45,31 @@ export function createApp() {
     .route('/', statsRoutes)
     .route('/dev', devRoutes)
     .notFound(notFound)
+}
 
-  app.route('/api', api)
+export function createApp() {
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    // Cheap to build per request: it only wraps the binding.
+    c.set('db', getDb(c.env.DB))
+    await next()
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
+    // Hono's c.json says only `application/json`: name the charset so no client has to guess it.
+    if (c.res.headers.get('content-type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8')
+  })
+
+  app.route('/api', createApi())
   app.route('/share', sharePageRoutes)
-  app.route('/tournaments', tournamentPageRoutes((request, env, ctx) => app.fetch(request, env, ctx)))
+  app.route('/tournaments', tournamentPageRoutes)
   app.notFound(notFound)
   app.onError(handleError)
   return app
 }
 
-export type App = ReturnType<typeof createApp>
+/**
+ * The contract between worker and SPA: `hc<Api>('/api')` (hono/client). The SPA imports it from the
+ * declarations `worker/tsconfig.api.json` emits, which knip does not follow.
+ * @public
+ */
+export type Api = ReturnType<typeof createApi>

@@ -1,9 +1,11 @@
+import type { Context } from 'hono'
 import type { Database } from './db/client'
-import type { SessionUser } from './lib/auth'
+import type { CardRenderer } from './og/protocol'
+import type { PageRendererRpc } from './pages/protocol'
 
 // Secrets are set with `wrangler secret put` (production) or .dev.vars (local); all optional in
 // development. Vars and bindings come from wrangler.toml through `wrangler types`.
-export interface Secrets {
+interface Secrets {
   JWT_SECRET?: string
   RESEND_API_KEY?: string
   EMAIL_FROM?: string
@@ -11,16 +13,38 @@ export interface Secrets {
 
 export type Bindings = Env & Secrets
 
+// The share-image renderer is a Workers RPC entrypoint (worker/og); `wrangler types`, reading this
+// config alone, knows its binding only as a Fetcher.
+type OgRendererBinding = Service<CardRenderer & Rpc.WorkerEntrypointBranded>
+
+// The page renderer is one too (worker/pages): its binding's type, for the app and the tests' env.
+type PageRendererBinding = Service<PageRendererRpc & Rpc.WorkerEntrypointBranded>
+declare global {
+  interface Env {
+    OG_RENDERER: OgRendererBinding
+    PAGE_RENDERER: PageRendererBinding
+  }
+  namespace Cloudflare {
+    interface Env {
+      OG_RENDERER: OgRendererBinding
+      PAGE_RENDERER: PageRendererBinding
+    }
+  }
+}
+
 export interface AppEnv {
   Bindings: Bindings
   Variables: {
     db: Database
-    /** The signed-in user (set by requireAuth; readWithSession returns it instead). */
-    user?: SessionUser | null
     /** This answer is the same for every anonymous visitor (see lib/public-read-cache). */
     publicRead?: boolean
+    /** Errors also carry their text in `message` (see lib/errors). */
+    errorTextAsMessage?: boolean
   }
 }
+
+/** What helpers need of a request's context, whatever middleware the route added to it. */
+export type RequestContext = Pick<Context<AppEnv>, 'req' | 'env' | 'var' | 'executionCtx'>
 
 /**
  * Whether this deployment is a developer's machine or the test suite: only there may sessions be

@@ -1,6 +1,7 @@
 import { createApp } from './app'
 import { runScheduled } from './cron/scheduled'
 import type { Bindings } from './env'
+import { forgetPublicReads } from './lib/public-read-cache'
 import { handleRefreshMessage } from './services/refresh'
 import type { RefreshMessage } from './services/refresh/types'
 
@@ -15,7 +16,7 @@ export default {
   async queue(batch, env) {
     for (const message of batch.messages) {
       try {
-        await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE }, message.body)
+        await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE, onFinalized: forgetPublicReads }, message.body)
         message.ack()
       } catch (error) {
         console.error('Refresh message failed; it will be retried', error)

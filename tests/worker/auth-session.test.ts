@@ -22,19 +22,35 @@ beforeAll(async () => {
 describe('session tokens', () => {
   it('round-trips the user and token version', async () => {
     const { token } = await signSession(env, { userId: 7, tokenVersion: 3 })
-    expect(await verifySession(env, token)).toEqual({ userId: 7, tokenVersion: 3, tokenId: expect.stringMatching(/^[\w-]{22}$/), expiresAt: expect.any(Number) })
+    expect(await verifySession(env, token)).toEqual({
+      userId: 7,
+      tokenVersion: 3,
+      tokenId: expect.stringMatching(/^[\w-]{22}$/),
+      expiresAt: expect.any(Number),
+    })
   })
 
   it('rejects other algorithms, wrong keys, missing or past expiry', async () => {
     // Each carries a well-formed jti, issuer and audience, so that only the flaw named is what gets it refused.
-    const base = () => new SignJWT({ ver: 0 }).setSubject('7').setJti('0123456789abcdefghijkl').setIssuer('banter-arena').setAudience('banter-arena-api').setIssuedAt()
-    const none = `${btoa(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: '7', ver: 0, jti: '0123456789abcdefghijkl', exp: 9e9, iat: 1 }))}.`.replaceAll('=', '')
+    const base = () =>
+      new SignJWT({ ver: 0 }).setSubject('7').setJti('0123456789abcdefghijkl').setIssuer('banter-arena').setAudience('banter-arena-api').setIssuedAt()
+    const none =
+      `${btoa(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: '7', ver: 0, jti: '0123456789abcdefghijkl', exp: 9e9, iat: 1 }))}.`.replaceAll(
+        '=',
+        '',
+      )
     const candidates = [
       none,
       await base().setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).setExpirationTime('1h').sign(key),
-      await base().setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-that-is-32-chars-long!')),
+      await base()
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('another-secret-that-is-32-chars-long!')),
       await base().setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key),
-      await base().setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key),
+      await base()
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+        .sign(key),
     ]
     for (const token of candidates) expect(await verifySession(env, token)).toBeNull()
   })
@@ -86,7 +102,7 @@ describe('GET /api/discover-leagues/{fpl_team_id}', () => {
     expect(await missing.json()).toMatchObject({ detail: 'FPL team not found. Please check the team ID.' })
   })
 
-  it('marks the viewer\'s own standings row when signed in', async () => {
+  it("marks the viewer's own standings row when signed in", async () => {
     // No snapshot in this file: the row check runs against an empty table without error.
     const res = await call(`/api/leagues/${pubId}/standings`, { headers: await bearer(demo) })
     expect(res.status).toBe(200)

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RESEND_MESSAGE, RESET_REQUEST_MESSAGE } from '../../worker/services/auth/accounts'
-import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { authed, freshIp, lastEmailTo, PASSWORD, post, tokenFromEmail, verifiedAccount } from './helpers/accounts'
+import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { addMember, addTournament, addUser } from './helpers/world'
 
 // Every /api/auth call of spec/accounts-and-access.md against real D1 and KV, FPL answered by
@@ -19,18 +19,31 @@ beforeAll(async () => {
 
 describe('POST /api/auth/register', () => {
   it('creates an unverified account, emails a 24 h link built from APP_URL and returns the discovered leagues', async () => {
-    const res = await post('/api/auth/register', { name: '  Chris Hartley ', email: ' Chris@Example.com ', password: PASSWORD, fpl_team_id: 1000001 }, { 'cf-connecting-ip': freshIp(), host: 'evil.example' })
+    const res = await post(
+      '/api/auth/register',
+      { name: '  Chris Hartley ', email: ' Chris@Example.com ', password: PASSWORD, fpl_team_id: 1000001 },
+      { 'cf-connecting-ip': freshIp(), host: 'evil.example' },
+    )
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ verification_required: true, email: 'chris@example.com', name: 'Chris Hartley', access_token: null, email_sent: true })
     expect(res.body.discovered_leagues).toEqual([
-      expect.objectContaining({ league_id: pubId, league_name: 'The Pub League', fpl_league_id: SIM_LEAGUES.pub, member_count: 1, entry_fee: 0, already_member: false }),
+      expect.objectContaining({
+        league_id: pubId,
+        league_name: 'The Pub League',
+        fpl_league_id: SIM_LEAGUES.pub,
+        member_count: 1,
+        entry_fee: 0,
+        already_member: false,
+      }),
     ])
     const email = await lastEmailTo('chris@example.com')
     expect(email?.subject).toBe('Verify your email for Banter Arena')
     expect(email?.text).toMatch(/https:\/\/banter\.test\/verify-email\?token=[A-Za-z0-9_-]{40,}/)
     expect(email?.html).not.toContain('evil.example')
     expect(email?.text).toContain('24 hours')
-    const stored = await env.DB.prepare("SELECT is_verified, fpl_team_id_locked, password_hash FROM users WHERE email = 'chris@example.com'").first<Record<string, unknown>>()
+    const stored = await env.DB.prepare("SELECT is_verified, fpl_team_id_locked, password_hash FROM users WHERE email = 'chris@example.com'").first<
+      Record<string, unknown>
+    >()
     // A typed team id is a claim until its owner proves it: not locked yet.
     expect(stored).toMatchObject({ is_verified: 0, fpl_team_id_locked: 0 })
     expect(String(stored!.password_hash)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
@@ -51,7 +64,10 @@ describe('POST /api/auth/register', () => {
     [{ name: 'A', email: 'not-an-email', password: PASSWORD }, 'Invalid email format'],
     [{ name: 'A', password: PASSWORD }, 'Email is required'],
     [{ name: 'A', email: 'a@example.com' }, 'Password is required'],
-    [{ name: 'A', email: 'a@example.com', password: 'short' }, 'Password must contain: at least 8 characters, an uppercase letter, a number, a special character (!@#$%^&*(),.?":{}|<>)'],
+    [
+      { name: 'A', email: 'a@example.com', password: 'short' },
+      'Password must contain: at least 8 characters, an uppercase letter, a number, a special character (!@#$%^&*(),.?":{}|<>)',
+    ],
     [{ name: 'A', email: 'a@example.com', password: `Aa1!${'x'.repeat(200)}` }, 'Password must be at most 128 characters'],
     [{ name: 'A', email: 'a@example.com', password: PASSWORD, fpl_team_id: 0 }, 'FPL Team ID must be a positive number'],
     [{ name: 'A', email: 'a@example.com', password: PASSWORD, fpl_team_id: '12' }, 'FPL Team ID must be a positive number'],
@@ -92,9 +108,15 @@ describe('POST /api/auth/register', () => {
   })
 
   it('refuses a team already linked to another account', async () => {
-    const res = await post('/api/auth/register', { name: 'Copycat', email: 'copy@example.com', password: PASSWORD, fpl_team_id: 1000002 }, { 'cf-connecting-ip': freshIp() })
+    const res = await post(
+      '/api/auth/register',
+      { name: 'Copycat', email: 'copy@example.com', password: PASSWORD, fpl_team_id: 1000002 },
+      { 'cf-connecting-ip': freshIp() },
+    )
     expect(res.status).toBe(409)
-    expect(res.body.detail).toBe("This FPL team is already linked to another account. If it's yours, create your account without it, then prove it's yours from your dashboard.")
+    expect(res.body.detail).toBe(
+      "This FPL team is already linked to another account. If it's yours, create your account without it, then prove it's yours from your dashboard.",
+    )
   })
 })
 
@@ -116,7 +138,13 @@ describe('verification and sign-in', () => {
     const refused = [a, b].find((r) => r.status !== 200)!
     expect(refused.status).toBe(400) // used concurrently: exactly one wins
     expect(refused.body.detail).toBe('This verification link is invalid or has expired.')
-    expect(ok.body).toMatchObject({ message: 'Email verified successfully!', auto_joined_count: 1, auto_joined_leagues: [{ league_id: pubId, league_name: 'The Pub League' }], name: 'Chris Hartley', email: 'chris@example.com' })
+    expect(ok.body).toMatchObject({
+      message: 'Email verified successfully!',
+      auto_joined_count: 1,
+      auto_joined_leagues: [{ league_id: pubId, league_name: 'The Pub League' }],
+      name: 'Chris Hartley',
+      email: 'chris@example.com',
+    })
     expect(ok.body.access_token).toMatch(/^ey/)
     expect(ok.body.user.joined_leagues.sort()).toEqual([1, pubId].sort())
     // Reused later: refused.
@@ -129,7 +157,19 @@ describe('verification and sign-in', () => {
     expect(ok.status).toBe(200)
     expect(Object.keys(ok.body)).toEqual(expect.arrayContaining(['access_token', 'user_id', 'name', 'email', 'joined_leagues', 'user']))
     expect(Object.keys(ok.body.user).sort()).toEqual(
-      ['banter_sharing_enabled', 'created_at', 'email', 'fpl_team_id', 'fpl_team_id_locked', 'fpl_team_verified', 'id', 'is_verified', 'joined_leagues', 'name', 'user_id'].sort(),
+      [
+        'banter_sharing_enabled',
+        'created_at',
+        'email',
+        'fpl_team_id',
+        'fpl_team_id_locked',
+        'fpl_team_verified',
+        'id',
+        'is_verified',
+        'joined_leagues',
+        'name',
+        'user_id',
+      ].sort(),
     )
     const wrong = await post('/api/auth/login', { email: 'chris@example.com', password: 'Wrong-Pass1!' }, { 'cf-connecting-ip': ip })
     const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'Wrong-Pass1!' }, { 'cf-connecting-ip': ip })
@@ -164,7 +204,8 @@ describe('passwords', () => {
   it('changes the password, keeps this session, signs out every other token and emails a notice', async () => {
     const { token } = await verifiedAccount('changer@example.com')
     expect((await authed('/api/auth/me', token)).status).toBe(200)
-    const change = (body: object) => authed('/api/auth/change-password', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const change = (body: object) =>
+      authed('/api/auth/change-password', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     expect((await change({ current_password: 'Wrong-Pass1!', new_password: 'Brand-New1!' })).body.detail).toBe('Current password is incorrect')
     expect((await change({ current_password: PASSWORD, new_password: PASSWORD })).body.detail).toBe('New password must be different from current password')
     expect((await change({ current_password: PASSWORD, new_password: 'weakpass' })).body.detail).toBe('New password does not meet security requirements')
@@ -204,7 +245,11 @@ describe('rate limits', () => {
     const ip = freshIp()
     let last = { status: 0, headers: new Headers(), body: {} as Record<string, unknown> }
     for (let i = 0; i < 6; i++) {
-      last = await post('/api/auth/login', { email: 'target@example.com', password: 'Guess-Pass1!' }, { 'cf-connecting-ip': ip, 'x-forwarded-for': `10.0.0.${i}` })
+      last = await post(
+        '/api/auth/login',
+        { email: 'target@example.com', password: 'Guess-Pass1!' },
+        { 'cf-connecting-ip': ip, 'x-forwarded-for': `10.0.0.${i}` },
+      )
     }
     expect(last.status).toBe(429)
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -214,7 +259,13 @@ describe('rate limits', () => {
   it('throttles sign-in per address across accounts; X-Forwarded-For does not reset it', async () => {
     let status = 0
     for (let i = 0; i < 31; i++) {
-      status = (await post('/api/auth/login', { email: `spray${i}@example.com`, password: 'Guess-Pass1!' }, { 'cf-connecting-ip': '203.0.113.9', 'x-forwarded-for': `10.1.0.${i}` })).status
+      status = (
+        await post(
+          '/api/auth/login',
+          { email: `spray${i}@example.com`, password: 'Guess-Pass1!' },
+          { 'cf-connecting-ip': '203.0.113.9', 'x-forwarded-for': `10.1.0.${i}` },
+        )
+      ).status
     }
     expect(status).toBe(429)
   })
@@ -224,7 +275,15 @@ describe('signed-in account calls', () => {
   it('reads me and my tournaments (the hidden public tournament excluded)', async () => {
     const { token, userId } = await verifiedAccount('member@example.com', { fpl_team_id: 1000003 })
     const me = await authed('/api/auth/me', token)
-    expect(me.body).toMatchObject({ id: userId, user_id: userId, email: 'member@example.com', fpl_team_id: 1000003, fpl_team_id_locked: false, fpl_team_verified: false, is_verified: true })
+    expect(me.body).toMatchObject({
+      id: userId,
+      user_id: userId,
+      email: 'member@example.com',
+      fpl_team_id: 1000003,
+      fpl_team_id_locked: false,
+      fpl_team_verified: false,
+      is_verified: true,
+    })
     const leagues = await authed('/api/auth/user-leagues', token)
     expect(leagues.body.leagues.map((l: { name: string }) => l.name)).toEqual(['The Pub League'])
     expect(leagues.body.leagues[0]).toMatchObject({ is_commissioner: false, fpl_league_id: SIM_LEAGUES.pub, member_count: 3, entry_fee: 0, is_public: false })
@@ -233,7 +292,8 @@ describe('signed-in account calls', () => {
 
   it('updates the display name with the 2-50 rule', async () => {
     const { token } = await verifiedAccount('renamer@example.com')
-    const put = (new_name: unknown) => authed('/api/auth/update-display-name', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ new_name }) })
+    const put = (new_name: unknown) =>
+      authed('/api/auth/update-display-name', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ new_name }) })
     expect((await put('   ')).body.detail).toBe('Display name cannot be empty.')
     expect((await put('x'.repeat(51))).body.detail).toBe('Display name must be 2-50 characters.')
     expect((await put('  The Gaffer  ')).body).toEqual({ name: 'The Gaffer', message: 'Display name updated successfully!' })
@@ -242,7 +302,8 @@ describe('signed-in account calls', () => {
 
   it('adds an FPL team, corrects it while it is unverified, and discovers leagues', async () => {
     const { token } = await verifiedAccount('late-team@example.com')
-    const add = (fpl_team_id: unknown) => authed('/api/auth/update-fpl-team', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fpl_team_id }) })
+    const add = (fpl_team_id: unknown) =>
+      authed('/api/auth/update-fpl-team', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fpl_team_id }) })
     expect((await add(-3)).body.detail).toBe('FPL Team ID must be a positive number')
     const ok = await add(1000004)
     expect(ok.body).toMatchObject({ fpl_team_id: 1000004, fpl_team_id_locked: false, fpl_team_verified: false, auto_joined_count: 0 })
@@ -250,7 +311,11 @@ describe('signed-in account calls', () => {
     // A mistyped id can be changed until the team is proven (tests/worker/security/ownership.test.ts).
     expect((await add(1000010)).body).toMatchObject({ fpl_team_id: 1000010, fpl_team_id_locked: false })
 
-    const join = await authed('/api/auto-join-leagues', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([pubId]) })
+    const join = await authed('/api/auto-join-leagues', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([pubId]),
+    })
     expect(join.body).toEqual({ message: 'Joined 1 league.', joined_count: 1, joined_leagues: [{ league_id: pubId, league_name: 'The Pub League' }] })
     const none = await authed('/api/auto-join-leagues', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([]) })
     expect(none.body.detail).toBe('Choose at least one league')
@@ -259,22 +324,39 @@ describe('signed-in account calls', () => {
   it('toggles banter sharing privacy', async () => {
     const { token } = await verifiedAccount('private@example.com')
     expect((await authed('/api/banter/privacy', token)).body).toEqual({ banter_sharing_enabled: true })
-    const off = await authed('/api/banter/privacy', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ banter_sharing_enabled: false }) })
+    const off = await authed('/api/banter/privacy', token, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ banter_sharing_enabled: false }),
+    })
     expect(off.body.banter_sharing_enabled).toBe(false)
     expect((await authed('/api/banter/privacy', token)).body).toEqual({ banter_sharing_enabled: false })
     expect((await authed('/api/banter/my-shares', token)).body).toEqual({ shared_stats: [] })
   })
 
-  it('lists and deletes only the owner\'s shares', async () => {
+  it("lists and deletes only the owner's shares", async () => {
     const owner = await verifiedAccount('sharer@example.com')
     const other = await verifiedAccount('snooper@example.com')
-    await env.DB.prepare("INSERT INTO shared_achievements (id, user_id, tournament_id, stat_type, stat_data) VALUES ('s3cr3t-share-id', ?, ?, 'benched_beast', '{\"emoji\":\"🪑\"}')").bind(owner.userId, pubId).run()
+    await env.DB.prepare(
+      "INSERT INTO shared_achievements (id, user_id, tournament_id, stat_type, stat_data) VALUES ('s3cr3t-share-id', ?, ?, 'benched_beast', '{\"emoji\":\"🪑\"}')",
+    )
+      .bind(owner.userId, pubId)
+      .run()
     const mine = await authed('/api/banter/my-shares', owner.token)
     expect(mine.body.shared_stats).toEqual([
-      expect.objectContaining({ id: 's3cr3t-share-id', league_id: pubId, view_count: 0, click_count: 0, stat_data: { emoji: '🪑' }, share_url: 'https://banter.test/share/banter/s3cr3t-share-id' }),
+      expect.objectContaining({
+        id: 's3cr3t-share-id',
+        league_id: pubId,
+        view_count: 0,
+        click_count: 0,
+        stat_data: { emoji: '🪑' },
+        share_url: 'https://banter.test/share/banter/s3cr3t-share-id',
+      }),
     ])
     expect((await authed('/api/banter/share/s3cr3t-share-id', other.token, { method: 'DELETE' })).status).toBe(404)
-    expect((await authed('/api/banter/share/s3cr3t-share-id', owner.token, { method: 'DELETE' })).body).toEqual({ message: 'Your shared achievement has been removed.' })
+    expect((await authed('/api/banter/share/s3cr3t-share-id', owner.token, { method: 'DELETE' })).body).toEqual({
+      message: 'Your shared achievement has been removed.',
+    })
     expect((await authed('/api/banter/share/s3cr3t-share-id', owner.token, { method: 'DELETE' })).status).toBe(404)
   })
 })
@@ -283,16 +365,30 @@ describe('invites', () => {
   it('shows the league behind a code and joins with a team in its FPL league', async () => {
     const { call } = await import('./helpers/http')
     const res = await call('/api/leagues/invite/invite-123456')
-    expect(await res.json()).toMatchObject({ id: pubId, name: 'The Pub League', fpl_league_id: SIM_LEAGUES.pub, entry_fee: 0, member_count: expect.any(Number) })
+    expect(await res.json()).toMatchObject({
+      id: pubId,
+      name: 'The Pub League',
+      fpl_league_id: SIM_LEAGUES.pub,
+      entry_fee: 0,
+      member_count: expect.any(Number),
+    })
     expect((await call('/api/leagues/invite/no-such-code')).status).toBe(404)
 
     const inLeague = await verifiedAccount('invited@example.com', { fpl_team_id: 1000005 })
     // Verification already auto-joined the discovered league; joining again is harmless.
-    const again = await authed('/api/leagues/join-by-invite', inLeague.token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite_code: 'invite-123456' }) })
+    const again = await authed('/api/leagues/join-by-invite', inLeague.token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invite_code: 'invite-123456' }),
+    })
     expect(again.body).toMatchObject({ league_id: pubId })
 
     const outsider = await verifiedAccount('outsider@example.com', { fpl_team_id: 1000101 })
-    const refused = await authed('/api/leagues/join-by-invite', outsider.token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite_code: 'invite-123456' }) })
+    const refused = await authed('/api/leagues/join-by-invite', outsider.token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invite_code: 'invite-123456' }),
+    })
     expect(refused.status).toBe(400)
     expect(refused.body.detail).toMatch(/isn't in this league's FPL league/)
   })
@@ -300,10 +396,18 @@ describe('invites', () => {
   it('joins a verified user whose team is in the league and who was not auto-joined', async () => {
     const { token, userId } = await verifiedAccount('newcomer@example.com')
     await env.DB.prepare('UPDATE users SET fpl_team_id = 1000006 WHERE id = ?').bind(userId).run()
-    const res = await authed('/api/leagues/join-by-invite', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite_code: 'invite-123456' }) })
+    const res = await authed('/api/leagues/join-by-invite', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invite_code: 'invite-123456' }),
+    })
     expect(res.body).toEqual({ message: 'Successfully joined the league!', league_id: pubId })
     await env.DB.prepare("UPDATE memberships SET status = 'inactive' WHERE user_id = ? AND tournament_id = ?").bind(userId, pubId).run()
-    const kicked = await authed('/api/leagues/join-by-invite', token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite_code: 'invite-123456' }) })
+    const kicked = await authed('/api/leagues/join-by-invite', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invite_code: 'invite-123456' }),
+    })
     expect(kicked.status).toBe(403)
   })
 })

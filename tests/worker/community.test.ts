@@ -54,7 +54,9 @@ describe('community wall', () => {
 
   it('validates posts', async () => {
     expect((await bodyOf(await send('POST', `/api/community-posts/${pubId}`, alice, { content: '   ' }))).detail).toBe('Please enter a message')
-    expect((await bodyOf(await send('POST', `/api/community-posts/${pubId}`, alice, { content: 'x'.repeat(1001) }))).detail).toBe('Posts are limited to 1000 characters')
+    expect((await bodyOf(await send('POST', `/api/community-posts/${pubId}`, alice, { content: 'x'.repeat(1001) }))).detail).toBe(
+      'Posts are limited to 1000 characters',
+    )
     expect((await send('POST', `/api/community-posts/${pubId}`, {}, { content: 'hi' })).status).toBe(401)
   })
 
@@ -68,7 +70,10 @@ describe('community wall', () => {
   })
 
   it('toggles likes; a double like counts once', async () => {
-    const [a, b] = await Promise.all([send('POST', `/api/community-posts/${pubId}/like/${postId}`, bob), send('POST', `/api/community-posts/${pubId}/like/${postId}`, bob)])
+    const [a, b] = await Promise.all([
+      send('POST', `/api/community-posts/${pubId}/like/${postId}`, bob),
+      send('POST', `/api/community-posts/${pubId}/like/${postId}`, bob),
+    ])
     expect([a.status, b.status]).toEqual([200, 200])
     expect(await env.DB.prepare('SELECT count(*) AS n FROM post_likes WHERE post_id = ?').bind(postId).first('n')).toBeLessThanOrEqual(1)
     // Whatever the race left, toggling converges: like, unlike.
@@ -105,6 +110,17 @@ describe('community wall', () => {
     const res = await send('DELETE', `/api/community-posts/${pubId}/posts/${postId}`, bob)
     expect(res.status).toBe(403)
     expect(await bodyOf(res)).toMatchObject({ message: 'You can only delete your own posts.', detail: 'You can only delete your own posts.' })
+    // Every error of this call, the session's and the input's too.
+    const signedOut = await send('DELETE', `/api/community-posts/${pubId}/posts/${postId}`, {})
+    expect([signedOut.status, signedOut.headers.get('www-authenticate'), await bodyOf(signedOut)]).toEqual([
+      401,
+      'Bearer',
+      { detail: 'Not authenticated. Please sign in again.', code: 'not_authenticated', message: 'Not authenticated. Please sign in again.' },
+    ])
+    expect(await bodyOf(await send('DELETE', `/api/community-posts/${pubId}/posts/0`, alice))).toMatchObject({
+      code: 'validation_error',
+      message: expect.any(String),
+    })
     expect((await send('DELETE', `/api/community-posts/${pubId}/posts/${postId}`, alice)).status).toBe(200)
     expect((await send('DELETE', `/api/community-posts/${pubId}/posts/${postId}`, alice)).status).toBe(404)
     const bobs = await bodyOf(await send('POST', `/api/community-posts/${pubId}`, bob, { content: 'Moderate me' }))
@@ -142,21 +158,43 @@ describe('commissioner tools', () => {
   })
 
   it('edits the settings', async () => {
-    const res = await bodyOf(await send('PUT', `/api/leagues/${pubId}/settings`, commissioner, { name: ' The New Pub ', description: 'Friday nights', is_public: true }))
-    expect(res).toEqual({ message: 'League settings updated successfully!', league: { id: pubId, name: 'The New Pub', description: 'Friday nights', is_public: true } })
+    const res = await bodyOf(
+      await send('PUT', `/api/leagues/${pubId}/settings`, commissioner, { name: ' The New Pub ', description: 'Friday nights', is_public: true }),
+    )
+    expect(res).toEqual({
+      message: 'League settings updated successfully!',
+      league: { id: pubId, name: 'The New Pub', description: 'Friday nights', is_public: true },
+    })
     expect((await bodyOf(await send('PUT', `/api/leagues/${pubId}/settings`, commissioner, { name: '' }))).detail).toBe('League name is required')
   })
 
   it('lists members, kicks and reactivates them under the rules', async () => {
     const members = await bodyOf(await send('GET', `/api/leagues/${pubId}/members`, commissioner))
     expect(members.active_members.map((m: { name: string }) => m.name)).toEqual(['Alice', 'Bob', 'Commissioner Carl'])
-    expect(members.active_members.find((m: { name: string }) => m.name === 'Alice')).toMatchObject({ fpl_team_id: 1000002, team_name: 'Alice XI', team_valid: true, is_commissioner: false })
+    expect(members.active_members.find((m: { name: string }) => m.name === 'Alice')).toMatchObject({
+      fpl_team_id: 1000002,
+      team_name: 'Alice XI',
+      team_valid: true,
+      is_commissioner: false,
+    })
 
-    expect((await bodyOf(await send('POST', `/api/leagues/${pubId}/kick-user?user_id=${await env.DB.prepare("SELECT id FROM users WHERE email = 'owner@example.com'").first('id')}`, commissioner))).detail).toBe(
-      'The commissioner cannot be removed from the league.',
-    )
-    expect(await bodyOf(await send('POST', `/api/leagues/${pubId}/kick-user?user_id=${aliceId}`, commissioner))).toEqual({ message: 'Alice has been removed from the league.' })
-    expect(await bodyOf(await send('POST', `/api/leagues/${pubId}/kick-user?user_id=${bobId}`, commissioner))).toEqual({ message: 'Bob has been removed from the league.' })
+    expect(
+      (
+        await bodyOf(
+          await send(
+            'POST',
+            `/api/leagues/${pubId}/kick-user?user_id=${await env.DB.prepare("SELECT id FROM users WHERE email = 'owner@example.com'").first('id')}`,
+            commissioner,
+          ),
+        )
+      ).detail,
+    ).toBe('The commissioner cannot be removed from the league.')
+    expect(await bodyOf(await send('POST', `/api/leagues/${pubId}/kick-user?user_id=${aliceId}`, commissioner))).toEqual({
+      message: 'Alice has been removed from the league.',
+    })
+    expect(await bodyOf(await send('POST', `/api/leagues/${pubId}/kick-user?user_id=${bobId}`, commissioner))).toEqual({
+      message: 'Bob has been removed from the league.',
+    })
     // A kicked member's token still works elsewhere, but not in this league.
     expect((await send('GET', `/api/community-posts/${pubId}`, alice)).status).toBe(403)
 
@@ -165,8 +203,12 @@ describe('commissioner tools', () => {
       ['Alice', true],
       ['Bob', false], // Bob's team is not in the table any more
     ])
-    expect((await bodyOf(await send('POST', `/api/leagues/${pubId}/reactivate-user?user_id=${bobId}`, commissioner))).detail).toBe('User must rejoin FPL league first')
-    expect(await bodyOf(await send('POST', `/api/leagues/${pubId}/reactivate-user?user_id=${aliceId}`, commissioner))).toEqual({ message: 'Alice has been reactivated.' })
+    expect((await bodyOf(await send('POST', `/api/leagues/${pubId}/reactivate-user?user_id=${bobId}`, commissioner))).detail).toBe(
+      'User must rejoin FPL league first',
+    )
+    expect(await bodyOf(await send('POST', `/api/leagues/${pubId}/reactivate-user?user_id=${aliceId}`, commissioner))).toEqual({
+      message: 'Alice has been reactivated.',
+    })
     expect((await send('GET', `/api/community-posts/${pubId}`, alice)).status).toBe(200)
     expect((await send('POST', `/api/leagues/${pubId}/kick-user?user_id=999999`, commissioner)).status).toBe(404)
     expect((await send('POST', `/api/leagues/${pubId}/kick-user?user_id=abc`, commissioner)).status).toBe(400)

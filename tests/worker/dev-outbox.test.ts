@@ -48,9 +48,7 @@ describe('email service and dev outbox', () => {
   })
 
   it('sends through Resend when a key is set, and keeps nothing in the outbox', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(Response.json({ id: 'email_123' }, { status: 200 }))
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ id: 'email_123' }, { status: 200 }))
     await sendEmail({ ...env, RESEND_API_KEY: 're_test_key', EMAIL_FROM: 'Banter <hi@banter.test>' }, db, message('c@example.com', 'Real'))
 
     expect(fetchSpy).toHaveBeenCalledOnce()
@@ -62,9 +60,7 @@ describe('email service and dev outbox', () => {
   })
 
   it('fails loudly when Resend refuses the message', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      Response.json({ name: 'validation_error', message: 'bad from', statusCode: 422 }, { status: 422 }),
-    )
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ name: 'validation_error', message: 'bad from', statusCode: 422 }, { status: 422 }))
     await expect(sendEmail({ ...env, RESEND_API_KEY: 're_test_key' }, db, message('d@example.com', 'X'))).rejects.toThrow(/Resend refused/)
   })
 

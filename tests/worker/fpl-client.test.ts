@@ -10,16 +10,16 @@ import {
   FplUpdatingError,
 } from '../../worker/fpl/errors'
 import bootstrap from '../fixtures/fpl/bootstrap-static.json'
-import entryAlt from '../fixtures/fpl/entry-alt-entry1-2025-26-end.json'
-import picksAlt from '../fixtures/fpl/entry-event-picks-alt-entry1-gw1-2025-26.json'
-import picks from '../fixtures/fpl/entry-event-picks.json'
-import history from '../fixtures/fpl/entry-history.json'
-import transfersFull from '../fixtures/fpl/entry-transfers-2022-23-full-season.json'
-import transfers from '../fixtures/fpl/entry-transfers.json'
 import entry from '../fixtures/fpl/entry.json'
+import entryAlt from '../fixtures/fpl/entry-alt-entry1-2025-26-end.json'
+import picks from '../fixtures/fpl/entry-event-picks.json'
+import picksAlt from '../fixtures/fpl/entry-event-picks-alt-entry1-gw1-2025-26.json'
+import history from '../fixtures/fpl/entry-history.json'
+import transfers from '../fixtures/fpl/entry-transfers.json'
+import transfersFull from '../fixtures/fpl/entry-transfers-2022-23-full-season.json'
+import live from '../fixtures/fpl/event-live.json'
 import liveFull from '../fixtures/fpl/event-live-2022-23-gw1-full.json'
 import liveFuture from '../fixtures/fpl/event-live-future-gw-empty.json'
-import live from '../fixtures/fpl/event-live.json'
 import eventStatus from '../fixtures/fpl/event-status.json'
 import standings from '../fixtures/fpl/leagues-classic-standings-page1.json'
 import standings2024 from '../fixtures/fpl/leagues-classic-standings-results-2024-25.json'
@@ -80,9 +80,16 @@ describe('parsing the real captured responses', () => {
   })
 
   it('accepts the 2024-25 standings rows and the 2026-27 drift (no id, no has_played)', async () => {
-    const drifted = (standings2024 as Array<Record<string, unknown>>).slice(0, 50).map(({ id: _id, has_played: _played, ...row }) => ({ ...row, club_badge_src: null }))
+    const drifted = (standings2024 as Array<Record<string, unknown>>)
+      .slice(0, 50)
+      .map(({ id: _id, has_played: _played, ...row }) => ({ ...row, club_badge_src: null }))
     const { fetch } = scriptedFetch({
-      'standings/': () => jsonResponse({ league: { id: 314, name: 'Overall' }, standings: { has_next: true, page: 1, results: drifted }, new_entries: { has_next: false, page: 1, results: [] } }),
+      'standings/': () =>
+        jsonResponse({
+          league: { id: 314, name: 'Overall' },
+          standings: { has_next: true, page: 1, results: drifted },
+          new_entries: { has_next: false, page: 1, results: [] },
+        }),
     })
     const page = await client(fetch).standingsPage(314, 1)
     expect(page.standings.results).toHaveLength(50)
@@ -98,7 +105,9 @@ describe('faults', () => {
   })
 
   it('treats any non-JSON 200 as the updating state, never as data', async () => {
-    const { fetch } = scriptedFetch({ 'event-status/': () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }) })
+    const { fetch } = scriptedFetch({
+      'event-status/': () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }),
+    })
     await expect(client(fetch, { retries: 0 }).eventStatus()).rejects.toBeInstanceOf(FplUpdatingError)
   })
 
@@ -114,7 +123,9 @@ describe('faults', () => {
 
   it('gives up on a Retry-After longer than it is willing to wait', async () => {
     const { fetch, calls } = scriptedFetch({ 'event-status/': () => new Response('', { status: 429, headers: { 'Retry-After': '3600' } }) })
-    const error = await client(fetch).eventStatus().catch((e: unknown) => e)
+    const error = await client(fetch)
+      .eventStatus()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FplRateLimitedError)
     expect((error as FplRateLimitedError).retryAfterMs).toBe(3_600_000)
     expect(calls).toHaveLength(1)
@@ -128,7 +139,8 @@ describe('faults', () => {
   })
 
   it('times out a request that hangs', async () => {
-    const hang = (() => new Promise<Response>((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30))) as unknown as typeof fetch
+    const hang = (() =>
+      new Promise<Response>((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30))) as unknown as typeof fetch
     await expect(client(hang, { retries: 0, timeoutMs: 20 }).eventStatus()).rejects.toBeInstanceOf(FplTimeoutError)
   })
 
@@ -150,7 +162,9 @@ describe('faults', () => {
     await expect(client(missing.fetch).entry(99)).rejects.toBeInstanceOf(FplNotFoundError)
     expect(missing.calls).toHaveLength(1)
     const blocked = scriptedFetch({ 'entry/1/': () => new Response('<h1>403 Forbidden</h1>', { status: 403, headers: { 'content-type': 'text/html' } }) })
-    const error = await client(blocked.fetch).entry(1).catch((e: unknown) => e)
+    const error = await client(blocked.fetch)
+      .entry(1)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FplHttpError)
     expect(blocked.calls).toHaveLength(1)
   })

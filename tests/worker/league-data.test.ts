@@ -32,8 +32,16 @@ describe('GET /api/leagues/{id}/standings', () => {
     expect(status).toBe(200)
     expect(Object.keys(body)).toEqual(
       expect.arrayContaining([
-        'standings', 'demo_mode', 'message', 'pagination_metadata', 'current_user_position', 'current_user_in_standings',
-        'total_members', 'fpl_active_members', 'is_public_tournament', 'data_source',
+        'standings',
+        'demo_mode',
+        'message',
+        'pagination_metadata',
+        'current_user_position',
+        'current_user_in_standings',
+        'total_members',
+        'fpl_active_members',
+        'is_public_tournament',
+        'data_source',
       ]),
     )
     expect(Object.keys(body.standings[0]!).sort()).toEqual(
@@ -46,14 +54,18 @@ describe('GET /api/leagues/{id}/standings', () => {
     const last = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(`/api/leagues/${officeId}/standings?page=4`, boss)
     expect(last.body.standings).toHaveLength(30)
     expect(last.body.pagination_metadata).toMatchObject({ current_page: 4, has_previous: true, has_next: false })
-    const small = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(`/api/leagues/${officeId}/standings?page=2&limit=20`, boss)
+    const small = await getJson<{ standings: unknown[]; pagination_metadata: Record<string, unknown> }>(
+      `/api/leagues/${officeId}/standings?page=2&limit=20`,
+      boss,
+    )
     expect(small.body.standings).toHaveLength(20)
     expect(small.body.pagination_metadata).toMatchObject({ per_page: 20, total_pages: 9 })
   })
 
   it('orders the table like FPL does, ties included', async () => {
     const rows: Array<{ rank: number; total_points: number }> = []
-    for (let page = 1; page <= 4; page++) rows.push(...(await getJson<{ standings: typeof rows }>(`/api/leagues/${officeId}/standings?page=${page}`, boss)).body.standings)
+    for (let page = 1; page <= 4; page++)
+      rows.push(...(await getJson<{ standings: typeof rows }>(`/api/leagues/${officeId}/standings?page=${page}`, boss)).body.standings)
     for (let i = 1; i < rows.length; i++) {
       expect(rows[i]!.total_points).toBeLessThanOrEqual(rows[i - 1]!.total_points)
       expect(rows[i]!.rank).toBe(rows[i]!.total_points === rows[i - 1]!.total_points ? rows[i - 1]!.rank : i + 1)
@@ -83,7 +95,19 @@ describe('GET /api/leagues/{id}/monthly-winners and /banter-stats', () => {
     const { body } = await getJson<{ monthly_winners: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/monthly-winners`, boss)
     const finished = body.monthly_winners.find((w) => w.status === 'finished')!
     expect(Object.keys(finished)).toEqual(
-      expect.arrayContaining(['month', 'year', 'status', 'prize', 'gameweeks_played', 'leading_player', 'leading_points', 'winner', 'monthly_points', 'average_per_gw', 'runners_up']),
+      expect.arrayContaining([
+        'month',
+        'year',
+        'status',
+        'prize',
+        'gameweeks_played',
+        'leading_player',
+        'leading_points',
+        'winner',
+        'monthly_points',
+        'average_per_gw',
+        'runners_up',
+      ]),
     )
     expect(finished.prize).toBe(0) // prizes are switched off
     expect((finished.runners_up as Array<{ position: number }>).map((r) => r.position)[0]).toBe(2)
@@ -108,7 +132,9 @@ describe('site-wide stats', () => {
   })
 
   it('answers public banter stats with the spec fields', async () => {
-    const { body } = await getJson<{ stats: Record<string, Record<string, unknown>>; total_players: number; total_leagues: number; data_source: string }>('/api/public-banter-stats')
+    const { body } = await getJson<{ stats: Record<string, Record<string, unknown>>; total_players: number; total_leagues: number; data_source: string }>(
+      '/api/public-banter-stats',
+    )
     expect(body.data_source).toBe('live')
     expect(body.total_leagues).toBe(4)
     expect(body.stats.top_scorer).toMatchObject({ source_tournament_name: 'Office Banter League' })
@@ -117,7 +143,12 @@ describe('site-wide stats', () => {
 
 describe('FPL look-ups', () => {
   it('validates a league id: unknown, new, and already tracked with its commissioner', async () => {
-    expect((await getJson('/api/validate-league/999999')).body).toEqual({ fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null })
+    expect((await getJson('/api/validate-league/999999')).body).toEqual({
+      fpl_valid: false,
+      fpl_league_name: null,
+      system_exists: false,
+      commissioner_name: null,
+    })
     expect((await getJson(`/api/validate-league/${SIM_LEAGUES.sunday}`)).body).toEqual({
       fpl_valid: true,
       fpl_league_name: 'Sunday League Legends',

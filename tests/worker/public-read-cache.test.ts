@@ -17,7 +17,8 @@ let memberId = 0
 
 type Standings = { standings: Array<{ fpl_team_id: number; total_points: number }> }
 const topPoints = async (path: string, headers: Record<string, string> = {}) => (await getJson<Standings>(path, headers)).body.standings[0]?.total_points
-const bumpTopRow = (tournamentId: number) => env.DB.prepare('UPDATE standings_rows SET total_points = total_points + 1000 WHERE tournament_id = ? AND position = 1').bind(tournamentId).run()
+const bumpTopRow = (tournamentId: number) =>
+  env.DB.prepare('UPDATE standings_rows SET total_points = total_points + 1000 WHERE tournament_id = ? AND position = 1').bind(tournamentId).run()
 
 beforeAll(async () => {
   routeFplToSimulator(sim)

@@ -1,5 +1,5 @@
-import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { countingD1 } from './helpers/d1'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addCuratedTeam, addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
@@ -11,41 +11,6 @@ import { addCuratedTeam, addMember, addTournament, addUser, bearer, CURATED_TOUR
 const sim = simulator()
 let officeId = 0
 let member: Record<string, string> = {}
-
-/** env.DB, counting the round trips the worker makes (each batch or statement execution). */
-function countingD1() {
-  const counter = { trips: 0 }
-  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(statement, {
-      get(target, key) {
-        const value = Reflect.get(target, key) as unknown
-        if (typeof value !== 'function') return value
-        if (key === 'bind') return (...args: unknown[]) => wrapStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args))
-        if (['all', 'raw', 'first', 'run'].includes(String(key))) counter.trips += 1
-        return (value as (...a: unknown[]) => unknown).bind(target)
-      },
-    })
-  const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>()
-  const db = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === 'prepare')
-        return (sql: string) => {
-          const statement = target.prepare(sql)
-          const wrapped = wrapStatement(statement)
-          unwrap.set(wrapped, statement)
-          return wrapped
-        }
-      if (key === 'batch')
-        return (statements: D1PreparedStatement[]) => {
-          counter.trips += 1
-          return target.batch(statements)
-        }
-      const value = Reflect.get(target, key) as unknown
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
-    },
-  })
-  return { db, counter }
-}
 
 async function tripsFor(path: string, headers: Record<string, string> = {}) {
   const { db, counter } = countingD1()
@@ -73,15 +38,16 @@ describe('database round trips per read', () => {
     expect(await tripsFor(`/api/leagues/${officeId}/banter-stats`, member)).toBe(1)
   })
 
-  it("the tournament list and page, its wall and members, and the signed-in user's profile and leagues: one each", async () => {
+  it("the tournament list and page, its wall and members, the signed-in user's profile, leagues, sharing setting and shares: one each", async () => {
     expect(await tripsFor('/api/leagues', member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}`, member)).toBe(1)
     expect(await tripsFor('/api/auth/me', member)).toBe(1)
     expect(await tripsFor('/api/auth/user-leagues', member)).toBe(1)
     expect(await tripsFor(`/api/community-posts/${officeId}`, member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}/members`, member)).toBe(1)
-    // The counter sees single statements too: this route checks the session, then reads the setting.
-    expect(await tripsFor('/api/banter/privacy', member)).toBe(2)
+    expect(await tripsFor('/api/banter/privacy', member)).toBe(1)
+    expect(await tripsFor('/api/banter/my-shares', member)).toBe(1)
+    expect(await tripsFor(`/api/leagues/${officeId}/admin-check`, member)).toBe(1)
   })
 
   it('an open tournament read anonymously: one the first time, none while it is cached', async () => {

@@ -15,6 +15,7 @@ import {
   getJson,
   PUBLIC_TOURNAMENT_ID,
   runCronAndQueue,
+  testClock,
 } from './helpers/world'
 
 // The cron refresh end to end inside workerd: real D1 and KV, FPL answered by the simulator.
@@ -31,9 +32,13 @@ interface StandingsBody {
 }
 
 const snapshotStatus = (gameweek: number) =>
-  env.DB.prepare('SELECT gameweek_status FROM tournament_snapshots WHERE tournament_id = ? AND gameweek = ?').bind(pubId, gameweek).first<string>('gameweek_status')
+  env.DB.prepare('SELECT gameweek_status FROM tournament_snapshots WHERE tournament_id = ? AND gameweek = ?')
+    .bind(pubId, gameweek)
+    .first<string>('gameweek_status')
 const snapshotVersion = () =>
-  env.DB.prepare('SELECT data_version FROM tournament_snapshots WHERE tournament_id = ? ORDER BY gameweek DESC LIMIT 1').bind(pubId).first<string>('data_version')
+  env.DB.prepare('SELECT data_version FROM tournament_snapshots WHERE tournament_id = ? ORDER BY gameweek DESC LIMIT 1')
+    .bind(pubId)
+    .first<string>('data_version')
 
 async function simulatorTable(league: number) {
   const res = await sim.fetch(new Request(`http://sim/api/leagues-classic/${league}/standings/?page_standings=1`))
@@ -93,9 +98,20 @@ describe('cron refresh', () => {
     const banter = await getJson<{ comprehensive_banter_stats: Record<string, unknown> }>(`/api/leagues/${pubId}/banter-stats`, member)
     expect(Object.keys(banter.body.comprehensive_banter_stats).sort()).toEqual(
       [
-        'auto_sub_saviour', 'benched_beast', 'captain_catastrophe', 'comeback_king', 'differential_genius', 'freefall_legend',
-        'gameweek_rocket', 'league_context', 'most_consistent', 'overall_rank_king', 'tournament_leader', 'tournament_stats',
-        'transfer_tornado', 'wooden_spoon_warrior',
+        'auto_sub_saviour',
+        'benched_beast',
+        'captain_catastrophe',
+        'comeback_king',
+        'differential_genius',
+        'freefall_legend',
+        'gameweek_rocket',
+        'league_context',
+        'most_consistent',
+        'overall_rank_king',
+        'tournament_leader',
+        'tournament_stats',
+        'transfer_tornado',
+        'wooden_spoon_warrior',
       ].sort(),
     )
     const leader = banter.body.comprehensive_banter_stats.tournament_leader as Record<string, unknown>
@@ -183,9 +199,12 @@ describe('cron refresh', () => {
     sim.advance()
     sim.resetStats()
     sim.injectFault({ kind: 'rate_limit', match: 'standings', times: 2, retryAfterSeconds: 1 })
+    const skipped = testClock.skippedMs
     const { failures, run } = await runCronAndQueue()
     expect(run.jobs).toBe(3)
     expect(failures).toEqual([])
-    expect(await snapshotVersion()).toBe(sim.state().gameweek + ':' + sim.state().phase)
+    // It waited out FPL's Retry-After (1 s) before asking again: in skipped time, not real time.
+    expect(testClock.skippedMs - skipped).toBeGreaterThanOrEqual(1_000)
+    expect(await snapshotVersion()).toBe(`${sim.state().gameweek}:${sim.state().phase}`)
   })
 })

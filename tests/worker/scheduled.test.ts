@@ -34,13 +34,17 @@ describe('scheduled entry point', () => {
   })
 
   it('does nothing while another run holds the lease', async () => {
-    await env.DB.prepare('INSERT INTO cron_leases (name, holder, expires_at) VALUES (?, ?, ?)').bind(REFRESH_LEASE, 'other', Date.now() + 60_000).run()
+    await env.DB.prepare('INSERT INTO cron_leases (name, holder, expires_at) VALUES (?, ?, ?)')
+      .bind(REFRESH_LEASE, 'other', Date.now() + 60_000)
+      .run()
     expect((await runScheduled(env, Date.now())).ran).toBe(false)
     expect(await lastRun()).toBeNull()
   })
 
   it('takes over an expired lease', async () => {
-    await env.DB.prepare('INSERT INTO cron_leases (name, holder, expires_at) VALUES (?, ?, ?)').bind(REFRESH_LEASE, 'crashed', Date.now() - 1).run()
+    await env.DB.prepare('INSERT INTO cron_leases (name, holder, expires_at) VALUES (?, ?, ?)')
+      .bind(REFRESH_LEASE, 'crashed', Date.now() - 1)
+      .run()
     expect((await runScheduled(env, Date.now())).ran).toBe(true)
   })
 

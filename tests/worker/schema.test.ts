@@ -54,8 +54,7 @@ describe('constraints that keep data correct', () => {
 
   it('email tokens are unique by hash', async () => {
     const user = await insertUser('tokens@example.com')
-    const add = () =>
-      db.prepare("INSERT INTO email_tokens (user_id, purpose, token_hash, expires_at) VALUES (?, 'verify_email', 'h1', 0)").bind(user!.id).run()
+    const add = () => db.prepare("INSERT INTO email_tokens (user_id, purpose, token_hash, expires_at) VALUES (?, 'verify_email', 'h1', 0)").bind(user!.id).run()
     await add()
     await expect(add()).rejects.toThrow(/UNIQUE/)
   })
@@ -70,8 +69,16 @@ describe('constraints that keep data correct', () => {
     // The database as it was before 0003: no unique index, so parallel sign-ups left duplicates.
     await db.prepare('DROP INDEX users_fpl_team_unique').run()
     const add = (email: string, team: number | null) =>
-      db.prepare("INSERT INTO users (email, name, password_hash, fpl_team_id, fpl_team_season) VALUES (?, 'T', 'x', ?, '2026/27') RETURNING id").bind(email, team).first<number>('id')
-    const [first, second, third, other] = [await add('dup-1@example.com', 5151), await add('dup-2@example.com', 5151), await add('dup-3@example.com', 5151), await add('solo@example.com', 5252)]
+      db
+        .prepare("INSERT INTO users (email, name, password_hash, fpl_team_id, fpl_team_season) VALUES (?, 'T', 'x', ?, '2026/27') RETURNING id")
+        .bind(email, team)
+        .first<number>('id')
+    const [first, second, third, other] = [
+      await add('dup-1@example.com', 5151),
+      await add('dup-2@example.com', 5151),
+      await add('dup-3@example.com', 5151),
+      await add('solo@example.com', 5252),
+    ]
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0003_'))!
     // Its statements after the new column (which this database already has).
     for (const query of migration.queries.filter((q) => !/^\s*(ALTER TABLE|CREATE TABLE)/.test(q.replace(/^--.*$/gm, '')))) await db.prepare(query).run()

@@ -24,7 +24,7 @@ const share = (headers: Record<string, string>, body: unknown) =>
 function unfurl(html: string): Record<string, string[]> {
   const decode = (v: string) => v.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
   const found: Record<string, string[]> = {}
-  for (const m of html.matchAll(/<meta\s+(?:property|name)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)) (found[m[1]!] ??= []).push(decode(m[2]!))
+  for (const m of html.matchAll(/<meta\s+(?:property|name)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)) found[m[1]!] = [...(found[m[1]!] ?? []), decode(m[2]!)]
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]
   if (title !== undefined) found.title = [decode(title)]
   return found
@@ -40,7 +40,9 @@ beforeAll(async () => {
 
 describe('normaliseStatData', () => {
   it('accepts the alternate input names', () => {
-    expect(normaliseStatData({ manager: 'Sam', badge: 'Benched Beast', description: '25 on the bench', tournament_name: 'Pub', members: 12, icon: '🪑' })).toEqual({
+    expect(
+      normaliseStatData({ manager: 'Sam', badge: 'Benched Beast', description: '25 on the bench', tournament_name: 'Pub', members: 12, icon: '🪑' }),
+    ).toEqual({
       emoji: '🪑',
       achievement_title: 'Benched Beast',
       achievement_description: '25 on the bench',
@@ -82,13 +84,19 @@ describe('POST /api/banter/share', () => {
   })
 
   it('creates an unguessable link once and reuses it', async () => {
-    const first = await share(member, { league_id: pubId, stat_type: 'captain_catastrophe', stat_data: { manager: 'Sharer', title: 'Captain Catastrophe', description: '2 points', emoji: '🫣' } })
+    const first = await share(member, {
+      league_id: pubId,
+      stat_type: 'captain_catastrophe',
+      stat_data: { manager: 'Sharer', title: 'Captain Catastrophe', description: '2 points', emoji: '🫣' },
+    })
     expect(first.status).toBe(201)
     const a = (await first.json()) as { share_id: string; share_url: string; stat_data: Record<string, unknown> }
     expect(a.share_url).toBe(`https://banter.test/share/banter/${a.share_id}`)
     expect(a.share_id).toMatch(/^[a-f0-9]{32}$/)
     expect(a.stat_data).toMatchObject({ achievement_title: 'Captain Catastrophe', player_name: 'Sharer', league_name: 'The Pub League', league_members: 1 })
-    const b = (await (await share(member, { league_id: pubId, stat_type: 'captain_catastrophe', stat_data: { manager: 'Sharer' } })).json()) as { share_id: string }
+    const b = (await (await share(member, { league_id: pubId, stat_type: 'captain_catastrophe', stat_data: { manager: 'Sharer' } })).json()) as {
+      share_id: string
+    }
     expect(b.share_id).toBe(a.share_id)
   })
 })
@@ -96,7 +104,11 @@ describe('POST /api/banter/share', () => {
 describe('reading a share', () => {
   let id = ''
   beforeAll(async () => {
-    const hostile = { manager: '"><script>alert(1)</script>', title: 'Benched </title><script>x()</script> Beast', description: `Ben & Jerry's "bench" <b>25</b>` }
+    const hostile = {
+      manager: '"><script>alert(1)</script>',
+      title: 'Benched </title><script>x()</script> Beast',
+      description: `Ben & Jerry's "bench" <b>25</b>`,
+    }
     id = ((await (await share(member, { league_id: pubId, stat_type: 'benched_beast', stat_data: hostile })).json()) as { share_id: string }).share_id
   })
 

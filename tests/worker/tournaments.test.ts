@@ -17,7 +17,8 @@ const create = (headers: Record<string, string>, name: string, fplLeagueId: numb
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ name, fpl_league_id: String(fplLeagueId), entry_fee: '0' }).toString(),
   })
-const join = (headers: Record<string, string>, id: number) => call(`/api/leagues/${id}/join`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+const join = (headers: Record<string, string>, id: number) =>
+  call(`/api/leagues/${id}/join`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
 
 beforeAll(async () => {
   routeFplToSimulator()
@@ -36,12 +37,18 @@ describe('GET /api/leagues', () => {
     const list = (await (await call('/api/leagues')).json()) as Array<Record<string, unknown>>
     expect(list.map((l) => l.name)).toEqual(['Real Footballers FPL League', 'alpha league', 'The Pub League'])
     expect(list[0]).toMatchObject({ type: 'curated_public', is_pinned: true, member_count: 2, is_member: false })
-    expect(list.find((l) => l.name === 'The Pub League')).toMatchObject({ type: 'private', member_count: 1, entry_fee: 0, current_prize_pool: 0, is_commissioner: false })
+    expect(list.find((l) => l.name === 'The Pub League')).toMatchObject({
+      type: 'private',
+      member_count: 1,
+      entry_fee: 0,
+      current_prize_pool: 0,
+      is_commissioner: false,
+    })
     expect(list.some((l) => l.type === 'public')).toBe(false)
     expect(list.every((l) => !('invite_code' in l))).toBe(true)
   })
 
-  it('marks the signed-in user\'s memberships and shows their own invite code', async () => {
+  it("marks the signed-in user's memberships and shows their own invite code", async () => {
     const list = (await (await call('/api/leagues', { headers: ownerAuth })).json()) as Array<Record<string, unknown>>
     expect(list.find((l) => l.id === pubId)).toMatchObject({ is_member: true, is_commissioner: true, invite_code: 'invite-123456' })
   })
@@ -74,7 +81,9 @@ describe('POST /api/leagues', () => {
     expect(body.invite_code).toMatch(/^[A-Za-z0-9_-]{16}$/)
     const row = await env.DB.prepare('SELECT commissioner_id, fpl_season, entry_fee_pence FROM tournaments WHERE id = ?').bind(body.league_id).first()
     expect(row).toEqual({ commissioner_id: sunday, fpl_season: '2026/27', entry_fee_pence: 0 })
-    expect(await env.DB.prepare("SELECT status FROM memberships WHERE tournament_id = ? AND user_id = ?").bind(body.league_id, sunday).first('status')).toBe('active')
+    expect(await env.DB.prepare('SELECT status FROM memberships WHERE tournament_id = ? AND user_id = ?').bind(body.league_id, sunday).first('status')).toBe(
+      'active',
+    )
   })
 
   it('adds the creator as a member, not commissioner, when the league already exists', async () => {
@@ -85,15 +94,34 @@ describe('POST /api/leagues', () => {
     expect(await env.DB.prepare('SELECT count(*) AS n FROM tournaments WHERE fpl_league_id = ?').bind(SIM_LEAGUES.pub).first('n')).toBe(1)
   })
 
-  it('refuses unknown leagues, leagues without the creator\'s team, and bad input', async () => {
+  it("refuses unknown leagues, leagues without the creator's team, and bad input", async () => {
     const outsider = await bearer(await addUser('outsider@example.com', 'Outsider', 1000101))
-    expect(await (await create(outsider, 'Nope', 999999)).json()).toEqual({ detail: 'FPL league not found. Please check the League ID.', code: 'fpl_league_not_found' })
+    expect(await (await create(outsider, 'Nope', 999999)).json()).toEqual({
+      detail: 'FPL league not found. Please check the League ID.',
+      code: 'fpl_league_not_found',
+    })
     expect(((await (await create(outsider, 'Not mine', SIM_LEAGUES.fridays)).json()) as { detail: string }).detail).toBe(
       'Your FPL team is not in this FPL league. Join it on the FPL site first.',
     )
     expect(((await (await create(outsider, '', SIM_LEAGUES.fridays)).json()) as { detail: string }).detail).toBe('Tournament name is required')
     expect(((await (await create(outsider, 'X', 'abc')).json()) as { detail: string }).detail).toBe('FPL league ID must be a number')
     expect((await create({}, 'Anon', SIM_LEAGUES.fridays)).status).toBe(401)
+
+    // The fields may come in the form body alone; a query parameter wins over the same field there.
+    const post = (query: string, form: Record<string, string>) =>
+      call(`/api/leagues${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...outsider },
+        body: new URLSearchParams(form).toString(),
+      })
+    expect(await (await post('', { name: '', fpl_league_id: String(SIM_LEAGUES.fridays) })).json()).toEqual({
+      detail: 'Tournament name is required',
+      code: 'validation_error',
+    })
+    expect(await (await post('?fpl_league_id=abc', { name: 'Mine', fpl_league_id: String(SIM_LEAGUES.fridays) })).json()).toEqual({
+      detail: 'FPL league ID must be a number',
+      code: 'validation_error',
+    })
   })
 })
 
@@ -119,7 +147,7 @@ describe('POST /api/leagues/{id}/join', () => {
 })
 
 describe('who may read a tournament', () => {
-  it('keeps a private tournament\'s data to its members', async () => {
+  it("keeps a private tournament's data to its members", async () => {
     for (const path of ['standings', 'monthly-winners', 'banter-stats']) {
       expect((await call(`/api/leagues/${pubId}/${path}`)).status).toBe(401)
       const nonMember = await bearer(await addUser(`peek-${path}@example.com`, 'Peeker', null))
@@ -148,7 +176,11 @@ describe('GET /api/leagues/{id}/admin-check and curated teams', () => {
     expect(await (await call(`/api/leagues/${pubId}/admin-check`, { headers: admin })).json()).toEqual({ has_admin_access: false })
 
     const add = (headers: Record<string, string>, team: number) =>
-      call(`/api/leagues/${CURATED_TOURNAMENT_ID}/curated-teams`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ fpl_team_id: team }) })
+      call(`/api/leagues/${CURATED_TOURNAMENT_ID}/curated-teams`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ fpl_team_id: team }),
+      })
     expect((await add(ownerAuth, 1000503)).status).toBe(403)
     const added = await add(admin, 1000503)
     expect(added.status).toBe(201)

@@ -24,6 +24,8 @@ export interface ScheduledDeps {
   queue?: MessageSender
   fetch?: typeof fetch
   now?: () => number
+  /** Waits between FPL retries (default: real time). */
+  sleep?: (ms: number) => Promise<void>
   /** Read the gameweek state from FPL now, not from the cache (the dev refresh button). */
   forceState?: boolean
 }
@@ -38,7 +40,10 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
     // Sessions past their expiry or idle timeout; sign-in only tidies the signing-in user's own.
     await db.delete(sessions).where(endedSessions(deps.now?.() ?? Date.now()))
     try {
-      const planned = await runRefreshPlanner({ env, db, queue: deps.queue ?? env.REFRESH_QUEUE, fetch: deps.fetch, now: deps.now }, deps.forceState)
+      const planned = await runRefreshPlanner(
+        { env, db, queue: deps.queue ?? env.REFRESH_QUEUE, fetch: deps.fetch, now: deps.now, sleep: deps.sleep },
+        deps.forceState,
+      )
       const summary = { jobs: planned.jobs.length, skipped: planned.skipped, gameweek: planned.state.version }
       await recordRun(db, scheduledTime, summary)
       return { ran: true, holder, ...summary }

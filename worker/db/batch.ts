@@ -29,7 +29,10 @@ export function both<A, B>(a: BatchRead<A>, b: BatchRead<B>): BatchRead<[A, B]> 
   }
 }
 
-export const mapRead = <A, B>(read: BatchRead<A>, f: (value: A) => B): BatchRead<B> => ({ statements: read.statements, parse: (results) => f(read.parse(results)) })
+export const mapRead = <A, B>(read: BatchRead<A>, f: (value: A) => B): BatchRead<B> => ({
+  statements: read.statements,
+  parse: (results) => f(read.parse(results)),
+})
 
 export async function runBatch<T>(db: Database, read: BatchRead<T>): Promise<T> {
   if (read.statements.length === 0) return read.parse([])

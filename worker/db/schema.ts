@@ -5,15 +5,7 @@
 // integers, JSON documents are text (`mode: 'json'`), money is integer pence. Every query path
 // the API uses has an index; the comment next to each index names the path.
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now)
@@ -38,9 +30,7 @@ export const users = sqliteTable(
     // Bumped on password change, reset and logout-everywhere; tokens carry the version they were
     // issued with and stop working when it no longer matches.
     tokenVersion: integer('token_version').notNull().default(0),
-    banterSharingEnabled: integer('banter_sharing_enabled', { mode: 'boolean' })
-      .notNull()
-      .default(true),
+    banterSharingEnabled: integer('banter_sharing_enabled', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },

@@ -11,20 +11,10 @@ import {
   FplUpdatingError,
 } from './errors'
 import type { UpstreamGuard } from './guard'
-import {
-  bootstrapSchema,
-  entrySchema,
-  eventStatusSchema,
-  historySchema,
-  liveSchema,
-  picksSchema,
-  standingsPageSchema,
-  transfersSchema,
-} from './schemas'
+import { bootstrapSchema, entrySchema, eventStatusSchema, historySchema, liveSchema, picksSchema, standingsPageSchema, transfersSchema } from './schemas'
 
 // A browser-like User-Agent: FPL has refused requests with library-looking agents.
-export const FPL_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+export const FPL_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 const UPDATING_TEXT = 'The game is being updated'
 

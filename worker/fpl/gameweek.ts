@@ -30,7 +30,7 @@ export function gameweekState(bootstrap: Pick<FplBootstrap, 'events'>, eventStat
 }
 
 /** "2026/27" from the first deadline of the season. */
-export function seasonOf(firstDeadline: string | undefined): string {
+function seasonOf(firstDeadline: string | undefined): string {
   const year = firstDeadline ? new Date(firstDeadline).getUTCFullYear() : new Date().getUTCFullYear()
   return `${year}/${String((year + 1) % 100).padStart(2, '0')}`
 }

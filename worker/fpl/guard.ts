@@ -61,7 +61,8 @@ export class UpstreamGuard {
 
   /** Throws instead of letting a request through while FPL is to be left alone. */
   async admit(path: string): Promise<void> {
-    const shared = await (this.shared ??= this.kv.get<UpstreamHold>(HOLD_KEY, 'json').catch(() => null))
+    this.shared ??= this.kv.get<UpstreamHold>(HOLD_KEY, 'json').catch(() => null)
+    const shared = await this.shared
     const now = this.now()
     const notBefore = Math.max(isolate.notBefore, shared?.notBefore ?? 0)
     if (now < notBefore) throw new FplRateLimitedError(path, notBefore - now)

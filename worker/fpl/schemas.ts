@@ -6,9 +6,12 @@ import * as z from 'zod/mini'
 // null in some captures is nullable. A missing required field is a real shape change and fails.
 
 const int = z.number().check(z.int())
-const nullableInt = z.pipe(z.optional(z.nullable(int)), z.transform((v) => v ?? null))
+const nullableInt = z.pipe(
+  z.optional(z.nullable(int)),
+  z.transform((v) => v ?? null),
+)
 
-export const eventSchema = z.looseObject({
+const eventSchema = z.looseObject({
   id: int,
   name: z.string(),
   deadline_time: z.string(),
@@ -21,14 +24,14 @@ export const eventSchema = z.looseObject({
   highest_score: nullableInt,
 })
 
-export const phaseSchema = z.looseObject({
+const phaseSchema = z.looseObject({
   id: int,
   name: z.string(),
   start_event: int,
   stop_event: int,
 })
 
-export const elementSchema = z.looseObject({
+const elementSchema = z.looseObject({
   id: int,
   web_name: z.string(),
   first_name: z.optional(z.string()),
@@ -37,7 +40,7 @@ export const elementSchema = z.looseObject({
   team: int,
 })
 
-export const teamSchema = z.looseObject({ id: int, name: z.string(), short_name: z.string() })
+const teamSchema = z.looseObject({ id: int, name: z.string(), short_name: z.string() })
 
 // A season always has its gameweeks, months, clubs and players, and exactly one gameweek that is
 // current (or, before the first deadline, next). An answer without them (`events: []`, no
@@ -59,7 +62,7 @@ export const bootstrapSchema = z
   })
   .check(z.refine(seasonPresent, 'no season in bootstrap-static (no gameweeks, months, clubs or players, or no current or next gameweek)'))
 
-export const standingsRowSchema = z.looseObject({
+const standingsRowSchema = z.looseObject({
   entry: int,
   entry_name: z.string(),
   player_name: z.string(),
@@ -70,7 +73,7 @@ export const standingsRowSchema = z.looseObject({
   event_total: int,
 })
 
-export const leagueSchema = z.looseObject({
+const leagueSchema = z.looseObject({
   id: int,
   name: z.string(),
   league_type: z.optional(z.string()),
@@ -94,7 +97,7 @@ export const standingsPageSchema = z.looseObject({
   last_updated_data: z.optional(z.nullable(z.string())),
 })
 
-export const entryLeagueSchema = z.looseObject({
+const entryLeagueSchema = z.looseObject({
   id: int,
   name: z.string(),
   league_type: z.string(),
@@ -120,7 +123,7 @@ export const entrySchema = z.looseObject({
   ),
 })
 
-export const historyRowSchema = z.looseObject({
+const historyRowSchema = z.looseObject({
   event: int,
   points: int,
   total_points: int,
@@ -133,7 +136,7 @@ export const historyRowSchema = z.looseObject({
   value: nullableInt,
 })
 
-export const chipPlaySchema = z.looseObject({ name: z.string(), event: int, time: z.optional(z.string()) })
+const chipPlaySchema = z.looseObject({ name: z.string(), event: int, time: z.optional(z.string()) })
 
 export const historySchema = z.looseObject({
   current: z.array(historyRowSchema),
@@ -141,7 +144,7 @@ export const historySchema = z.looseObject({
   chips: z._default(z.array(chipPlaySchema), []),
 })
 
-export const pickSchema = z.looseObject({
+const pickSchema = z.looseObject({
   element: int,
   position: int,
   multiplier: int,
@@ -151,20 +154,23 @@ export const pickSchema = z.looseObject({
 })
 
 export const picksSchema = z.looseObject({
-  active_chip: z.pipe(z.optional(z.nullable(z.string())), z.transform((v) => v ?? null)),
+  active_chip: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  ),
   automatic_subs: z._default(z.array(z.looseObject({ element_in: int, element_out: int, event: z.optional(int) })), []),
   entry_history: historyRowSchema,
   picks: z.array(pickSchema),
 })
 
-export const liveElementSchema = z.looseObject({
+const liveElementSchema = z.looseObject({
   id: int,
   stats: z.looseObject({ minutes: int, total_points: int, bonus: z.optional(int) }),
 })
 
 export const liveSchema = z.looseObject({ elements: z.array(liveElementSchema) })
 
-export const transferSchema = z.looseObject({
+const transferSchema = z.looseObject({
   element_in: int,
   element_out: int,
   entry: int,
@@ -196,5 +202,4 @@ export type FplHistory = z.infer<typeof historySchema>
 export type FplHistoryRow = z.infer<typeof historyRowSchema>
 export type FplPicks = z.infer<typeof picksSchema>
 export type FplLive = z.infer<typeof liveSchema>
-export type FplTransfer = z.infer<typeof transferSchema>
 export type FplEventStatus = z.infer<typeof eventStatusSchema>

@@ -1,4 +1,4 @@
-import { FplCache, type CacheResult } from './cache'
+import { type CacheResult, FplCache } from './cache'
 import { createFplClient, type FplClient, RequestBudget } from './client'
 import { type GameweekState, gameweekState } from './gameweek'
 import { UpstreamGuard } from './guard'
@@ -104,7 +104,7 @@ export class FplSource {
   }
 }
 
-export function slimBootstrap(b: FplBootstrap): SlimBootstrap {
+function slimBootstrap(b: FplBootstrap): SlimBootstrap {
   return {
     events: b.events.map((e) => ({
       id: e.id,
@@ -125,7 +125,7 @@ export function slimBootstrap(b: FplBootstrap): SlimBootstrap {
   }
 }
 
-export function slimLive(live: FplLive): SlimLive {
+function slimLive(live: FplLive): SlimLive {
   return { elements: live.elements.map((e) => ({ id: e.id, stats: { minutes: e.stats.minutes, total_points: e.stats.total_points } })) }
 }
 
@@ -140,6 +140,8 @@ export interface SourceOptions {
   retries?: number
   fetch?: typeof fetch
   now?: () => number
+  /** Waits between retries (default: real time; tests pass an instant one). */
+  sleep?: (ms: number) => Promise<void>
   /** Answer from the stale cache when FPL fails (default), or fail. */
   staleFallback?: boolean
 }
@@ -155,6 +157,7 @@ export function createFplSource(env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, option
     retries: options.retries,
     fetch: options.fetch,
     now: options.now,
+    sleep: options.sleep,
   })
   return new FplSource(client, env.CACHE, options.now, options.staleFallback ?? true)
 }

@@ -1,20 +1,18 @@
 import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { $ZodError } from 'zod/v4/core'
+import type { AppEnv } from '../env'
 
 // The one error envelope of the API: `{ "detail": "<a sentence a person can read>" }`, with an
-// optional machine `code`. Never a stack trace, SQL or a token.
+// optional machine `code`. Never a stack trace, SQL or a token. Every failure is thrown (an
+// ApiError, or Hono's HTTPException) and answered by handleError; validation throws too.
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode
   readonly code: string | undefined
   readonly headers: Record<string, string> | undefined
 
-  constructor(
-    status: ContentfulStatusCode,
-    detail: string,
-    options: { code?: string; headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: ContentfulStatusCode, detail: string, options: { code?: string; headers?: Record<string, string> } = {}) {
     super(detail)
     this.status = status
     this.code = options.code
@@ -24,22 +22,29 @@ export class ApiError extends Error {
 
 export const errorBody = (detail: string, code?: string) => (code ? { detail, code } : { detail })
 
-export function handleError(err: Error, c: Context) {
-  if (err instanceof ApiError) {
-    return c.json(errorBody(err.message, err.code), err.status, err.headers)
-  }
-  // Inputs parsed by hand (form bodies) fail the same way as validated ones.
-  if (err instanceof $ZodError) {
-    return c.json(errorBody(err.issues[0]?.message ?? 'The request is not valid.', 'validation_error'), 400)
-  }
+/**
+ * For the one route whose client reads its error text from `message` (spec: deleting a wall
+ * post): the same envelope, with the sentence in `message` too.
+ */
+export const errorTextAsMessage = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('errorTextAsMessage', true)
+  await next()
+})
+
+function errorAnswer(c: Context<AppEnv>, status: ContentfulStatusCode, detail: string, code?: string, headers?: Record<string, string>) {
+  const body = errorBody(detail, code)
+  return c.json(c.var.errorTextAsMessage ? { ...body, message: detail } : body, status, headers)
+}
+
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof ApiError) return errorAnswer(c, err.status, err.message, err.code, err.headers)
   if (err instanceof HTTPException) {
     // Hono raises these for malformed bodies and similar client mistakes.
     const status = err.status as ContentfulStatusCode
-    const detail = status >= 500 ? 'Something went wrong on our side. Please try again.' : readableHttpMessage(err)
-    return c.json(errorBody(detail), status)
+    return errorAnswer(c, status, status >= 500 ? 'Something went wrong on our side. Please try again.' : readableHttpMessage(err))
   }
   console.error('Unhandled error', c.req.method, c.req.path, err)
-  return c.json(errorBody('Something went wrong on our side. Please try again.', 'internal_error'), 500)
+  return errorAnswer(c, 500, 'Something went wrong on our side. Please try again.', 'internal_error')
 }
 
 function readableHttpMessage(err: HTTPException): string {
@@ -47,4 +52,4 @@ function readableHttpMessage(err: HTTPException): string {
   return err.message || 'The request could not be processed.'
 }
 
-export const notFound = (c: Context) => c.json(errorBody('Not found.', 'not_found'), 404)
+export const notFound = (c: Context<AppEnv>) => errorAnswer(c, 404, 'Not found.', 'not_found')

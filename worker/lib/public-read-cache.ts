@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 
@@ -24,7 +23,7 @@ interface Entry {
 const entries = new Map<string, Entry>()
 
 /** Lets the public read cache keep this answer (call it once the data is known to be public). */
-export const markPublicRead = (c: Context<AppEnv>) => c.set('publicRead', true)
+export const markPublicRead = (c: { set(key: 'publicRead', value: true): void }) => c.set('publicRead', true)
 
 /** Called after anything that changes what public reads return. */
 export const forgetPublicReads = () => entries.clear()

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
-import type { ValidationTargets } from 'hono'
+import type { Context, Next, ValidationTargets } from 'hono'
 import * as z from 'zod/mini'
-import { errorBody } from './errors'
+import { ApiError } from './errors'
 
 // Every request input goes through `validate(...)`. Failures answer 400 with one readable
 // sentence in `detail` (the client shows it as is), never zod's issue array.
@@ -9,7 +9,7 @@ import { errorBody } from './errors'
 const ACRONYMS: Record<string, string> = { fpl: 'FPL', id: 'ID', url: 'URL', gw: 'GW' }
 
 /** "fpl_team_id" -> "FPL team ID"; the label a person sees for a field. */
-export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   const key = path?.filter((p) => typeof p === 'string').at(-1)
   if (typeof key !== 'string' || key === '') return 'The request'
   const words = key.split(/_|(?=[A-Z])/).map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
@@ -25,9 +25,7 @@ function readableIssue(issue: Issue): string {
     case 'invalid_type':
       // A JSON body of the wrong kind altogether (null, a string, an array for an object).
       if (!issue.path?.length) return `The request body must be ${typeWords(String(issue.expected))}`
-      return issue.input === undefined || issue.input === null
-        ? `${field} is required`
-        : `${field} must be ${typeWords(String(issue.expected))}`
+      return issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be ${typeWords(String(issue.expected))}`
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`
@@ -66,20 +64,30 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u
 const INVISIBLE_ONLY = /^[\s\p{Cf}\p{M}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]*$/u
 
-export const isShowableText = (text: string, multiline: boolean) => !(multiline ? CONTROL : CONTROL_SINGLE_LINE).test(text) && !INVISIBLE_ONLY.test(text)
+const isShowableText = (text: string, multiline: boolean) => !(multiline ? CONTROL : CONTROL_SINGLE_LINE).test(text) && !INVISIBLE_ONLY.test(text)
 
 /** The check for free text (posts, names): `message` says what to do instead. */
 export const showableText = (message: string, { multiline = false } = {}) => z.refine<string>((text) => isShowableText(text, multiline), message)
 
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
-  target: Target,
-  schema: Schema,
-) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const detail = result.error.issues[0]?.message ?? 'The request is not valid.'
-      return c.json(errorBody(detail, 'validation_error'), 400)
-    }
-  })
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(target: Target, schema: Schema) {
+  return zValidator(target, schema, rejectInvalid)
 }
 
+function rejectInvalid(result: { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } }) {
+  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? 'The request is not valid.', { code: 'validation_error' })
+}
+
+/**
+ * validate('form', schema) for a call that may send its fields as query parameters instead (the
+ * spec's create call sends a query string with a form-encoded body): a query parameter wins over
+ * the same field in the body, and a form field that is not text (a file) counts as absent.
+ */
+export function validateQueryOrForm<Schema extends z.ZodMiniType>(schema: Schema) {
+  const middleware = (c: Context, next: Next) =>
+    zValidator('form', schema, rejectInvalid, {
+      // zod/mini's result has the shape of the classic one zod-validator names, not its type.
+      validationFunction: (s, form) =>
+        s.safeParseAsync({ ...Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')), ...c.req.query() }) as never,
+    })(c, next)
+  return middleware as unknown as ReturnType<typeof validate<'form', Schema>>
+}

@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm'
-import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as z from 'zod/mini'
-import { users } from '../db/schema'
-import type { AppEnv } from '../env'
+import type { AppEnv, RequestContext } from '../env'
 import { requestSource } from '../fpl/source'
-import { currentUser, readAsUser, requireAuth, requireSession } from '../lib/auth'
 import { showableText, validate } from '../lib/validation'
+import { session } from '../middleware/session'
 import {
   type AccountContext,
   autoJoinLeagues,
@@ -22,13 +19,13 @@ import {
   updateFplTeam,
   verifyEmail,
 } from '../services/auth/accounts'
-import { emailField, fplTeamIdField, inviteCodeField, nameField, passwordInput, strongPassword, tokenField, UNSHOWABLE_NAME } from '../services/auth/rules'
 import { withPasswordSlot } from '../services/auth/password'
+import { emailField, fplTeamIdField, inviteCodeField, nameField, passwordInput, strongPassword, tokenField, UNSHOWABLE_NAME } from '../services/auth/rules'
 import { createChallenge, verifyTeam } from '../services/auth/team-ownership'
 import { clientAddress, enforce, limitsFor, withinLimits } from '../services/rate-limit'
-import { accountNotFound, profileRead, userLeaguesRead } from '../services/users'
+import { accountNotFound, profileRead, updateDisplayName, userLeaguesRead } from '../services/users'
 
-const accountContext = (c: Context<AppEnv>): AccountContext => ({
+const accountContext = (c: RequestContext): AccountContext => ({
   env: c.env,
   db: c.var.db,
   source: requestSource(c.env),
@@ -40,28 +37,41 @@ const accountContext = (c: Context<AppEnv>): AccountContext => ({
     ),
 })
 
-const limit = (c: Context<AppEnv>, route: Parameters<typeof limitsFor>[0], account?: string) =>
+const limit = (c: RequestContext, route: Parameters<typeof limitsFor>[0], account?: string) =>
   enforce(c.var.db, limitsFor(route, clientAddress(c.req.raw.headers), account))
 
 // Whether an email may go out; the answer is the same either way.
-const mayEmail = (c: Context<AppEnv>, route: 'resend' | 'requestReset', account: string) =>
+const mayEmail = (c: RequestContext, route: 'resend' | 'requestReset', account: string) =>
   withinLimits(c.var.db, limitsFor(route, clientAddress(c.req.raw.headers), account))
 
 // Routes that check a password: a few at a time per isolate, 503 `busy` beyond. Registration
 // takes a slot only for its hash (accounts.ts): its FPL checks may wait seconds and must not
 // hold one.
-const passwordWork = createMiddleware<AppEnv>((c, next) => withPasswordSlot(next))
+const passwordWork = createMiddleware<AppEnv>((_c, next) => withPasswordSlot(next))
 
 // The team to prove: omitted means the one the account already holds.
 const teamClaim = z.object({ fpl_team_id: z.optional(fplTeamIdField) })
 
 // /api/auth/*: accounts, sessions and passwords (spec: accounts-and-access.md, section 7).
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', validate('json', z.object({ name: nameField, email: emailField, password: strongPassword(), fpl_team_id: z.optional(fplTeamIdField), invite_code: z.optional(inviteCodeField) })), async (c) => {
-    const input = c.req.valid('json')
-    await limit(c, 'register', input.email)
-    return c.json(await register(accountContext(c), input), 201)
-  })
+  .post(
+    '/register',
+    validate(
+      'json',
+      z.object({
+        name: nameField,
+        email: emailField,
+        password: strongPassword(),
+        fpl_team_id: z.optional(fplTeamIdField),
+        invite_code: z.optional(inviteCodeField),
+      }),
+    ),
+    async (c) => {
+      const input = c.req.valid('json')
+      await limit(c, 'register', input.email)
+      return c.json(await register(accountContext(c), input), 201)
+    },
+  )
   .post('/login', validate('json', z.object({ email: emailField, password: passwordInput })), passwordWork, async (c) => {
     const { email, password } = c.req.valid('json')
     return c.json(await login(accountContext(c), email, password, clientAddress(c.req.raw.headers)))
@@ -78,33 +88,38 @@ export const authRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid('json')
     return c.json(await requestPasswordReset(accountContext(c), email, await mayEmail(c, 'requestReset', email)))
   })
-  .post('/reset-password', validate('json', z.object({ token: tokenField, new_password: strongPassword('Password does not meet security requirements') })), passwordWork, async (c) => {
-    const { token, new_password } = c.req.valid('json')
-    await limit(c, 'reset')
-    return c.json(await resetPassword(accountContext(c), token, new_password))
-  })
+  .post(
+    '/reset-password',
+    validate('json', z.object({ token: tokenField, new_password: strongPassword('Password does not meet security requirements') })),
+    passwordWork,
+    async (c) => {
+      const { token, new_password } = c.req.valid('json')
+      await limit(c, 'reset')
+      return c.json(await resetPassword(accountContext(c), token, new_password))
+    },
+  )
   .post(
     '/change-password',
-    requireAuth,
+    session('required'),
     validate('json', z.object({ current_password: passwordInput, new_password: strongPassword('New password does not meet security requirements') })),
     passwordWork,
     async (c) => {
       const { current_password, new_password } = c.req.valid('json')
-      return c.json(await changePassword(accountContext(c), currentUser(c).id, current_password, new_password))
+      return c.json(await changePassword(accountContext(c), (await c.var.session.user()).id, current_password, new_password))
     },
   )
-  .post('/logout', async (c) => c.json(await logout(accountContext(c), (await requireSession(c)).claims)))
+  .post('/logout', session('required'), async (c) => c.json(await logout(accountContext(c), await c.var.session.claims())))
   // "Sign out everywhere" on the dashboard: every device, this one included.
-  .post('/logout-all', async (c) => c.json(await logoutEverywhere(accountContext(c), (await requireSession(c)).user.id)))
-  .get('/me', async (c) => {
-    const { data: profile } = await readAsUser(c, (userId) => profileRead(c.var.db, userId))
+  .post('/logout-all', session('required'), async (c) => c.json(await logoutEverywhere(accountContext(c), (await c.var.session.user()).id)))
+  .get('/me', session('required'), async (c) => {
+    const { data: profile } = await c.var.session.read((userId) => profileRead(c.var.db, userId))
     if (!profile) throw accountNotFound()
     return c.json(profile)
   })
-  .get('/user-leagues', async (c) => c.json({ leagues: (await readAsUser(c, (userId) => userLeaguesRead(c.var.db, userId))).data }))
+  .get('/user-leagues', session('required'), async (c) => c.json({ leagues: (await c.var.session.read((userId) => userLeaguesRead(c.var.db, userId))).data }))
   .put(
     '/update-display-name',
-    requireAuth,
+    session('required'),
     validate(
       'json',
       z.object({
@@ -119,23 +134,19 @@ export const authRoutes = new Hono<AppEnv>()
           ),
       }),
     ),
-    async (c) => {
-      const { new_name } = c.req.valid('json')
-      await c.var.db.update(users).set({ name: new_name, updatedAt: new Date() }).where(eq(users.id, currentUser(c).id))
-      return c.json({ name: new_name, message: 'Display name updated successfully!' })
-    },
+    async (c) => c.json(await updateDisplayName(c.var.db, (await c.var.session.user()).id, c.req.valid('json').new_name)),
   )
-  .post('/update-fpl-team', requireAuth, validate('json', z.object({ fpl_team_id: fplTeamIdField })), async (c) =>
-    c.json(await updateFplTeam(accountContext(c), currentUser(c).id, c.req.valid('json').fpl_team_id)),
+  .post('/update-fpl-team', session('required'), validate('json', z.object({ fpl_team_id: fplTeamIdField })), async (c) =>
+    c.json(await updateFplTeam(accountContext(c), (await c.var.session.user()).id, c.req.valid('json').fpl_team_id)),
   )
   // Proving a team is yours: a code for the FPL team name, then a check against FPL.
-  .post('/fpl-team/challenge', requireAuth, validate('json', teamClaim), async (c) => {
-    const userId = currentUser(c).id
+  .post('/fpl-team/challenge', session('required'), validate('json', teamClaim), async (c) => {
+    const userId = (await c.var.session.user()).id
     await limit(c, 'fplTeamChallenge', `user:${userId}`)
     return c.json(await createChallenge(accountContext(c), userId, c.req.valid('json').fpl_team_id))
   })
-  .post('/fpl-team/verify', requireAuth, validate('json', teamClaim), async (c) => {
-    const userId = currentUser(c).id
+  .post('/fpl-team/verify', session('required'), validate('json', teamClaim), async (c) => {
+    const userId = (await c.var.session.user()).id
     await limit(c, 'fplTeamVerify', `user:${userId}`)
     return c.json(await verifyTeam(accountContext(c), userId, c.req.valid('json').fpl_team_id))
   })
@@ -143,12 +154,12 @@ export const authRoutes = new Hono<AppEnv>()
 // POST /api/auto-join-leagues: the dashboard's discovery panel (a JSON array of league ids).
 export const autoJoinRoutes = new Hono<AppEnv>().post(
   '/auto-join-leagues',
-  requireAuth,
+  session('required'),
   validate(
     'json',
     z
       .array(z.number().check(z.int(), z.positive()), { error: 'Choose at least one league' })
       .check(z.minLength(1, 'Choose at least one league'), z.maxLength(50)),
   ),
-  async (c) => c.json(await autoJoinLeagues(accountContext(c), currentUser(c).id, c.req.valid('json'))),
+  async (c) => c.json(await autoJoinLeagues(accountContext(c), (await c.var.session.user()).id, c.req.valid('json'))),
 )

@@ -1,14 +1,15 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import type { AppEnv } from '../env'
+import { MAX_POST_LENGTH } from '../../contract/community'
 import { both } from '../db/batch'
-import { currentUser, readAsUser, requireAuth } from '../lib/auth'
-import { ApiError } from '../lib/errors'
+import type { AppEnv } from '../env'
+import { errorTextAsMessage } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { showableText, validate } from '../lib/validation'
+import { type SignedInEnv, session } from '../middleware/session'
 import { assertCanUseWall, tournamentAccessRead } from '../services/access'
-import { createPost, deletePost, MAX_POST_LENGTH, postsRead, reportPost, toggleLike, wallPosts } from '../services/community'
+import { createPost, deletePost, postsRead, reportPost, toggleLike, wallPosts } from '../services/community'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 const leagueParam = z.object({ leagueId: positiveId })
@@ -16,17 +17,19 @@ const leagueParam = z.object({ leagueId: positiveId })
 const UNSHOWABLE_POST = "Your post is empty or contains characters we can't show. Remove them and try again."
 
 /** The signed-in user and a wall they may use, in one D1 round trip (user, tournament, membership). */
-async function wall(c: Context<AppEnv>, leagueId: number) {
-  const { user, data } = await readAsUser(c, (userId) => tournamentAccessRead(c.var.db, leagueId, userId))
-  c.set('user', user)
-  return assertCanUseWall(data, user)
+async function wall(c: Context<SignedInEnv>, leagueId: number) {
+  const { user, data } = await c.var.session.read((userId) => tournamentAccessRead(c.var.db, leagueId, userId))
+  return { tournament: assertCanUseWall(data, user), user }
 }
 
 // /api/community-posts/*: a tournament's wall, for its members only.
 export const communityRoutes = new Hono<AppEnv>()
-  .get('/:leagueId', validate('param', leagueParam), async (c) => {
+  .get('/:leagueId', validate('param', leagueParam), session('required'), async (c) => {
     const { leagueId } = c.req.valid('param')
-    const { user, data: [access, posts] } = await readAsUser(c, (userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), postsRead(c.var.db, leagueId)))
+    const {
+      user,
+      data: [access, posts],
+    } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), postsRead(c.var.db, leagueId)))
     return c.json(wallPosts(assertCanUseWall(access, user), user, posts))
   })
   .post(
@@ -46,27 +49,32 @@ export const communityRoutes = new Hono<AppEnv>()
         image_url: z.optional(z.null()),
       }),
     ),
+    session('required'),
     async (c) => {
-      const tournament = await wall(c, c.req.valid('param').leagueId)
-      await enforce(c.var.db, limitsFor('communityPost', clientAddress(c.req.raw.headers), String(currentUser(c).id)))
-      return c.json(await createPost(c.var.db, tournament, currentUser(c), c.req.valid('json').content), 201)
+      const { tournament, user } = await wall(c, c.req.valid('param').leagueId)
+      await enforce(c.var.db, limitsFor('communityPost', clientAddress(c.req.raw.headers), String(user.id)))
+      return c.json(await createPost(c.var.db, tournament, user, c.req.valid('json').content), 201)
     },
   )
-  .post('/:leagueId/like/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), async (c) => {
+  .post('/:leagueId/like/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
-    return c.json(await toggleLike(c.var.db, await wall(c, leagueId), currentUser(c), postId))
+    const { tournament, user } = await wall(c, leagueId)
+    return c.json(await toggleLike(c.var.db, tournament, user, postId))
   })
-  .post('/:postId/report', requireAuth, validate('param', z.object({ postId: positiveId })), async (c) => {
-    await enforce(c.var.db, limitsFor('postReport', clientAddress(c.req.raw.headers), String(currentUser(c).id)))
-    return c.json(await reportPost(c.var.db, currentUser(c), c.req.valid('param').postId, async (tournamentId) => void (await wall(c, tournamentId))))
+  .post('/:postId/report', session('required'), validate('param', z.object({ postId: positiveId })), async (c) => {
+    const user = await c.var.session.user()
+    await enforce(c.var.db, limitsFor('postReport', clientAddress(c.req.raw.headers), String(user.id)))
+    return c.json(await reportPost(c.var.db, user, c.req.valid('param').postId, async (tournamentId) => void (await wall(c, tournamentId))))
   })
-  .delete('/:leagueId/posts/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), async (c) => {
-    const { leagueId, postId } = c.req.valid('param')
-    try {
-      return c.json(await deletePost(c.var.db, await wall(c, leagueId), currentUser(c), postId))
-    } catch (error) {
-      // The client reads this call's error text from `message`.
-      if (error instanceof ApiError) return c.json({ detail: error.message, message: error.message, code: error.code }, error.status)
-      throw error
-    }
-  })
+  // The client reads this call's error text from `message` (spec).
+  .delete(
+    '/:leagueId/posts/:postId',
+    errorTextAsMessage,
+    validate('param', z.object({ leagueId: positiveId, postId: positiveId })),
+    session('required'),
+    async (c) => {
+      const { leagueId, postId } = c.req.valid('param')
+      const { tournament, user } = await wall(c, leagueId)
+      return c.json(await deletePost(c.var.db, tournament, user, postId))
+    },
+  )

@@ -1,13 +1,12 @@
-import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { runScheduled } from '../cron/scheduled'
-import { refreshJobs } from '../db/schema'
 import type { AppEnv } from '../env'
 import { isDevelopment } from '../env'
 import { notFound } from '../lib/errors'
 import { validate } from '../lib/validation'
 import { readOutbox } from '../services/email'
+import { recentJobs } from '../services/refresh/jobs'
 
 // Development helpers. Outside development and the tests (production, staging, previews...) every
 // path here answers 404, as if it did not exist: the outbox shows everyone's emailed links.
@@ -29,11 +28,4 @@ export const devRoutes = new Hono<AppEnv>()
   )
   // Runs the cron's refresh now (after advancing the FPL simulator, say); the queue does the rest.
   .post('/refresh', async (c) => c.json(await runScheduled(c.env, Date.now(), { forceState: true })))
-  .get('/refresh-jobs', async (c) => {
-    const jobs = await c.var.db
-      .select({ id: refreshJobs.id, tournament_id: refreshJobs.tournamentId, data_version: refreshJobs.dataVersion, status: refreshJobs.status, pending: refreshJobs.pending, error: refreshJobs.error })
-      .from(refreshJobs)
-      .orderBy(desc(refreshJobs.startedAt))
-      .limit(50)
-    return c.json(jobs)
-  })
+  .get('/refresh-jobs', async (c) => c.json(await recentJobs(c.var.db)))

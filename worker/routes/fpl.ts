@@ -4,7 +4,7 @@ import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
-import { currentUser, requireAuth } from '../lib/auth'
+import { session } from '../middleware/session'
 import { discoverLeagues, teamSummary, validateLeague, validateTeam } from '../services/fpl-lookup'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
@@ -25,7 +25,7 @@ export const fplRoutes = new Hono<AppEnv>()
     return c.json(await teamSummary(requestSource(c.env), c.req.valid('param').id))
   })
   // Our tournaments whose FPL league contains this team (after sign-up or adding a team id).
-  .get('/discover-leagues/:fpl_team_id', requireAuth, validate('param', z.object({ fpl_team_id: positiveId })), async (c) => {
-    const user = currentUser(c)
+  .get('/discover-leagues/:fpl_team_id', session('required'), validate('param', z.object({ fpl_team_id: positiveId })), async (c) => {
+    const user = await c.var.session.user()
     return c.json({ discovered_leagues: await discoverLeagues(c.var.db, requestSource(c.env), c.req.valid('param').fpl_team_id, user.id) })
   })

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { type ShareMeta, shareMetaTags } from '../../contract/share-meta'
 import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { escapeHtml } from '../lib/html'
@@ -8,33 +9,14 @@ import { readShare, shareUrl } from '../services/shares'
 // /share/banter/{id}: the SPA's page, with the card's title and social metadata written into
 // the HTML on the server, because link unfurlers (WhatsApp, X, Facebook) run no JavaScript.
 
-export interface ShareMeta {
-  title: string
-  description: string
-  image: string
-  url: string
-}
-
-export function metaTags(meta: ShareMeta): string {
-  const tags: Array<[string, string, string]> = [
-    ['name', 'description', meta.description],
-    ['property', 'og:type', 'article'],
-    ['property', 'og:title', meta.title],
-    ['property', 'og:description', meta.description],
-    ['property', 'og:image', meta.image],
-    ['property', 'og:image:width', '1200'],
-    ['property', 'og:image:height', '630'],
-    ['property', 'og:url', meta.url],
-    ['name', 'twitter:card', 'summary_large_image'],
-    ['name', 'twitter:title', meta.title],
-    ['name', 'twitter:description', meta.description],
-    ['name', 'twitter:image', meta.image],
-  ]
-  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join('\n')
-}
+/** The card's tags (contract/share-meta.ts: the SPA sets the same list) as HTML. */
+const metaTags = (meta: ShareMeta): string =>
+  shareMetaTags(meta)
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`)
+    .join('\n')
 
 /** Rewrites the SPA's HTML head: our title and tags replace the generic ones. */
-export function withMeta(page: Response, meta: ShareMeta | null, status: number): Response {
+function withMeta(page: Response, meta: ShareMeta | null, status: number): Response {
   const rewriter = new HTMLRewriter()
   if (meta) {
     rewriter

@@ -1,16 +1,15 @@
-import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { markPublicRead } from '../lib/public-read-cache'
 import { readPublicStats } from '../services/public-stats'
+import { verifiedUserCount } from '../services/users'
 
 // Site-wide numbers for the landing page.
 export const statsRoutes = new Hono<AppEnv>()
   .get('/user-stats', async (c) => {
-    const [row] = await c.var.db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isVerified, true))
+    const count = await verifiedUserCount(c.var.db)
     markPublicRead(c)
-    return c.json({ total_users: row?.n ?? 0 })
+    return c.json(count)
   })
   .get('/public-banter-stats', async (c) => {
     const stats = await readPublicStats(c.var.db)

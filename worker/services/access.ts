@@ -1,10 +1,10 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
-import { type BatchRead, mapRead, rowsOf } from '../db/batch'
-import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
+import type { SessionUser } from './auth/sessions'
 
 // Who may see and do what in a tournament, decided on the server for every row touched.
 
@@ -16,10 +16,12 @@ export const leagueNotFound = () => new ApiError(404, 'League not found', { code
  * A tournament and whether the viewer is one of its active members, as a read that shares the
  * route's batch (see readWithSession); check it with assertReadable before answering.
  */
+/** A tournament, or null when there is none with this id. */
+export const tournamentRead = (db: Database, id: number): BatchRead<Tournament | null> =>
+  mapRead(rowsOf(db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1)), ([t]) => t ?? null)
+
 export function tournamentAccessRead(db: Database, id: number, viewerUserId: number | null): BatchRead<TournamentAccess> {
-  if (viewerUserId === null) {
-    return mapRead(rowsOf(db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1)), ([t]) => ({ tournament: t ?? null, activeMember: false }))
-  }
+  if (viewerUserId === null) return mapRead(tournamentRead(db, id), (tournament) => ({ tournament, activeMember: false }))
   // The viewer's membership as a subquery of the same statement: one statement fewer in every
   // signed-in read's batch.
   const viewerStatus = sql<string | null>`(${db
@@ -27,7 +29,13 @@ export function tournamentAccessRead(db: Database, id: number, viewerUserId: num
     .from(memberships)
     .where(and(eq(memberships.tournamentId, id), eq(memberships.userId, viewerUserId)))
     .limit(1)})`.as('viewer_membership_status')
-  const row = rowsOf(db.select({ tournament: getTableColumns(tournaments), viewerStatus }).from(tournaments).where(eq(tournaments.id, id)).limit(1))
+  const row = rowsOf(
+    db
+      .select({ tournament: getTableColumns(tournaments), viewerStatus })
+      .from(tournaments)
+      .where(eq(tournaments.id, id))
+      .limit(1),
+  )
   return mapRead(row, ([r]) => ({ tournament: r?.tournament ?? null, activeMember: r?.viewerStatus === 'active' }))
 }
 

@@ -2,18 +2,17 @@ import { and, eq, type SQL } from 'drizzle-orm'
 import { mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
-import { FplError, FplNotFoundError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
-import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
-import { upstreamUnavailable } from './fpl-lookup'
+import type { SessionUser } from './auth/sessions'
+import { orUnavailable } from './fpl-lookup'
 import { newInviteCode } from './tournaments'
 
 // The commissioner screen: invite link, members (kick and reactivate), settings; and the
 // curated league's team list for its admins. Callers have checked assertCanManage.
 
-export const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code}`, appUrl).toString()
+const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code}`, appUrl).toString()
 
 export function inviteLink(appUrl: string, t: Tournament) {
   if (!t.inviteCode) throw new ApiError(400, 'This league has no invite link.', { code: 'no_invite' })
@@ -35,7 +34,16 @@ export async function regenerateInvite(db: Database, appUrl: string, t: Tourname
 // table): a team found there is in the FPL league.
 const membersWithTeams = (db: Database, where: SQL | undefined) =>
   db
-    .select({ userId: users.id, name: users.name, email: users.email, team: users.fplTeamId, teamVerifiedAt: users.fplTeamVerifiedAt, status: memberships.status, joinedAt: memberships.joinedAt, teamName: standingsRows.teamName })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      team: users.fplTeamId,
+      teamVerifiedAt: users.fplTeamVerifiedAt,
+      status: memberships.status,
+      joinedAt: memberships.joinedAt,
+      teamName: standingsRows.teamName,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(standingsRows, and(eq(standingsRows.tournamentId, memberships.tournamentId), eq(standingsRows.fplTeamId, users.fplTeamId)))
@@ -84,7 +92,10 @@ export async function kickMember(db: Database, t: Tournament, userId: number) {
   if (userId === t.commissionerId) throw new ApiError(400, 'The commissioner cannot be removed from the league.', { code: 'commissioner' })
   const member = await memberRow(db, t, userId)
   if (member.status === 'inactive') return { message: `${member.name} is already inactive.` }
-  await db.update(memberships).set({ status: 'inactive', deactivatedAt: new Date() }).where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  await db
+    .update(memberships)
+    .set({ status: 'inactive', deactivatedAt: new Date() })
+    .where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
   return { message: `${member.name} has been removed from the league.` }
 }
 
@@ -92,7 +103,10 @@ export async function reactivateMember(db: Database, t: Tournament, userId: numb
   const member = await memberRow(db, t, userId)
   if (member.status === 'active') return { message: `${member.name} is already active.` }
   if (member.team === null || member.teamName === null) throw new ApiError(400, 'User must rejoin FPL league first', { code: 'team_not_in_league' })
-  await db.update(memberships).set({ status: 'active', deactivatedAt: null }).where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  await db
+    .update(memberships)
+    .set({ status: 'active', deactivatedAt: null })
+    .where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
   return { message: `${member.name} has been reactivated.` }
 }
 
@@ -117,18 +131,24 @@ function assertCurated(t: Tournament) {
 
 export async function addCuratedTeam(db: Database, source: FplSource, t: Tournament, admin: SessionUser, teamId: number) {
   assertCurated(t)
-  let entry
-  try {
-    const { state } = await source.state()
-    entry = (await source.entry(teamId, state)).data
-  } catch (error) {
-    if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
-    if (error instanceof FplError) throw upstreamUnavailable(error)
-    throw error
-  }
+  const entry = await orUnavailable(
+    async () => {
+      const { state } = await source.state()
+      return (await source.entry(teamId, state)).data
+    },
+    () => {
+      throw new ApiError(400, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
+    },
+  )
   const rows = await db
     .insert(curatedTeams)
-    .values({ tournamentId: t.id, fplTeamId: teamId, teamName: entry.name, playerName: `${entry.player_first_name} ${entry.player_last_name}`.trim(), addedBy: admin.id })
+    .values({
+      tournamentId: t.id,
+      fplTeamId: teamId,
+      teamName: entry.name,
+      playerName: `${entry.player_first_name} ${entry.player_last_name}`.trim(),
+      addedBy: admin.id,
+    })
     .onConflictDoNothing()
     .returning({ id: curatedTeams.id })
   if (rows.length === 0) throw new ApiError(409, 'This team is already in the curated league.', { code: 'duplicate_team' })

@@ -2,14 +2,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { both, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { communityPosts, postLikes, postReports, users } from '../db/schema'
-import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
+import type { SessionUser } from './auth/sessions'
 
 // The community wall of a tournament. Text is stored as written and always rendered as text by
 // the client; nothing here builds HTML.
-
-export const MAX_POST_LENGTH = 1000
 
 const postNotFound = () => new ApiError(404, 'Post not found', { code: 'post_not_found' })
 

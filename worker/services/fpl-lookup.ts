@@ -17,7 +17,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60
  * The one answer for "FPL could not be reached" while a user waits. Its Retry-After is the time
  * left on FPL's Retry-After hold or on the open circuit breaker when that is what refused the call.
  */
-export function upstreamUnavailable(error?: FplError) {
+function upstreamUnavailable(error?: FplError) {
   const holdMs = error instanceof FplRateLimitedError || error instanceof FplCircuitOpenError ? error.retryAfterMs : null
   const seconds = holdMs ? Math.max(1, Math.ceil(holdMs / 1000)) : DEFAULT_RETRY_AFTER_SECONDS
   return new ApiError(503, 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', {
@@ -26,7 +26,8 @@ export function upstreamUnavailable(error?: FplError) {
   })
 }
 
-async function orUnavailable<T>(work: () => Promise<T>, notFound: () => T): Promise<T> {
+/** Runs an FPL read for a waiting user: FPL's 404 becomes `notFound()` (an answer or a throw), any other FPL failure the 503 above. */
+export async function orUnavailable<T>(work: () => Promise<T>, notFound: () => T): Promise<T> {
   try {
     return await work()
   } catch (error) {
@@ -36,11 +37,21 @@ async function orUnavailable<T>(work: () => Promise<T>, notFound: () => T): Prom
   }
 }
 
+/** The gameweek state every look-up starts from; FPL's 404 for it is an outage too. */
+const gameweekState = (source: FplSource) =>
+  orUnavailable(
+    () => source.state(),
+    () => {
+      throw upstreamUnavailable()
+    },
+  )
+
 export async function validateLeague(db: Database, source: FplSource, fplLeagueId: number) {
-  const { state } = await orUnavailable(() => source.state(), () => {
-    throw upstreamUnavailable()
-  })
-  const page = await orUnavailable(async () => (await source.standingsPage(fplLeagueId, 1, state)).data, () => null)
+  const { state } = await gameweekState(source)
+  const page = await orUnavailable(
+    async () => (await source.standingsPage(fplLeagueId, 1, state)).data,
+    () => null,
+  )
   const existing = await db
     .select({ id: tournaments.id, commissioner: users.name })
     .from(tournaments)
@@ -57,10 +68,11 @@ export async function validateLeague(db: Database, source: FplSource, fplLeagueI
 
 /** Is FPL team `teamId` a member of FPL classic league `fplLeagueId`? */
 export async function validateTeam(source: FplSource, fplLeagueId: number, teamId: number) {
-  const { state } = await orUnavailable(() => source.state(), () => {
-    throw upstreamUnavailable()
-  })
-  const entry = await orUnavailable(async () => (await source.entry(teamId, state)).data, () => null)
+  const { state } = await gameweekState(source)
+  const entry = await orUnavailable(
+    async () => (await source.entry(teamId, state)).data,
+    () => null,
+  )
   if (!entry) return { valid: false, team_name: '' }
   return { valid: entry.leagues.classic.some((l) => l.id === fplLeagueId), team_name: entry.name }
 }
@@ -69,12 +81,13 @@ const playerNameOf = (entry: { player_first_name: string; player_last_name: stri
 
 /** An FPL team as the "Is this your team?" step shows it, before a team id is saved. */
 export async function teamSummary(source: FplSource, teamId: number) {
-  const { state } = await orUnavailable(() => source.state(), () => {
-    throw upstreamUnavailable()
-  })
-  const entry = await orUnavailable(async () => (await source.entry(teamId, state)).data, () => {
-    throw new ApiError(404, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
-  })
+  const { state } = await gameweekState(source)
+  const entry = await orUnavailable(
+    async () => (await source.entry(teamId, state)).data,
+    () => {
+      throw new ApiError(404, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
+    },
+  )
   return { fpl_team_id: teamId, team_name: entry.name, player_name: playerNameOf(entry) }
 }
 
@@ -91,12 +104,13 @@ export interface DiscoveredLeague {
 
 /** Our private tournaments whose FPL league contains the team (the entry lists this season's leagues). */
 export async function discoverLeagues(db: Database, source: FplSource, teamId: number, userId: number | null): Promise<DiscoveredLeague[]> {
-  const { state } = await orUnavailable(() => source.state(), () => {
-    throw upstreamUnavailable()
-  })
-  const entry = await orUnavailable(async () => (await source.entry(teamId, state)).data, () => {
-    throw new ApiError(404, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
-  })
+  const { state } = await gameweekState(source)
+  const entry = await orUnavailable(
+    async () => (await source.entry(teamId, state)).data,
+    () => {
+      throw new ApiError(404, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
+    },
+  )
   const leagueIds = entry.leagues.classic.filter((l) => l.league_type === 'x').map((l) => l.id)
   if (leagueIds.length === 0) return []
   const found = await db
@@ -112,7 +126,15 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
       mine: sql<number>`max(${memberships.userId} = ${userId ?? -1})`,
     })
     .from(memberships)
-    .where(and(eq(memberships.status, 'active'), inArray(memberships.tournamentId, found.map((t) => t.id))))
+    .where(
+      and(
+        eq(memberships.status, 'active'),
+        inArray(
+          memberships.tournamentId,
+          found.map((t) => t.id),
+        ),
+      ),
+    )
     .groupBy(memberships.tournamentId)
   const byTournament = new Map(members.map((m) => [m.tournamentId, m]))
   const playerName = playerNameOf(entry)

@@ -12,7 +12,7 @@ const invalidInvite = () => new ApiError(404, 'Invalid invite link', { code: 'in
 
 export async function byInviteCode(db: Database, code: string) {
   const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.inviteCode, code) })
-  if (!tournament || tournament.type !== 'private') throw invalidInvite()
+  if (tournament?.type !== 'private') throw invalidInvite()
   return tournament
 }
 
@@ -34,7 +34,9 @@ export async function joinByInvite(db: Database, source: FplSource, userId: numb
   if (t.fplLeagueId) {
     const { valid } = await validateTeam(source, t.fplLeagueId, user.fplTeamId)
     if (!valid) {
-      throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", { code: 'team_not_in_league' })
+      throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", {
+        code: 'team_not_in_league',
+      })
     }
   }
   await joinTournaments(db, userId, [t.id])

@@ -4,7 +4,7 @@ import type { SnapshotView, StandingsMeta, StandingsPage, StoredRow } from './sn
 // What the tournament pages answer: the snapshots the refresh wrote, shaped as the spec's
 // standings, monthly-winners and banter-stats responses. Nothing here calls FPL or D1.
 
-export const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
+const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
 
 export interface StandingsQuery {
   page: number

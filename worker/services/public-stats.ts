@@ -26,7 +26,7 @@ const BEST: Record<string, { field: string; better: 'higher' | 'lower' }> = {
 
 type Card = Record<string, unknown>
 
-export function mergeCandidates(candidates: Array<Record<string, unknown>>): Record<string, Card | null> {
+function mergeCandidates(candidates: Array<Record<string, unknown>>): Record<string, Card | null> {
   const merged: Record<string, Card | null> = {}
   for (const [key, rule] of Object.entries(BEST)) {
     let best: Card | null = null
@@ -50,7 +50,10 @@ export async function rebuildPublicStats(db: Database): Promise<PublicStatsResul
       .from(tournamentSnapshots)
       .where(isNotNull(tournamentSnapshots.publicCandidates))
       .orderBy(desc(tournamentSnapshots.gameweek)),
-    db.select({ n: sql<number>`count(*)` }).from(users).where(and(isNotNull(users.fplTeamId), eq(users.isVerified, true))),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(isNotNull(users.fplTeamId), eq(users.isVerified, true))),
     db.select({ n: sql<number>`count(*)` }).from(tournaments),
   ])
   const newest = new Map<number, Record<string, unknown>>()

@@ -13,7 +13,7 @@ export interface Limit {
   windowMs: number
 }
 
-export async function hit(db: Database, limit: Limit, now = Date.now()): Promise<{ count: number; retryAfterSeconds: number }> {
+async function hit(db: Database, limit: Limit, now = Date.now()): Promise<{ count: number; retryAfterSeconds: number }> {
   const cutoff = now - limit.windowMs
   const row = await db.get<{ count: number; window_start: number }>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${limit.key}, ${now}, 1)
@@ -27,7 +27,7 @@ export async function hit(db: Database, limit: Limit, now = Date.now()): Promise
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
 /** The 429 of every limit: Retry-After in seconds, and the same wait in the sentence. */
-export function tooManyAttempts(retryAfterSeconds: number): ApiError {
+function tooManyAttempts(retryAfterSeconds: number): ApiError {
   const wait = retryAfterSeconds < 60 ? plural(retryAfterSeconds, 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute')
   return new ApiError(429, `Too many attempts. Please try again in ${wait}.`, { code: 'rate_limited', headers: { 'Retry-After': String(retryAfterSeconds) } })
 }
@@ -68,7 +68,15 @@ export interface Backoff {
 
 /** 429 with Retry-After while any of the keys is waiting; nothing is counted. */
 export async function checkBackoff(db: Database, backoffs: Backoff[], now = Date.now()): Promise<void> {
-  const rows = await db.select({ blockedUntil: rateLimits.blockedUntil }).from(rateLimits).where(inArray(rateLimits.key, backoffs.map((b) => b.key)))
+  const rows = await db
+    .select({ blockedUntil: rateLimits.blockedUntil })
+    .from(rateLimits)
+    .where(
+      inArray(
+        rateLimits.key,
+        backoffs.map((b) => b.key),
+      ),
+    )
   const until = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0))
   if (until > now) throw tooManyAttempts(Math.ceil((until - now) / 1000))
 }
@@ -186,7 +194,13 @@ export const LOGIN_BACKOFF = {
  * device, a stolen token) slows down after a few misses (2 s, 4 s, ... up to 15 min) instead of
  * guessing the password at full speed.
  */
-export const changePasswordBackoff = (userId: number): Backoff => ({ key: `changePassword:account:${userId}`, after: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: HOUR })
+export const changePasswordBackoff = (userId: number): Backoff => ({
+  key: `changePassword:account:${userId}`,
+  after: 5,
+  baseMs: 2_000,
+  maxMs: 15 * MINUTE,
+  windowMs: HOUR,
+})
 
 export const loginBackoffs = (address: string, email: string): { pair: Backoff; ip: Backoff } => ({
   pair: { key: `login:pair:${email}:${address}`, ...LOGIN_BACKOFF.pair },

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { sharedAchievements, standingsRows, users } from '../db/schema'
-import type { SessionUser } from '../lib/auth'
+import { sharedAchievements, standingsRows, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isActiveMember, loadTournament } from './access'
+import type { SessionUser } from './auth/sessions'
 import { latestSnapshot } from './snapshot-store'
 import { activeMemberCount } from './users'
 
@@ -52,8 +53,7 @@ export function normaliseStatData(input: Record<string, unknown>): StatData {
   }
 }
 
-const newShareId = () =>
-  [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
+const newShareId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
 
 export const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/${id}`, appUrl).toString()
 
@@ -62,7 +62,12 @@ export const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/$
  * comes from the league's own banter stats when they have the stat, so a card cannot claim an
  * award that was never won; the client's text fills in the rest.
  */
-export async function createShare(db: Database, appUrl: string, user: SessionUser, input: { league_id: number; stat_type: string; stat_data: Record<string, unknown> }) {
+export async function createShare(
+  db: Database,
+  appUrl: string,
+  user: SessionUser,
+  input: { league_id: number; stat_type: string; stat_data: Record<string, unknown> },
+) {
   if (!user.isVerified) throw new ApiError(403, 'Please verify your email address to create shareable links.', { code: 'email_not_verified' })
   const tournament = await loadTournament(db, input.league_id)
   if (!(await isActiveMember(db, tournament.id, user.id))) {
@@ -77,17 +82,37 @@ export async function createShare(db: Database, appUrl: string, user: SessionUse
   const members = (await activeMemberCount(db, tournament.id)) || 1
   const claimed = normaliseStatData({
     ...input.stat_data,
-    ...(official ? { manager: official.manager, player_name: official.manager ?? official.player, description: official.description, ...(official.emoji ? { emoji: official.emoji } : {}) } : {}),
+    ...(official
+      ? {
+          manager: official.manager,
+          player_name: official.manager ?? official.player,
+          description: official.description,
+          ...(official.emoji ? { emoji: official.emoji } : {}),
+        }
+      : {}),
     league_name: tournament.name,
     league_members: members,
     entry_fee: tournament.entryFeePence / 100,
   })
-  const { statData, subjectUserId } = await withConsentedNames(db, tournament.id, user, claimed, typeof official?.team_name === 'string' ? official.team_name : undefined)
+  const { statData, subjectUserId } = await withConsentedNames(
+    db,
+    tournament.id,
+    user,
+    claimed,
+    typeof official?.team_name === 'string' ? official.team_name : undefined,
+  )
 
   const id = newShareId()
   const rows = await db
     .insert(sharedAchievements)
-    .values({ id, userId: user.id, tournamentId: tournament.id, statType: input.stat_type, statData: statData as unknown as Record<string, unknown>, subjectUserId })
+    .values({
+      id,
+      userId: user.id,
+      tournamentId: tournament.id,
+      statType: input.stat_type,
+      statData: statData as unknown as Record<string, unknown>,
+      subjectUserId,
+    })
     .onConflictDoUpdate({
       target: [sharedAchievements.userId, sharedAchievements.tournamentId, sharedAchievements.statType],
       set: { statData: statData as unknown as Record<string, unknown>, subjectUserId },
@@ -124,7 +149,9 @@ async function withConsentedNames(db: Database, tournamentId: number, sharer: Se
     ? await db.select({ id: users.id, sharing: users.banterSharingEnabled }).from(users).where(inArray(users.fplTeamId, subjectTeams))
     : []
 
-  const isSharer = claimed !== null && (owners.some((o) => o.id === sharer.id) || (subjectTeams.length === 0 && claimed.trim().toLowerCase() === sharer.name.trim().toLowerCase()))
+  const isSharer =
+    claimed !== null &&
+    (owners.some((o) => o.id === sharer.id) || (subjectTeams.length === 0 && claimed.trim().toLowerCase() === sharer.name.trim().toLowerCase()))
   const consenting = isSharer ? undefined : owners.find((o) => o.sharing)
   const subject = claimed !== null && (isSharer || consenting) ? claimed : null
 
@@ -196,4 +223,38 @@ export async function recordClick(db: Database, id: string, count: boolean) {
     .returning({ clicks: sharedAchievements.clickCount })
   if (!rows[0]) throw notFound()
   return { click_count: rows[0].clicks }
+}
+
+/** GET /api/banter/my-shares: the user's own cards, newest first, with their counts. */
+export function ownSharesRead(db: Database, appUrl: string, userId: number) {
+  const query = db
+    .select({ share: sharedAchievements, leagueName: tournaments.name })
+    .from(sharedAchievements)
+    .innerJoin(tournaments, eq(tournaments.id, sharedAchievements.tournamentId))
+    .where(eq(sharedAchievements.userId, userId))
+    .orderBy(desc(sharedAchievements.createdAt))
+    .limit(100)
+  return mapRead(rowsOf(query), (rows) => ({
+    shared_stats: rows.map(({ share, leagueName }) => ({
+      id: share.id,
+      league_id: share.tournamentId,
+      league_name: leagueName,
+      stat_type: share.statType,
+      created_at: share.createdAt.toISOString(),
+      view_count: share.viewCount,
+      click_count: share.clickCount,
+      stat_data: share.statData,
+      share_url: shareUrl(appUrl, share.id),
+    })),
+  }))
+}
+
+/** Takes down one of the user's own cards: anyone else's (or a guessed id) is simply not found. */
+export async function deleteShare(db: Database, userId: number, id: string) {
+  const deleted = await db
+    .delete(sharedAchievements)
+    .where(and(eq(sharedAchievements.id, id), eq(sharedAchievements.userId, userId)))
+    .returning({ id: sharedAchievements.id })
+  if (deleted.length === 0) throw notFound()
+  return { message: 'Your shared achievement has been removed.' }
 }

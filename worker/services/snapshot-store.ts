@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { type BatchRead, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { standingsRows, tournamentSnapshots, type GameweekStatus } from '../db/schema'
+import { type GameweekStatus, standingsRows, tournamentSnapshots } from '../db/schema'
 
 // Reading and writing tournament snapshots. Writes change only the standings rows that
 // changed and the snapshot row, in one batch (one transaction). Reads take the snapshot and a
@@ -123,12 +123,12 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
     prepared(
       db,
       db
-      .insert(tournamentSnapshots)
-      .values({ tournamentId: input.tournamentId, gameweek: input.gameweek, ...snapshot })
-      .onConflictDoUpdate({
-        target: [tournamentSnapshots.tournamentId, tournamentSnapshots.gameweek],
-        set: { ...snapshot, revision: sql`${tournamentSnapshots.revision} + 1` },
-      }),
+        .insert(tournamentSnapshots)
+        .values({ tournamentId: input.tournamentId, gameweek: input.gameweek, ...snapshot })
+        .onConflictDoUpdate({
+          target: [tournamentSnapshots.tournamentId, tournamentSnapshots.gameweek],
+          set: { ...snapshot, revision: sql`${tournamentSnapshots.revision} + 1` },
+        }),
     ),
   )
   return { statements, result: { rowsWritten: changed.length, rowsDeleted: removed.length } }

@@ -1,20 +1,19 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
+import { PINNED_CURATED_NAME } from '../../contract/tournaments'
 import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
-import { FplError, FplNotFoundError } from '../fpl/errors'
+import { FplError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
-import type { SessionUser } from '../lib/auth'
 import { ApiError } from '../lib/errors'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
-import { upstreamUnavailable, validateTeam } from './fpl-lookup'
+import type { SessionUser } from './auth/sessions'
+import { orUnavailable, validateTeam } from './fpl-lookup'
 import { prepared } from './snapshot-store'
 import { activeMemberCountsRead, joinTournaments } from './users'
 
 // Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
-
-export const PINNED_CURATED_NAME = 'Real Footballers FPL League'
 
 /** A random, unguessable invite code (96 bits, URL-safe). */
 export function newInviteCode(): string {
@@ -37,12 +36,21 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
     both(
       activeMemberCountsRead(db, tournamentId),
       both(
-        rowsOf(db.select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` }).from(curatedTeams).where(tournamentId === undefined ? undefined : eq(curatedTeams.tournamentId, tournamentId)).groupBy(curatedTeams.tournamentId)),
+        rowsOf(
+          db
+            .select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` })
+            .from(curatedTeams)
+            .where(tournamentId === undefined ? undefined : eq(curatedTeams.tournamentId, tournamentId))
+            .groupBy(curatedTeams.tournamentId),
+        ),
         // Our managers, counted only where they matter: the list, or the public tournament's page.
         rowsOf(
           tournamentId === undefined
             ? db.select({ n: playersCount }).from(sql`(SELECT 1)`)
-            : db.select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playersCount} ELSE 0 END` }).from(tournaments).where(eq(tournaments.id, tournamentId)),
+            : db
+                .select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playersCount} ELSE 0 END` })
+                .from(tournaments)
+                .where(eq(tournaments.id, tournamentId)),
         ),
       ),
     ),
@@ -89,7 +97,13 @@ function joinedRead(db: Database, viewerUserId: number | null): BatchRead<Set<nu
 
 /** The list: the pinned curated league first, then by name; the hidden public tournament left out. */
 export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, viewerUserId: number | null) {
-  const rows = rowsOf(db.select().from(tournaments).where(ne(tournaments.autoJoin, true)).orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)))
+  const rows = rowsOf(
+    db
+      .select()
+      .from(tournaments)
+      .where(ne(tournaments.autoJoin, true))
+      .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)),
+  )
   return mapRead(both(rows, both(countsRead(db), joinedRead(db, viewerUserId))), ([list, [counts, joined]]) => {
     const views = list.map((t) => leagueView(t, counts, viewerUserId, joined, env))
     return [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)]
@@ -101,15 +115,23 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
   // A subquery rather than a join: D1 batches return rows keyed by column name, so a joined
   // users.name would collide with tournaments.name.
   const commissionerName = sql<string | null>`(SELECT commissioner.name FROM users AS commissioner WHERE commissioner.id = "tournaments"."commissioner_id")`
-  const tournament = rowsOf(db.select({ ...getTableColumns(tournaments), commissionerName }).from(tournaments).where(eq(tournaments.id, id)).limit(1))
-  return mapRead(both(tournament, both(countsRead(db, id), both(joinedRead(db, viewerUserId), curatedTeamsRead(db, id)))), ([[row], [counts, [joined, curated]]]) =>
-    row
-      ? {
-          ...leagueView(row, counts, viewerUserId, joined, env),
-          commissioner_name: row.commissionerName,
-          curated_teams: row.type === 'curated_public' ? curated : [],
-        }
-      : null,
+  const tournament = rowsOf(
+    db
+      .select({ ...getTableColumns(tournaments), commissionerName })
+      .from(tournaments)
+      .where(eq(tournaments.id, id))
+      .limit(1),
+  )
+  return mapRead(
+    both(tournament, both(countsRead(db, id), both(joinedRead(db, viewerUserId), curatedTeamsRead(db, id)))),
+    ([[row], [counts, [joined, curated]]]) =>
+      row
+        ? {
+            ...leagueView(row, counts, viewerUserId, joined, env),
+            commissioner_name: row.commissionerName,
+            curated_teams: row.type === 'curated_public' ? curated : [],
+          }
+        : null,
   )
 }
 
@@ -135,7 +157,12 @@ async function joinExisting(db: Database, user: SessionUser, existing: Tournamen
   const membership = await membershipOf(db, existing.id, user.id)
   if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
   await joinTournaments(db, user.id, [existing.id])
-  return { league_id: existing.id, invite_code: null, is_commissioner: existing.commissionerId === user.id, message: `This league already exists. You've been added to ${existing.name} as a member.` }
+  return {
+    league_id: existing.id,
+    invite_code: null,
+    is_commissioner: existing.commissionerId === user.id,
+    message: `This league already exists. You've been added to ${existing.name} as a member.`,
+  }
 }
 
 /** The user's FPL team id once they have proven it is theirs, else null (the session does not carry it). */
@@ -156,7 +183,12 @@ async function takeCommissionerRole(db: Database, user: SessionUser, t: Tourname
       .onConflictDoUpdate({ target: [memberships.tournamentId, memberships.userId], set: { status: 'active', deactivatedAt: null } }),
     db.update(tournaments).set({ commissionerId: user.id, updatedAt: new Date() }).where(eq(tournaments.id, t.id)),
   ])
-  return { league_id: t.id, invite_code: t.inviteCode, is_commissioner: true, message: `You're this league's admin on FPL, so you're now the Commissioner of ${t.name}.` }
+  return {
+    league_id: t.id,
+    invite_code: t.inviteCode,
+    is_commissioner: true,
+    message: `You're this league's admin on FPL, so you're now the Commissioner of ${t.name}.`,
+  }
 }
 
 /** Is the user, with a proven team, the admin of FPL league `fplLeagueId`? Unknown while FPL is down: no. */
@@ -184,16 +216,15 @@ export interface CreateInput {
  * and a new tournament needs a team its creator has proven, so nobody can take over a stranger's league.
  */
 export async function createTournament(db: Database, source: FplSource, user: SessionUser, input: CreateInput) {
-  let state
-  let league
-  try {
-    state = (await source.state()).state
-    league = (await source.standingsPage(input.fplLeagueId, 1, state)).data.league
-  } catch (error) {
-    if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL league not found. Please check the League ID.', { code: 'fpl_league_not_found' })
-    if (error instanceof FplError) throw upstreamUnavailable(error)
-    throw error
-  }
+  const { state, league } = await orUnavailable(
+    async () => {
+      const { state } = await source.state()
+      return { state, league: (await source.standingsPage(input.fplLeagueId, 1, state)).data.league }
+    },
+    () => {
+      throw new ApiError(400, 'FPL league not found. Please check the League ID.', { code: 'fpl_league_not_found' })
+    },
+  )
   if (!(await teamInLeague(source, input.fplLeagueId, user.fplTeamId))) {
     throw new ApiError(400, 'Your FPL team is not in this FPL league. Join it on the FPL site first.', { code: 'team_not_in_league' })
   }
@@ -255,7 +286,9 @@ export async function joinTournament(db: Database, source: FplSource, user: Sess
   if (membership?.status === 'active') return { message: `You're already a member of ${t.name}.` }
   if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
   if (t.fplLeagueId && !(await teamInLeague(source, t.fplLeagueId, user.fplTeamId))) {
-    throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", { code: 'team_not_in_league' })
+    throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", {
+      code: 'team_not_in_league',
+    })
   }
   await joinTournaments(db, user.id, [t.id])
   return { message: `Successfully joined ${t.name}!` }

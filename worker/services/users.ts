@@ -10,6 +10,30 @@ export type UserRow = typeof users.$inferSelect
 
 export const accountNotFound = () => new ApiError(404, 'Account not found', { code: 'user_not_found' })
 
+/** PUT /api/auth/update-display-name. */
+export async function updateDisplayName(db: Database, userId: number, name: string) {
+  await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId))
+  return { name, message: 'Display name updated successfully!' }
+}
+
+/** GET /api/banter/privacy: whether the user's name may appear on others' shared cards. */
+export const sharingSettingRead = (db: Database, userId: number) =>
+  mapRead(rowsOf(db.select({ enabled: users.banterSharingEnabled }).from(users).where(eq(users.id, userId))), ([user]) => ({
+    banter_sharing_enabled: user?.enabled ?? true,
+  }))
+
+/** PUT /api/banter/privacy. */
+export async function updateSharingSetting(db: Database, userId: number, enabled: boolean) {
+  await db.update(users).set({ banterSharingEnabled: enabled, updatedAt: new Date() }).where(eq(users.id, userId))
+  return { banter_sharing_enabled: enabled, message: enabled ? 'Sharing enabled' : 'Sharing disabled' }
+}
+
+/** GET /api/user-stats: the landing page's count of verified accounts. */
+export async function verifiedUserCount(db: Database) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isVerified, true))
+  return { total_users: row?.n ?? 0 }
+}
+
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const user = await db.query.users.findFirst({ where: eq(users.id, id) })
   if (!user) throw accountNotFound()
@@ -109,7 +133,8 @@ export function activeMemberCountsRead(db: Database, tournamentId?: number): Bat
   return mapRead(rowsOf(query), (rows) => new Map(rows.map((r) => [r.id, Number(r.n)])))
 }
 
-export const activeMemberCount = async (db: Database, tournamentId: number) => (await runBatch(db, activeMemberCountsRead(db, tournamentId))).get(tournamentId) ?? 0
+export const activeMemberCount = async (db: Database, tournamentId: number) =>
+  (await runBatch(db, activeMemberCountsRead(db, tournamentId))).get(tournamentId) ?? 0
 
 /** Adds active memberships; existing ones (active or removed by a commissioner) stay as they are. */
 export async function joinTournaments(db: Database, userId: number, tournamentIds: number[]): Promise<number[]> {

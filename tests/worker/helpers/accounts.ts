@@ -33,7 +33,11 @@ export async function tokenFromEmail(email: string, path: '/verify-email' | '/re
 /** Registers and verifies an account; returns its session token. */
 export async function verifiedAccount(email: string, extra: { name?: string; fpl_team_id?: number } = {}): Promise<{ token: string; userId: number }> {
   const ip = freshIp()
-  const reg = await post('/api/auth/register', { name: extra.name ?? 'Test Manager', email, password: PASSWORD, ...(extra.fpl_team_id ? { fpl_team_id: extra.fpl_team_id } : {}) }, { 'cf-connecting-ip': ip })
+  const reg = await post(
+    '/api/auth/register',
+    { name: extra.name ?? 'Test Manager', email, password: PASSWORD, ...(extra.fpl_team_id ? { fpl_team_id: extra.fpl_team_id } : {}) },
+    { 'cf-connecting-ip': ip },
+  )
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`)
   const verified = await post('/api/auth/verify-email', { token: await tokenFromEmail(email, '/verify-email') }, { 'cf-connecting-ip': ip })
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`)

@@ -26,7 +26,11 @@ export function routeFplToSimulator(sim: FplSimulator = simulator()) {
 }
 
 /** Renames an FPL entry in the simulator (its owner editing the team on the FPL site). */
-export async function renameEntry(entryId: number, rename: { name?: string; player_first_name?: string; player_last_name?: string }, sim: FplSimulator = simulator()) {
+export async function renameEntry(
+  entryId: number,
+  rename: { name?: string; player_first_name?: string; player_last_name?: string },
+  sim: FplSimulator = simulator(),
+) {
   const res = await sim.fetch(new Request(`http://fpl.simulator/__sim/entries/${entryId}`, { method: 'POST', body: JSON.stringify(rename) }))
   if (!res.ok) throw new Error(`The simulator refused to rename entry ${entryId}: ${res.status} ${await res.text()}`)
 }

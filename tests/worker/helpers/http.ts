@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import worker from '../../../worker/index'
 import type { Bindings } from '../../../worker/env'
+import worker from '../../../worker/index'
 
 export const BASE = 'https://banter.test'
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { runScheduled } from '../../../worker/cron/scheduled'
+import { forgetPublicReads } from '../../../worker/lib/public-read-cache'
 import { handleRefreshMessage, type MessageOutcome, type MessageSender } from '../../../worker/services/refresh'
 import type { RefreshMessage } from '../../../worker/services/refresh/types'
 
@@ -59,14 +60,29 @@ export interface CronResult {
 }
 
 export interface CronOptions {
+  /** The refresh's clock and its waits between FPL retries (give both): testClock by default. */
   now?: () => number
+  sleep?: (ms: number) => Promise<void>
   timeoutMs?: number
+}
+
+/**
+ * The refresh's time in these tests: its waits (retry backoff, FPL's Retry-After) return at once
+ * and move this clock on instead, so they play out as in production without taking the seconds.
+ * It only runs ahead of Date.now(), by the waits skipped so far in this test file.
+ */
+export const testClock = {
+  skippedMs: 0,
+  now: () => Date.now() + testClock.skippedMs,
+  sleep: async (ms: number) => {
+    testClock.skippedMs += ms
+  },
 }
 
 /** One cron run and every queue message it leads to. Failed messages are returned, not retried. */
 export async function runCronAndQueue(options: CronOptions = {}): Promise<CronResult & { failed: RefreshMessage[]; queue: FakeQueue }> {
   const queue = new FakeQueue()
-  const run = await runScheduled(env, Date.now(), { queue, forceState: true, now: options.now })
+  const run = await runScheduled(env, Date.now(), { queue, forceState: true, now: options.now ?? testClock.now, sleep: options.sleep ?? testClock.sleep })
   return { run, queue, ...(await drainQueue(queue, options)) }
 }
 
@@ -79,7 +95,19 @@ export async function drainQueue(queue: FakeQueue, options: CronOptions = {}, re
   while (queue.messages.length > 0) {
     const message = queue.messages.shift() as RefreshMessage
     try {
-      outcomes.push(await handleRefreshMessage({ env, queue, now: options.now, timeoutMs: options.timeoutMs }, message))
+      outcomes.push(
+        await handleRefreshMessage(
+          {
+            env,
+            queue,
+            now: options.now ?? testClock.now,
+            sleep: options.sleep ?? testClock.sleep,
+            timeoutMs: options.timeoutMs,
+            onFinalized: forgetPublicReads,
+          },
+          message,
+        ),
+      )
     } catch (error) {
       failures.push(error)
       failed.push(message)

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import ogWorker from '../../../worker/og/index'
 import { COMMON_PASSWORD_MESSAGE } from '../../../worker/lib/common-passwords'
 import { LIMITS } from '../../../worker/services/rate-limit'
 import { attack } from '../../security/attack'
 import { freshIp, PASSWORD, post, tokenFromEmail, verifiedAccount } from '../helpers/accounts'
 import { routeFplToSimulator, SIM_LEAGUES } from '../helpers/fpl'
 import { call } from '../helpers/http'
+import { ogRenderer } from '../helpers/renderer'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
 // Abuse of what any account or visitor may do: the most common passwords, floods of posts,
@@ -58,7 +58,12 @@ describe('common passwords (item 8)', () => {
 
     const { token } = await verifiedAccount('changer@example.com')
     for (const password of COMMON) {
-      const res = await send('POST', '/api/auth/change-password', { current_password: PASSWORD, new_password: password }, { authorization: `Bearer ${token}`, 'cf-connecting-ip': freshIp() })
+      const res = await send(
+        'POST',
+        '/api/auth/change-password',
+        { current_password: PASSWORD, new_password: password },
+        { authorization: `Bearer ${token}`, 'cf-connecting-ip': freshIp() },
+      )
       expect({ password, status: res.status, detail: res.body.detail }).toEqual({ password, status: 400, detail: COMMON_PASSWORD_MESSAGE })
     }
 
@@ -70,7 +75,9 @@ describe('common passwords (item 8)', () => {
       expect({ password, status: res.status, detail: res.body.detail }).toEqual({ password, status: 400, detail: COMMON_PASSWORD_MESSAGE })
     }
     // The link was not used up by the refusals, and an uncommon password still works.
-    expect((await post('/api/auth/reset-password', { token: resetToken, new_password: 'Banter-Quartz-77!' }, { 'cf-connecting-ip': freshIp() })).status).toBe(200)
+    expect((await post('/api/auth/reset-password', { token: resetToken, new_password: 'Banter-Quartz-77!' }, { 'cf-connecting-ip': freshIp() })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -78,7 +85,9 @@ describe('attempt limits (item 10)', () => {
   it('limits posts per user, and answers 429 with Retry-After and a readable detail', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: LIMITS.communityPost.account.max + 1 })
     // Rotating addresses does not help: the limit is the account's.
-    const statuses = await expectLimited(LIMITS.communityPost.account.max + 1, (i) => send('POST', `/api/community-posts/${pubId}`, { content: `flood ${i}` }, { ...member, 'cf-connecting-ip': freshIp() }))
+    const statuses = await expectLimited(LIMITS.communityPost.account.max + 1, (i) =>
+      send('POST', `/api/community-posts/${pubId}`, { content: `flood ${i}` }, { ...member, 'cf-connecting-ip': freshIp() }),
+    )
     expect(statuses.filter((s) => s === 201)).toHaveLength(LIMITS.communityPost.account.max)
     expect(await env.DB.prepare('SELECT count(*) AS n FROM community_posts WHERE user_id = ?').bind(memberId).first('n')).toBe(LIMITS.communityPost.account.max)
   })
@@ -86,7 +95,9 @@ describe('attempt limits (item 10)', () => {
   it('limits reports per user', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: LIMITS.postReport.account.max + 1 })
     const post = await env.DB.prepare('SELECT id FROM community_posts WHERE user_id = ? LIMIT 1').bind(memberId).first<{ id: number }>()
-    await expectLimited(LIMITS.postReport.account.max + 1, () => send('POST', `/api/community-posts/${post!.id}/report`, null, { ...member, 'cf-connecting-ip': freshIp() }))
+    await expectLimited(LIMITS.postReport.account.max + 1, () =>
+      send('POST', `/api/community-posts/${post!.id}/report`, null, { ...member, 'cf-connecting-ip': freshIp() }),
+    )
   })
 
   it('limits invite lookups per address, and joins by code per user', async ({ task }) => {
@@ -94,7 +105,9 @@ describe('attempt limits (item 10)', () => {
     const ip = freshIp()
     await expectLimited(LIMITS.inviteLookup.ip.max + 1, (i) => send('GET', `/api/leagues/invite/guess-${100000 + i}`, null, { 'cf-connecting-ip': ip }))
     const joiner = await bearer(await addUser('joiner@example.com', 'Joiner', null))
-    await expectLimited(LIMITS.inviteJoin.account.max + 1, (i) => send('POST', '/api/leagues/join-by-invite', { invite_code: `guess-${200000 + i}` }, { ...joiner, 'cf-connecting-ip': freshIp() }))
+    await expectLimited(LIMITS.inviteJoin.account.max + 1, (i) =>
+      send('POST', '/api/leagues/join-by-invite', { invite_code: `guess-${200000 + i}` }, { ...joiner, 'cf-connecting-ip': freshIp() }),
+    )
   })
 
   it('limits the anonymous validate-team and validate-league per address', async ({ task }) => {
@@ -121,7 +134,13 @@ describe('attempt limits (item 10)', () => {
   it('slows down wrong current passwords on change-password, per user, whatever the address', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: 7 })
     const { token } = await verifiedAccount('guessed@example.com')
-    const change = (current: string) => send('POST', '/api/auth/change-password', { current_password: current, new_password: 'Banter-Quartz-78!' }, { authorization: `Bearer ${token}`, 'cf-connecting-ip': freshIp() })
+    const change = (current: string) =>
+      send(
+        'POST',
+        '/api/auth/change-password',
+        { current_password: current, new_password: 'Banter-Quartz-78!' },
+        { authorization: `Bearer ${token}`, 'cf-connecting-ip': freshIp() },
+      )
     const statuses = await expectLimited(7, (i) => change(`Wrong-Guess-${i}!`))
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400])
     // While waiting, even the right password is not checked: guessing cannot go on at full speed.
@@ -132,14 +151,16 @@ describe('attempt limits (item 10)', () => {
 describe('share image renders (item 18)', () => {
   it('draws a new card once for ten concurrent first requests', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', concurrent: 10 })
-    const created = await send('POST', '/api/banter/share', { league_id: pubId, stat_type: 'wooden_spoon_warrior', stat_data: { title: 'Wooden Spoon' } }, member)
+    const created = await send(
+      'POST',
+      '/api/banter/share',
+      { league_id: pubId, stat_type: 'wooden_spoon_warrior', stat_data: { title: 'Wooden Spoon' } },
+      member,
+    )
     let renders = 0
-    const renderer = {
-      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-        renders += 1
-        return ogWorker.fetch(new Request(input, init))
-      },
-    } as unknown as Fetcher
+    const renderer = ogRenderer(() => {
+      renders += 1
+    })
     const answers = await Promise.all(Array.from({ length: 10 }, () => call(`/api/banter/share/${created.body.share_id}/image`, {}, { OG_RENDERER: renderer })))
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200))
     const bytes = await Promise.all(answers.map(async (r) => (await r.arrayBuffer()).byteLength))

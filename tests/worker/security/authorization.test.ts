@@ -51,7 +51,9 @@ async function fingerprint() {
 }
 
 async function addPost(tournamentId: number, userId: number): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO community_posts (tournament_id, user_id, content) VALUES (?, ?, 'Mine, not yours') RETURNING id").bind(tournamentId, userId).first<{ id: number }>()
+  const row = await env.DB.prepare("INSERT INTO community_posts (tournament_id, user_id, content) VALUES (?, ?, 'Mine, not yours') RETURNING id")
+    .bind(tournamentId, userId)
+    .first<{ id: number }>()
   return row!.id
 }
 
@@ -67,7 +69,11 @@ const ensureMemberShare = () =>
 const randomShareId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
 
 async function request(auth: Record<string, string>, method: string, path: string, body?: unknown) {
-  const res = await call(path, { method, headers: { 'content-type': 'application/json', ...auth }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await call(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...auth },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const text = await res.text()
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> | null, text }
 }
@@ -82,7 +88,10 @@ async function expectOutcome(actor: Actor, method: string, path: string, body: u
   expect(res.status, `${actor} ${method} ${path}: ${res.text}`).toBe(status)
   if (detail !== undefined) expect(res.body?.detail).toBe(detail)
   if (status >= 400) {
-    expect(Object.keys(res.body ?? {}).filter((key) => !['detail', 'code', 'message'].includes(key)), 'fields besides the error').toEqual([])
+    expect(
+      Object.keys(res.body ?? {}).filter((key) => !['detail', 'code', 'message'].includes(key)),
+      'fields besides the error',
+    ).toEqual([])
     expect(await fingerprint()).toEqual(before)
   }
 }
@@ -146,9 +155,24 @@ const ROUTES: Route[] = [
     prepare: async () => ({ path: `/api/community-posts/${B()}/like/${await addPost(A(), world.users.member)}` }),
     expected: throughRivalLeague(POST_NOT_FOUND, MEMBERS_ONLY),
   },
-  { name: 'GET /api/leagues/{private}/invite-link', method: 'GET', prepare: async () => ({ path: `/api/leagues/${A()}/invite-link` }), expected: commissionerOnly(200) },
-  { name: 'POST /api/leagues/{private}/regenerate-invite', method: 'POST', prepare: async () => ({ path: `/api/leagues/${A()}/regenerate-invite` }), expected: commissionerOnly(200) },
-  { name: 'GET /api/leagues/{private}/members', method: 'GET', prepare: async () => ({ path: `/api/leagues/${A()}/members` }), expected: commissionerOnly(200) },
+  {
+    name: 'GET /api/leagues/{private}/invite-link',
+    method: 'GET',
+    prepare: async () => ({ path: `/api/leagues/${A()}/invite-link` }),
+    expected: commissionerOnly(200),
+  },
+  {
+    name: 'POST /api/leagues/{private}/regenerate-invite',
+    method: 'POST',
+    prepare: async () => ({ path: `/api/leagues/${A()}/regenerate-invite` }),
+    expected: commissionerOnly(200),
+  },
+  {
+    name: 'GET /api/leagues/{private}/members',
+    method: 'GET',
+    prepare: async () => ({ path: `/api/leagues/${A()}/members` }),
+    expected: commissionerOnly(200),
+  },
   {
     name: 'PUT /api/leagues/{private}/settings',
     method: 'PUT',
@@ -355,12 +379,17 @@ describe('guessed ids', () => {
   it("finds nothing of other private leagues at the ids next to the rival's own", async ({ task }) => {
     const ids = Array.from({ length: world.quietLeague - world.league + 4 }, (_, i) => world.league + i).filter((id) => id !== world.rivalLeague)
     const probes: Array<Probe<number>> = [
-      ...['invite-link', 'members', 'standings', 'banter-stats'].map((data): Probe<number> => (id) => ['GET', `/api/leagues/${id}/${data}`]),
+      ...['invite-link', 'members', 'standings', 'banter-stats'].map(
+        (data): Probe<number> =>
+          (id) => ['GET', `/api/leagues/${id}/${data}`],
+      ),
       (id) => ['POST', `/api/leagues/${id}/regenerate-invite`],
       (id) => ['GET', `/api/community-posts/${id}`],
     ]
     attack(task, { category: 'Authorization', inputs: ids.length * probes.length })
-    const codes = (await env.DB.prepare('SELECT invite_code FROM tournaments WHERE invite_code IS NOT NULL').all<{ invite_code: string }>()).results.map((r) => r.invite_code)
+    const codes = (await env.DB.prepare('SELECT invite_code FROM tournaments WHERE invite_code IS NOT NULL').all<{ invite_code: string }>()).results.map(
+      (r) => r.invite_code,
+    )
     const before = await fingerprint()
     for (const id of ids) {
       const exists = (await env.DB.prepare('SELECT 1 FROM tournaments WHERE id = ?').bind(id).first()) !== null
@@ -401,7 +430,8 @@ describe('what lists show', () => {
   it("keeps another user's shares out of GET /api/banter/my-shares", async ({ task }) => {
     attack(task, { category: 'Authorization', inputs: ACTORS.length - 1 })
     await ensureMemberShare()
-    const listed = async (actor: Actor) => ((await send(actor, 'GET', '/api/banter/my-shares')).body as { shared_stats: Array<{ id: string }> }).shared_stats.map((s) => s.id)
+    const listed = async (actor: Actor) =>
+      ((await send(actor, 'GET', '/api/banter/my-shares')).body as { shared_stats: Array<{ id: string }> }).shared_stats.map((s) => s.id)
     expect(await listed('member')).toContain(world.memberShare)
     for (const actor of ACTORS.filter((a) => a !== 'member' && a !== 'anonymous')) expect(await listed(actor), actor).not.toContain(world.memberShare)
     expect((await send('anonymous', 'GET', '/api/banter/my-shares')).status).toBe(401)

@@ -91,7 +91,11 @@ const LINKS = {
 
 const redeem = (link: Link, token: string, attempt = 1) => post(link.endpoint, link.body(token, attempt), from())
 
-const randomToken = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+const randomToken = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 
 describe.each([
   ['verification', LINKS.verification, LINKS.reset],
@@ -120,7 +124,9 @@ describe.each([
     const email = newEmail()
     const token = await link.issue(email)
     const before = await accountRow(email)
-    await env.DB.prepare('UPDATE email_tokens SET expires_at = ? WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)').bind(Date.now() - 1000, email).run()
+    await env.DB.prepare('UPDATE email_tokens SET expires_at = ? WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)')
+      .bind(Date.now() - 1000, email)
+      .run()
     await expectRefused(await redeem(link, token), email, before)
   })
 
@@ -148,7 +154,9 @@ describe.each([
     const email = newEmail()
     const token = await link.issue(email)
     const before = await accountRow(email)
-    const stored = await env.DB.prepare('SELECT token_hash FROM email_tokens WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)').bind(email).first<string>('token_hash')
+    const stored = await env.DB.prepare('SELECT token_hash FROM email_tokens WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)')
+      .bind(email)
+      .first<string>('token_hash')
     const oneOff = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
     const guesses = [randomToken(), randomToken(), 'A'.repeat(43), stored!, oneOff]
     attack(task, { category: 'Credentials', inputs: guesses.length })
@@ -161,7 +169,10 @@ describe('guessing passwords', () => {
   /** The 429 of the sign-in back-off: Retry-After within its longest wait, and the same wait in the sentence. */
   function expectThrottled(res: Awaited<ReturnType<typeof post>>) {
     const retryAfter = Number(res.headers.get('retry-after'))
-    const wait = retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : `${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) === 1 ? '' : 's'}`
+    const wait =
+      retryAfter < 60
+        ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}`
+        : `${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) === 1 ? '' : 's'}`
     expect({ status: res.status, retryAfter: retryAfter > 0 && retryAfter <= LOGIN_BACKOFF.ip.maxMs / 1000, detail: res.body.detail }).toEqual({
       status: 429,
       retryAfter: true,
@@ -171,7 +182,10 @@ describe('guessing passwords', () => {
   }
 
   /** Moves a back-off key's wait back as if `seconds` had passed. */
-  const wait = (key: string, seconds: number) => env.DB.prepare('UPDATE rate_limits SET blocked_until = blocked_until - ? WHERE key = ?').bind(seconds * 1000, key).run()
+  const wait = (key: string, seconds: number) =>
+    env.DB.prepare('UPDATE rate_limits SET blocked_until = blocked_until - ? WHERE key = ?')
+      .bind(seconds * 1000, key)
+      .run()
 
   it('slows one account from one address, forged forwarding headers or not, and lets the right password in once Retry-After has passed', async ({ task }) => {
     const email = 'brute@example.com'
@@ -205,7 +219,10 @@ describe('guessing passwords', () => {
     const address = '203.0.113.90'
     const max = LIMITS.reset.ip.max
     attack(task, { category: 'Credentials', inputs: max + 1 })
-    for (let i = 0; i < max; i++) expect((await post('/api/auth/reset-password', { token: randomToken(), new_password: 'Reset-Pass1!' }, { ...from(address), ...spoofed(i) })).status).toBe(400)
+    for (let i = 0; i < max; i++)
+      expect((await post('/api/auth/reset-password', { token: randomToken(), new_password: 'Reset-Pass1!' }, { ...from(address), ...spoofed(i) })).status).toBe(
+        400,
+      )
     const res = await post('/api/auth/reset-password', { token: randomToken(), new_password: 'Reset-Pass1!' }, { ...from(address), ...spoofed(max) })
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -277,7 +294,13 @@ describe('password reset with a failure in between (item 6)', () => {
       await env.DB.prepare('DROP TRIGGER refuse_password_write').run()
     }
     expect(await accountRow(email)).toEqual(before)
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM email_tokens WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)").bind(email).first('n')).toBe(1)
+    expect(
+      await env.DB.prepare(
+        "SELECT count(*) AS n FROM email_tokens WHERE purpose = 'reset_password' AND used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)",
+      )
+        .bind(email)
+        .first('n'),
+    ).toBe(1)
     expect((await post('/api/auth/reset-password', { token, new_password: 'Reset-Pass7!' }, from())).status).toBe(200)
     expect((await login(email, 'Reset-Pass7!')).status).toBe(200)
   })
@@ -308,7 +331,11 @@ describe('passwords in any script (item 9)', () => {
     await post('/api/auth/verify-email', { token: await tokenFromEmail(email, '/verify-email') }, from())
     const signedIn = await login(email, password)
     expect(signedIn.status).toBe(200)
-    const changed = await authed('/api/auth/change-password', signedIn.body.access_token, json({ current_password: password, new_password: `Bb2@${password.slice(4)}` }))
+    const changed = await authed(
+      '/api/auth/change-password',
+      signedIn.body.access_token,
+      json({ current_password: password, new_password: `Bb2@${password.slice(4)}` }),
+    )
     expect(changed.status).toBe(200)
     await post('/api/auth/request-password-reset', { email }, from())
     const reset = await post('/api/auth/reset-password', { token: await tokenFromEmail(email, '/reset-password'), new_password: password }, from())

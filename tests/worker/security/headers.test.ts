@@ -16,7 +16,13 @@ const EVIL = 'https://evil.example'
 const STRICT_REFERRER = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']
 // Sources that let script run from the page itself or from anywhere: inline, eval, wildcards and bare schemes.
 const UNSAFE_SOURCE = /^'unsafe-(inline|eval|hashes)'$|^'wasm-unsafe-eval'$|\*|^[a-z][a-z0-9+.-]*:$/i
-const CORS_HEADERS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-expose-headers']
+const CORS_HEADERS = [
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-expose-headers',
+]
 
 // The built SPA, when `npm run build` has run (the worker tests do not need it).
 const built = import.meta.glob<string>(['/dist/client/index.html', '/dist/client/_headers'], { query: '?raw', import: 'default', eager: true })
@@ -31,7 +37,11 @@ beforeAll(async () => {
   pubId = await addTournament('The Pub League', SIM_LEAGUES.pub, userId)
   await addMember(pubId, userId)
   member = await bearer(userId)
-  const res = await call('/api/banter/share', { method: 'POST', headers: { 'content-type': 'application/json', ...member }, body: JSON.stringify({ league_id: pubId, stat_type: 'benched_beast', stat_data: { title: 'Benched Beast' } }) })
+  const res = await call('/api/banter/share', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...member },
+    body: JSON.stringify({ league_id: pubId, stat_type: 'benched_beast', stat_data: { title: 'Benched Beast' } }),
+  })
   shareId = ((await res.json()) as { share_id: string }).share_id
 })
 
@@ -200,7 +210,8 @@ describe('CORS', () => {
 })
 
 describe('pages the worker writes (share pages, tournament pages)', () => {
-  const SPA_HTML = '<!doctype html><html><head><title>Banter Arena</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>'
+  const SPA_HTML =
+    '<!doctype html><html><head><title>Banter Arena</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>'
   const assets = { ASSETS: { fetch: async () => new Response(SPA_HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } }) } } as never
 
   it('carry the security headers and no inline script, found or not', async ({ task }) => {

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers'
 import { decode } from 'fast-png'
 import { beforeAll, describe, expect, it } from 'vitest'
-import ogWorker from '../../../worker/og/index'
 import { UNNAMED_MANAGER } from '../../../worker/services/shares'
 import { attack } from '../../security/attack'
 import { freshIp, lastEmailTo, PASSWORD, post, verifiedAccount } from '../helpers/accounts'
 import { routeFplToSimulator, SIM_LEAGUES } from '../helpers/fpl'
 import { call } from '../helpers/http'
+import { ogRenderer } from '../helpers/renderer'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
 // Hostile input against every endpoint that reads a body, an id or free text: malformed and
@@ -59,7 +59,9 @@ async function send(method: string, path: string, body: BodyInit | null, headers
 
 /** Every row of every table, to show that a rejected request wrote nothing anywhere (attempt counters aside). */
 async function everyRow(): Promise<string> {
-  const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT IN ('d1_migrations', 'rate_limits') ORDER BY name").all<{ name: string }>()
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT IN ('d1_migrations', 'rate_limits') ORDER BY name",
+  ).all<{ name: string }>()
   const dump: Record<string, unknown> = {}
   for (const { name } of tables) dump[name] = (await env.DB.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()).results
   return JSON.stringify(dump)
@@ -86,22 +88,119 @@ interface JsonEndpoint {
 
 const anonymous = () => ({})
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
-  register: { method: 'POST', path: () => '/api/auth/register', auth: anonymous, valid: () => ({ name: 'New Manager', email: 'new@example.com', password: PASSWORD }), empty: 'Name is required' },
-  login: { method: 'POST', path: () => '/api/auth/login', auth: anonymous, valid: () => ({ email: 'boss@example.com', password: PASSWORD }), empty: 'Email is required' },
-  'verify-email': { method: 'POST', path: () => '/api/auth/verify-email', auth: anonymous, valid: () => ({ token: 't'.repeat(43) }), empty: 'The link is missing its token' },
-  'resend-verification': { method: 'POST', path: () => '/api/auth/resend-verification', auth: anonymous, valid: () => ({ email: 'boss@example.com' }), empty: 'Email is required' },
-  'request-password-reset': { method: 'POST', path: () => '/api/auth/request-password-reset', auth: anonymous, valid: () => ({ email: 'boss@example.com' }), empty: 'Email is required' },
-  'reset-password': { method: 'POST', path: () => '/api/auth/reset-password', auth: anonymous, valid: () => ({ token: 't'.repeat(43), new_password: 'N3w-Secret!' }), empty: 'The link is missing its token' },
-  'change-password': { method: 'POST', path: () => '/api/auth/change-password', auth: () => commissioner, valid: () => ({ current_password: PASSWORD, new_password: 'N3w-Secret!' }), empty: 'Password is required' },
-  'update-display-name': { method: 'PUT', path: () => '/api/auth/update-display-name', auth: () => commissioner, valid: () => ({ new_name: 'Renamed' }), empty: 'Display name cannot be empty.' },
-  'update-fpl-team': { method: 'POST', path: () => '/api/auth/update-fpl-team', auth: () => commissioner, valid: () => ({ fpl_team_id: 1000009 }), empty: 'FPL Team ID must be a positive number' },
-  'auto-join-leagues': { method: 'POST', path: () => '/api/auto-join-leagues', auth: () => commissioner, valid: () => [pubId], empty: 'Choose at least one league', wrongKind: 'Choose at least one league' },
-  'banter/share': { method: 'POST', path: () => '/api/banter/share', auth: () => commissioner, valid: () => ({ league_id: pubId, stat_type: 'benched_beast', stat_data: {} }), empty: 'Stat type is required' },
-  'banter/privacy': { method: 'PUT', path: () => '/api/banter/privacy', auth: () => commissioner, valid: () => ({ banter_sharing_enabled: false }), empty: 'Banter sharing enabled is required' },
-  'community-posts': { method: 'POST', path: () => `/api/community-posts/${pubId}`, auth: () => commissioner, valid: () => ({ content: 'hello' }), empty: 'Please enter a message' },
-  'join-by-invite': { method: 'POST', path: () => '/api/leagues/join-by-invite', auth: () => commissioner, valid: () => ({ invite_code: `invite-${SIM_LEAGUES.pub}` }), empty: 'Invite code is required' },
-  'curated-teams': { method: 'POST', path: () => '/api/leagues/2/curated-teams', auth: () => admin, valid: () => ({ fpl_team_id: 1000501 }), empty: 'FPL Team ID must be a positive number' },
-  settings: { method: 'PUT', path: () => `/api/leagues/${pubId}/settings`, auth: () => commissioner, valid: () => ({ name: 'Renamed League', description: '', is_public: true }), empty: 'League name is required' },
+  register: {
+    method: 'POST',
+    path: () => '/api/auth/register',
+    auth: anonymous,
+    valid: () => ({ name: 'New Manager', email: 'new@example.com', password: PASSWORD }),
+    empty: 'Name is required',
+  },
+  login: {
+    method: 'POST',
+    path: () => '/api/auth/login',
+    auth: anonymous,
+    valid: () => ({ email: 'boss@example.com', password: PASSWORD }),
+    empty: 'Email is required',
+  },
+  'verify-email': {
+    method: 'POST',
+    path: () => '/api/auth/verify-email',
+    auth: anonymous,
+    valid: () => ({ token: 't'.repeat(43) }),
+    empty: 'The link is missing its token',
+  },
+  'resend-verification': {
+    method: 'POST',
+    path: () => '/api/auth/resend-verification',
+    auth: anonymous,
+    valid: () => ({ email: 'boss@example.com' }),
+    empty: 'Email is required',
+  },
+  'request-password-reset': {
+    method: 'POST',
+    path: () => '/api/auth/request-password-reset',
+    auth: anonymous,
+    valid: () => ({ email: 'boss@example.com' }),
+    empty: 'Email is required',
+  },
+  'reset-password': {
+    method: 'POST',
+    path: () => '/api/auth/reset-password',
+    auth: anonymous,
+    valid: () => ({ token: 't'.repeat(43), new_password: 'N3w-Secret!' }),
+    empty: 'The link is missing its token',
+  },
+  'change-password': {
+    method: 'POST',
+    path: () => '/api/auth/change-password',
+    auth: () => commissioner,
+    valid: () => ({ current_password: PASSWORD, new_password: 'N3w-Secret!' }),
+    empty: 'Password is required',
+  },
+  'update-display-name': {
+    method: 'PUT',
+    path: () => '/api/auth/update-display-name',
+    auth: () => commissioner,
+    valid: () => ({ new_name: 'Renamed' }),
+    empty: 'Display name cannot be empty.',
+  },
+  'update-fpl-team': {
+    method: 'POST',
+    path: () => '/api/auth/update-fpl-team',
+    auth: () => commissioner,
+    valid: () => ({ fpl_team_id: 1000009 }),
+    empty: 'FPL Team ID must be a positive number',
+  },
+  'auto-join-leagues': {
+    method: 'POST',
+    path: () => '/api/auto-join-leagues',
+    auth: () => commissioner,
+    valid: () => [pubId],
+    empty: 'Choose at least one league',
+    wrongKind: 'Choose at least one league',
+  },
+  'banter/share': {
+    method: 'POST',
+    path: () => '/api/banter/share',
+    auth: () => commissioner,
+    valid: () => ({ league_id: pubId, stat_type: 'benched_beast', stat_data: {} }),
+    empty: 'Stat type is required',
+  },
+  'banter/privacy': {
+    method: 'PUT',
+    path: () => '/api/banter/privacy',
+    auth: () => commissioner,
+    valid: () => ({ banter_sharing_enabled: false }),
+    empty: 'Banter sharing enabled is required',
+  },
+  'community-posts': {
+    method: 'POST',
+    path: () => `/api/community-posts/${pubId}`,
+    auth: () => commissioner,
+    valid: () => ({ content: 'hello' }),
+    empty: 'Please enter a message',
+  },
+  'join-by-invite': {
+    method: 'POST',
+    path: () => '/api/leagues/join-by-invite',
+    auth: () => commissioner,
+    valid: () => ({ invite_code: `invite-${SIM_LEAGUES.pub}` }),
+    empty: 'Invite code is required',
+  },
+  'curated-teams': {
+    method: 'POST',
+    path: () => '/api/leagues/2/curated-teams',
+    auth: () => admin,
+    valid: () => ({ fpl_team_id: 1000501 }),
+    empty: 'FPL Team ID must be a positive number',
+  },
+  settings: {
+    method: 'PUT',
+    path: () => `/api/leagues/${pubId}/settings`,
+    auth: () => commissioner,
+    valid: () => ({ name: 'Renamed League', description: '', is_public: true }),
+    empty: 'League name is required',
+  },
 }
 
 /** Broken versions of a valid body, each with the detail it must get. */
@@ -147,7 +246,11 @@ describe('wrong types', () => {
   const cases: Array<{ name: string; body: () => unknown; detail: string }> = [
     { name: 'register', body: () => ({ name: { first: 'Sam' }, email: 'typed@example.com', password: PASSWORD }), detail: 'Name is required' },
     { name: 'register', body: () => ({ name: 'Sam', email: 12345, password: PASSWORD }), detail: 'Email is required' },
-    { name: 'register', body: () => ({ name: 'Sam', email: 'typed@example.com', password: PASSWORD, fpl_team_id: '1000009' }), detail: 'FPL Team ID must be a positive number' },
+    {
+      name: 'register',
+      body: () => ({ name: 'Sam', email: 'typed@example.com', password: PASSWORD, fpl_team_id: '1000009' }),
+      detail: 'FPL Team ID must be a positive number',
+    },
     { name: 'login', body: () => ({ email: ['boss@example.com'], password: PASSWORD }), detail: 'Email is required' },
     { name: 'change-password', body: () => ({ current_password: 12345678, new_password: 'N3w-Secret!' }), detail: 'Password is required' },
     { name: 'update-display-name', body: () => ({ new_name: 42 }), detail: 'Display name cannot be empty.' },
@@ -303,7 +406,10 @@ describe('body size', () => {
     attack(task, { category: 'Input', inputs: 2 })
     await writesNothing(async () => {
       const body = postOfSize(LIMIT)
-      for (const res of [await send('POST', postPath(), body, { ...commissioner, ...declared(body) }), await send('POST', postPath(), streamed(body), commissioner)]) {
+      for (const res of [
+        await send('POST', postPath(), body, { ...commissioner, ...declared(body) }),
+        await send('POST', postPath(), streamed(body), commissioner),
+      ]) {
         expect([res.status, res.body.detail]).toEqual([400, 'Posts are limited to 1000 characters'])
       }
     })
@@ -362,7 +468,9 @@ describe('SQL and LIKE metacharacters in free text', () => {
       const res = await post('/api/auth/login', { email, password: PASSWORD }, { 'cf-connecting-ip': freshIp() })
       expect({ email, status: res.status, detail: res.body.detail }).toEqual({ email, status: 401, detail: 'Invalid email or password' })
     }
-    expect((await post('/api/auth/login', { email: 'wild.card@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body.user_id).toBe(wildcardId)
+    expect((await post('/api/auth/login', { email: 'wild.card@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body.user_id).toBe(
+      wildcardId,
+    )
   })
 
   it('sends no reset email to another account whose address a wildcard would match', async ({ task }) => {
@@ -408,7 +516,10 @@ describe('SQL and LIKE metacharacters in free text', () => {
 })
 
 describe('hostile text', () => {
-  const readBack = (sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params).first<Record<string, unknown>>()
+  const readBack = (sql: string, ...params: unknown[]) =>
+    env.DB.prepare(sql)
+      .bind(...params)
+      .first<Record<string, unknown>>()
 
   it('stores posts as written and returns them literally as JSON', async ({ task }) => {
     attack(task, { category: 'Input', inputs: SHOWABLE.length })
@@ -446,7 +557,12 @@ describe('hostile text', () => {
   it('stores share text as written and returns it literally as JSON', async ({ task }) => {
     attack(task, { category: 'Input', inputs: HOSTILE.length })
     for (const text of HOSTILE) {
-      const res = await send('POST', '/api/banter/share', JSON.stringify({ league_id: pubId, stat_type: 'benched_beast', stat_data: { title: text, description: text, manager: text } }), commissioner)
+      const res = await send(
+        'POST',
+        '/api/banter/share',
+        JSON.stringify({ league_id: pubId, stat_type: 'benched_beast', stat_data: { title: text, description: text, manager: text } }),
+        commissioner,
+      )
       expect(res.status).toBe(201)
       const { stat_data } = (await send('GET', `/api/banter/share/${res.body.share_id}`, null)).body
       // The manager named is nobody who agreed to be on a card (privacy.test.ts): left unnamed.
@@ -455,7 +571,17 @@ describe('hostile text', () => {
   })
 
   it('refuses text that cannot be shown (NUL, controls, lone surrogates, only invisible characters), storing nothing', async ({ task }) => {
-    const UNSHOWABLE = ['nul\u0000byte', 'bell\u0007', 'half \uD83D emoji', '\uDC00', '\u200B\u200B', '\uFEFF\u200E\u200F', '\u202E', ' \u2060 \u00AD ', '\u3164']
+    const UNSHOWABLE = [
+      'nul\u0000byte',
+      'bell\u0007',
+      'half \uD83D emoji',
+      '\uDC00',
+      '\u200B\u200B',
+      '\uFEFF\u200E\u200F',
+      '\u202E',
+      ' \u2060 \u00AD ',
+      '\u3164',
+    ]
     const post = "Your post is empty or contains characters we can't show. Remove them and try again."
     const name = "Name contains characters we can't show (or only invisible ones). Use letters, numbers or emoji."
     const league = "The name contains characters we can't show (or only invisible ones). Use letters, numbers or emoji."
@@ -509,7 +635,11 @@ describe('hostile text in HTML', () => {
     const created = await send(
       'POST',
       '/api/banter/share',
-      JSON.stringify({ league_id: pubId, stat_type: 'captain_catastrophe', stat_data: { title: '<script>alert(1)</script>', manager: '"><img src=x onerror=alert(1)>', description: 'javascript:alert(1) \u202Eevil' } }),
+      JSON.stringify({
+        league_id: pubId,
+        stat_type: 'captain_catastrophe',
+        stat_data: { title: '<script>alert(1)</script>', manager: '"><img src=x onerror=alert(1)>', description: 'javascript:alert(1) \u202Eevil' },
+      }),
       commissioner,
     )
     await send('PUT', `/api/leagues/${pubId}/settings`, JSON.stringify({ name: 'The Pub League' }), commissioner)
@@ -556,19 +686,24 @@ describe('hostile text in HTML', () => {
 describe('hostile text in the share image', () => {
   it('draws markup and URLs as text and fetches nothing while rendering', { timeout: 30_000 }, async ({ task }) => {
     attack(task, { category: 'Input', inputs: 3 })
-    const markup = { manager: '<img src="https://attacker.example/x.png">', title: '<svg><image href="https://attacker.example/y.svg"/></svg>', description: 'url(https://attacker.example/z.png) ⚽🔥' }
+    const markup = {
+      manager: '<img src="https://attacker.example/x.png">',
+      title: '<svg><image href="https://attacker.example/y.svg"/></svg>',
+      description: 'url(https://attacker.example/z.png) ⚽🔥',
+    }
     // The card names its sharer only, so the markup is the sharer's display name here.
     await send('PUT', '/api/auth/update-display-name', JSON.stringify({ new_name: markup.manager }), commissioner)
-    const created = await send('POST', '/api/banter/share', JSON.stringify({ league_id: pubId, stat_type: 'transfer_tornado', stat_data: markup }), commissioner)
+    const created = await send(
+      'POST',
+      '/api/banter/share',
+      JSON.stringify({ league_id: pubId, stat_type: 'transfer_tornado', stat_data: markup }),
+      commissioner,
+    )
     await send('PUT', '/api/auth/update-display-name', JSON.stringify({ new_name: 'Boss' }), commissioner)
     const cards: unknown[] = []
-    const renderer = {
-      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = new Request(input, init)
-        cards.push(await request.clone().json())
-        return ogWorker.fetch(request)
-      },
-    } as unknown as Fetcher
+    const renderer = ogRenderer((card) => {
+      cards.push(card)
+    })
 
     const outbound = globalThis.fetch as unknown as { mock: { calls: unknown[][] } }
     const callsBefore = outbound.mock.calls.length

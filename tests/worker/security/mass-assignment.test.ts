@@ -20,12 +20,17 @@ let kickedId = 0
 let bystanderId = 0
 
 async function row(table: string, where: string, ...binds: unknown[]): Promise<Row> {
-  const found = await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(...binds).first<Row>()
+  const found = await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`)
+    .bind(...binds)
+    .first<Row>()
   if (!found) throw new Error(`No ${table} row where ${where} (${binds.join(', ')})`)
   return found
 }
 
-const count = async (table: string, where: string, ...binds: unknown[]) => env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<number>('n')
+const count = async (table: string, where: string, ...binds: unknown[]) =>
+  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...binds)
+    .first<number>('n')
 
 /** After a write, only `changed` columns may differ from the row before it. */
 function expectOnlyChanged(before: Row, after: Row, changed: string[]) {
@@ -45,7 +50,9 @@ const smuggle = <T extends Record<string, unknown>>(task: Parameters<typeof atta
 }
 
 async function addPost(userId: number): Promise<number> {
-  const id = await env.DB.prepare("INSERT INTO community_posts (tournament_id, user_id, content) VALUES (?, ?, 'On the wall') RETURNING id").bind(pubId, userId).first<number>('id')
+  const id = await env.DB.prepare("INSERT INTO community_posts (tournament_id, user_id, content) VALUES (?, ?, 'On the wall') RETURNING id")
+    .bind(pubId, userId)
+    .first<number>('id')
   return id!
 }
 
@@ -81,12 +88,25 @@ describe('accounts', () => {
   it('registers an unverified, fresh account whatever the body claims, with the team it names unproven', async ({ task }) => {
     const extras = { ...accountExtras(task), ...smuggle(task, { fpl_team_id_locked: true, fpl_team_verified: true, fpl_team_verified_at: Date.now() }) }
     const claimed = await row('users', 'id = ?', commissionerId)
-    const res = await post('/api/auth/register', { name: 'Reg', email: 'reg@example.com', password: PASSWORD, fpl_team_id: 1000010, ...extras }, { 'cf-connecting-ip': freshIp() })
+    const res = await post(
+      '/api/auth/register',
+      { name: 'Reg', email: 'reg@example.com', password: PASSWORD, fpl_team_id: 1000010, ...extras },
+      { 'cf-connecting-ip': freshIp() },
+    )
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ verification_required: true, access_token: null })
     expect(res.body.user_id).not.toBe(extras.id)
     const stored = await row('users', 'id = ?', res.body.user_id)
-    expect(stored).toMatchObject({ email: 'reg@example.com', is_verified: 0, verified_at: null, token_version: 0, fpl_team_id: 1000010, fpl_team_id_locked: 0, fpl_team_verified_at: null, banter_sharing_enabled: 1 })
+    expect(stored).toMatchObject({
+      email: 'reg@example.com',
+      is_verified: 0,
+      verified_at: null,
+      token_version: 0,
+      fpl_team_id: 1000010,
+      fpl_team_id_locked: 0,
+      fpl_team_verified_at: null,
+      banter_sharing_enabled: 1,
+    })
     expect(recent(stored.created_at) && recent(stored.updated_at)).toBe(true)
     expect(await row('users', 'id = ?', commissionerId)).toEqual(claimed)
 
@@ -97,7 +117,11 @@ describe('accounts', () => {
 
   it('leaves the team id unlocked at registration without a team, whatever the body claims', async ({ task }) => {
     const extras = smuggle(task, { fpl_team_id_locked: true, fpl_team_season: '1999/00' })
-    const res = await post('/api/auth/register', { name: 'No Team', email: 'noteam@example.com', password: PASSWORD, ...extras }, { 'cf-connecting-ip': freshIp() })
+    const res = await post(
+      '/api/auth/register',
+      { name: 'No Team', email: 'noteam@example.com', password: PASSWORD, ...extras },
+      { 'cf-connecting-ip': freshIp() },
+    )
     expect(res.status).toBe(201)
     expect(await row('users', 'id = ?', res.body.user_id)).toMatchObject({ fpl_team_id: null, fpl_team_season: null, fpl_team_id_locked: 0 })
   })
@@ -106,7 +130,9 @@ describe('accounts', () => {
     const waiting = await addUser('waiting@example.com', 'Still Waiting', null, false)
     const extras = smuggle(task, { user_id: waiting, email: 'waiting@example.com', id: waiting })
     const ip = freshIp()
-    expect((await post('/api/auth/register', { name: 'Verifier', email: 'verifier@example.com', password: PASSWORD }, { 'cf-connecting-ip': ip })).status).toBe(201)
+    expect((await post('/api/auth/register', { name: 'Verifier', email: 'verifier@example.com', password: PASSWORD }, { 'cf-connecting-ip': ip })).status).toBe(
+      201,
+    )
     const token = await tokenFromEmail('verifier@example.com', '/verify-email')
     const res = await post('/api/auth/verify-email', { token, ...extras }, { 'cf-connecting-ip': ip })
     expect(res.status).toBe(200)
@@ -116,7 +142,15 @@ describe('accounts', () => {
   })
 
   it('changes the display name and nothing else', async ({ task }) => {
-    const extras = smuggle(task, { email: 'taken@example.com', is_verified: true, password_hash: 'x', token_version: 9, fpl_team_id: 1000012, fpl_team_id_locked: true, id: bystanderId })
+    const extras = smuggle(task, {
+      email: 'taken@example.com',
+      is_verified: true,
+      password_hash: 'x',
+      token_version: 9,
+      fpl_team_id: 1000012,
+      fpl_team_id_locked: true,
+      id: bystanderId,
+    })
     const userId = await addUser('shy@example.com', 'Shy', null, false)
     const before = await row('users', 'id = ?', userId)
     const res = await send('PUT', '/api/auth/update-display-name', await bearer(userId), { new_name: 'Bold', ...extras })
@@ -128,7 +162,16 @@ describe('accounts', () => {
   })
 
   it('sets the FPL team, unproven, and nothing else', async ({ task }) => {
-    const extras = smuggle(task, { email: 'taken@example.com', is_verified: true, password_hash: 'x', fpl_team_id_locked: true, fpl_team_verified: true, fpl_team_verified_at: Date.now(), fpl_team_season: '1999/00', token_version: 9 })
+    const extras = smuggle(task, {
+      email: 'taken@example.com',
+      is_verified: true,
+      password_hash: 'x',
+      fpl_team_id_locked: true,
+      fpl_team_verified: true,
+      fpl_team_verified_at: Date.now(),
+      fpl_team_season: '1999/00',
+      token_version: 9,
+    })
     const userId = await addUser('teamless@example.com', 'Teamless', null, false)
     const before = await row('users', 'id = ?', userId)
     const res = await send('POST', '/api/auth/update-fpl-team', await bearer(userId), { fpl_team_id: 1000011, ...extras })
@@ -147,7 +190,11 @@ describe('accounts', () => {
     const reg = await post('/api/auth/register', { name: 'Changer', email: 'changer@example.com', password: PASSWORD }, { 'cf-connecting-ip': ip })
     const before = await row('users', 'id = ?', reg.body.user_id)
     const bystander = await row('users', 'id = ?', bystanderId)
-    const res = await send('POST', '/api/auth/change-password', await bearer(reg.body.user_id), { current_password: PASSWORD, new_password: 'An0ther-Secret!', ...extras })
+    const res = await send('POST', '/api/auth/change-password', await bearer(reg.body.user_id), {
+      current_password: PASSWORD,
+      new_password: 'An0ther-Secret!',
+      ...extras,
+    })
     expect(res.status).toBe(200)
     const after = await row('users', 'id = ?', reg.body.user_id)
     expect(after).toMatchObject({ token_version: 1, is_verified: 0, email: 'changer@example.com' })
@@ -182,7 +229,15 @@ describe('accounts', () => {
 
 describe('leagues', () => {
   it('creates a private, free tournament run by its creator, whatever else the request names', async ({ task }) => {
-    const extras = smuggle(task, { commissioner_id: String(bystanderId), type: 'public', auto_join: 'true', is_public: 'true', invite_code: 'chosen-code', entry_fee_pence: '2500', fpl_season: '1999/00' })
+    const extras = smuggle(task, {
+      commissioner_id: String(bystanderId),
+      type: 'public',
+      auto_join: 'true',
+      is_public: 'true',
+      invite_code: 'chosen-code',
+      entry_fee_pence: '2500',
+      fpl_season: '1999/00',
+    })
     const creator = await addUser('sunday@example.com', 'Sunday Organiser', 1000009)
     const fields = { name: 'Sunday Legends', fpl_league_id: String(SIM_LEAGUES.sunday), entry_fee: '25', ...extras }
     const res = await call(`/api/leagues?${new URLSearchParams(fields)}`, {
@@ -223,9 +278,17 @@ describe('leagues', () => {
     })
     const before = await row('tournaments', 'id = ?', pubId)
     const rival = await row('tournaments', 'id = ?', rivalLeagueId)
-    const res = await send('PUT', `/api/leagues/${pubId}/settings`, await bearer(commissionerId), { name: 'The New Pub', description: 'Fridays', is_public: true, ...extras })
+    const res = await send('PUT', `/api/leagues/${pubId}/settings`, await bearer(commissionerId), {
+      name: 'The New Pub',
+      description: 'Fridays',
+      is_public: true,
+      ...extras,
+    })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ message: 'League settings updated successfully!', league: { id: pubId, name: 'The New Pub', description: 'Fridays', is_public: true } })
+    expect(res.body).toEqual({
+      message: 'League settings updated successfully!',
+      league: { id: pubId, name: 'The New Pub', description: 'Fridays', is_public: true },
+    })
     expectOnlyChanged(before, await row('tournaments', 'id = ?', pubId), ['name', 'description', 'is_public', 'updated_at'])
     expect(await row('tournaments', 'id = ?', rivalLeagueId)).toEqual(rival)
   })
@@ -316,7 +379,9 @@ describe('the wall', () => {
     const postId = await addPost(commissionerId)
     const res = await send('POST', `/api/community-posts/${postId}/report`, await bearer(memberId), extras)
     expect(res.status).toBe(200)
-    expect((await env.DB.prepare('SELECT user_id, reason FROM post_reports WHERE post_id = ?').bind(postId).all()).results).toEqual([{ user_id: memberId, reason: null }])
+    expect((await env.DB.prepare('SELECT user_id, reason FROM post_reports WHERE post_id = ?').bind(postId).all()).results).toEqual([
+      { user_id: memberId, reason: null },
+    ])
   })
 })
 

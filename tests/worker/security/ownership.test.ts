@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { attack } from '../../security/attack'
-import { PASSWORD, authed, freshIp, lastEmailTo, post, verifiedAccount } from '../helpers/accounts'
+import { authed, freshIp, lastEmailTo, PASSWORD, post, verifiedAccount } from '../helpers/accounts'
 import { renameEntry, routeFplToSimulator, SIM_LEAGUES } from '../helpers/fpl'
 import { call } from '../helpers/http'
 import { addMember, addTournament, addUser, bearer, PUBLIC_TOURNAMENT_ID } from '../helpers/world'
@@ -23,12 +23,21 @@ const me = (token: string) => authed('/api/auth/me', token)
 const tokenOf = async (userId: number) => (await bearer(userId)).authorization!.slice('Bearer '.length)
 
 const createLeague = (headers: Record<string, string>, fplLeagueId: number, name = 'A league') =>
-  call(`/api/leagues?name=${encodeURIComponent(name)}&fpl_league_id=${fplLeagueId}`, { method: 'POST', headers }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, any> }))
+  call(`/api/leagues?name=${encodeURIComponent(name)}&fpl_league_id=${fplLeagueId}`, { method: 'POST', headers }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as Record<string, any>,
+  }))
 
 const userRow = (id: number) =>
-  env.DB.prepare('SELECT fpl_team_id, fpl_team_id_locked, fpl_team_verified_at FROM users WHERE id = ?').bind(id).first<{ fpl_team_id: number | null; fpl_team_id_locked: number; fpl_team_verified_at: number | null }>()
+  env.DB.prepare('SELECT fpl_team_id, fpl_team_id_locked, fpl_team_verified_at FROM users WHERE id = ?')
+    .bind(id)
+    .first<{ fpl_team_id: number | null; fpl_team_id_locked: number; fpl_team_verified_at: number | null }>()
 const activeTournaments = async (userId: number) =>
-  (await env.DB.prepare("SELECT tournament_id FROM memberships WHERE user_id = ? AND status = 'active' ORDER BY tournament_id").bind(userId).all<{ tournament_id: number }>()).results.map((r) => r.tournament_id)
+  (
+    await env.DB.prepare("SELECT tournament_id FROM memberships WHERE user_id = ? AND status = 'active' ORDER BY tournament_id")
+      .bind(userId)
+      .all<{ tournament_id: number }>()
+  ).results.map((r) => r.tournament_id)
 
 /** Puts the live code in the team's FPL name, as its owner would on the FPL site. */
 async function proveOnFpl(token: string, teamId: number, body: unknown = {}) {
@@ -109,7 +118,9 @@ describe('proving a team with a code in its FPL name', () => {
 
     // The right code after it expired counts for nothing.
     await renameEntry(1000012, { name: `Team ${issued.body.code}` })
-    await env.DB.prepare('UPDATE fpl_team_challenges SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, userId).run()
+    await env.DB.prepare('UPDATE fpl_team_challenges SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, userId)
+      .run()
     expect((await verify(token)).body.code).toBe('no_challenge')
     // A code for another team does not prove this one.
     expect((await verify(token, { fpl_team_id: 1000007 })).body.code).toBe('no_challenge')
@@ -130,7 +141,10 @@ describe('proving a team with a code in its FPL name', () => {
     simulator().injectFault({ kind: 'server_error', match: '/entry/1000008/' })
     try {
       const res = await verify(token)
-      expect(res).toMatchObject({ status: 503, body: { detail: 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.' } })
+      expect(res).toMatchObject({
+        status: 503,
+        body: { detail: 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.' },
+      })
     } finally {
       simulator().clearFaults()
     }
@@ -147,13 +161,21 @@ describe('a verified claim replaces an unverified one', () => {
     await addMember(PUBLIC_TOURNAMENT_ID, squatter)
     const squatted = await addTournament('Squatted Fridays', SIM_LEAGUES.fridays, squatter)
     await addMember(squatted, squatter)
-    await env.DB.prepare("INSERT INTO fpl_team_challenges (user_id, fpl_team_id, code, expires_at) VALUES (?, 1000004, 'BA-9999', ?)").bind(squatter, Date.now() + 60_000).run()
+    await env.DB.prepare("INSERT INTO fpl_team_challenges (user_id, fpl_team_id, code, expires_at) VALUES (?, 1000004, 'BA-9999', ?)")
+      .bind(squatter, Date.now() + 60_000)
+      .run()
 
     // The real owner signs up without the team (it is taken) and proves it from the dashboard.
-    const refused = await post('/api/auth/register', { name: 'Real Owner', email: 'owner-1000004@example.com', password: PASSWORD, fpl_team_id: 1000004 }, { 'cf-connecting-ip': freshIp() })
+    const refused = await post(
+      '/api/auth/register',
+      { name: 'Real Owner', email: 'owner-1000004@example.com', password: PASSWORD, fpl_team_id: 1000004 },
+      { 'cf-connecting-ip': freshIp() },
+    )
     expect(refused).toMatchObject({
       status: 409,
-      body: { detail: "This FPL team is already linked to another account. If it's yours, create your account without it, then prove it's yours from your dashboard." },
+      body: {
+        detail: "This FPL team is already linked to another account. If it's yours, create your account without it, then prove it's yours from your dashboard.",
+      },
     })
     const { token, userId } = await verifiedAccount('owner-1000004@example.com')
     await proveOnFpl(token, 1000004, { fpl_team_id: 1000004 })
@@ -193,7 +215,11 @@ describe('one team, one account', () => {
     const register = async (i: number) => {
       const ip = freshIp()
       for (;;) {
-        const res = await post('/api/auth/register', { name: `Racer ${i}`, email: `racer${i}@example.com`, password: PASSWORD, fpl_team_id: 1000301 }, { 'cf-connecting-ip': ip })
+        const res = await post(
+          '/api/auth/register',
+          { name: `Racer ${i}`, email: `racer${i}@example.com`, password: PASSWORD, fpl_team_id: 1000301 },
+          { 'cf-connecting-ip': ip },
+        )
         if (res.status !== 503) return res
         await scheduler.wait(20)
       }
@@ -234,7 +260,10 @@ describe('changing an unverified team id', () => {
 
     await addUser('holder-1000303@example.com', 'Holder', 1000303, true, false)
     const taken = await updateTeam(token, 1000303)
-    expect(taken).toMatchObject({ status: 409, body: { detail: "This FPL team is already linked to another account. If it's yours, prove it with the verification code from your dashboard." } })
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { detail: "This FPL team is already linked to another account. If it's yours, prove it with the verification code from your dashboard." },
+    })
 
     const changed = await updateTeam(token, 1000304)
     expect(changed).toMatchObject({ status: 200, body: { fpl_team_id: 1000304, fpl_team_id_locked: false } })
@@ -258,7 +287,10 @@ describe('signing up from an invite link', () => {
       body: { code: 'team_not_in_league', detail: 'This FPL team is not in The Pub League. Check your FPL Team ID, or join the league on the FPL site first.' },
     })
     expect((await register('no-team@example.com', { invite_code: 'invite-123456' })).status).toBe(400)
-    expect(await register('bad-invite@example.com', { fpl_team_id: 1000005, invite_code: 'no-such-invite' })).toMatchObject({ status: 404, body: { detail: 'Invalid invite link' } })
+    expect(await register('bad-invite@example.com', { fpl_team_id: 1000005, invite_code: 'no-such-invite' })).toMatchObject({
+      status: 404,
+      body: { detail: 'Invalid invite link' },
+    })
     expect(await users()).toBe(before)
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'outsider@example.com'").first('n')).toBe(0)
 
@@ -275,7 +307,8 @@ describe('becoming a commissioner', () => {
       status: 403,
       body: {
         code: 'fpl_team_unverified',
-        detail: 'Prove this FPL team is yours before you create a tournament: get a code on your dashboard (or here), add it to your team name on the FPL site, then press Check.',
+        detail:
+          'Prove this FPL team is yours before you create a tournament: get a code on your dashboard (or here), add it to your team name on the FPL site, then press Check.',
       },
     })
     expect(await env.DB.prepare('SELECT count(*) AS n FROM tournaments WHERE fpl_league_id = ?').bind(SIM_LEAGUES.sunday).first('n')).toBe(0)
@@ -310,7 +343,10 @@ describe('becoming a commissioner', () => {
     await proveOnFpl(token, 1000101)
     expect((await verify(token)).status).toBe(200)
     const taken = await createLeague(await bearer(admin), SIM_LEAGUES.office)
-    expect(taken).toMatchObject({ status: 201, body: { is_commissioner: true, message: "You're this league's admin on FPL, so you're now the Commissioner of Office Banter League." } })
+    expect(taken).toMatchObject({
+      status: 201,
+      body: { is_commissioner: true, message: "You're this league's admin on FPL, so you're now the Commissioner of Office Banter League." },
+    })
     expect(await env.DB.prepare('SELECT commissioner_id FROM tournaments WHERE id = ?').bind(office).first('commissioner_id')).toBe(admin)
     expect(await activeTournaments(first)).toContain(office)
 

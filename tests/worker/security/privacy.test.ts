@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import ogWorker from '../../../worker/og/index'
 import { UNNAMED_MANAGER } from '../../../worker/services/shares'
 import { attack } from '../../security/attack'
 import { freshIp, lastEmailTo, PASSWORD, post } from '../helpers/accounts'
 import { routeFplToSimulator, SIM_LEAGUES } from '../helpers/fpl'
 import { call } from '../helpers/http'
+import { ogRenderer } from '../helpers/renderer'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
 // Privacy: who a share card may name and for how long, what an email to an address nobody has
@@ -13,7 +13,7 @@ import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
 const SPA_HTML = '<!doctype html><html><head><title>Banter Arena</title></head><body><div id="root"></div></body></html>'
 const withAssets = { ASSETS: { fetch: async () => new Response(SPA_HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } }) } } as never
-const renderer = { fetch: async (input: RequestInfo | URL, init?: RequestInit) => ogWorker.fetch(new Request(input, init)) } as unknown as Fetcher
+const renderer = ogRenderer()
 
 let pubId = 0
 const ids = { sharer: 0, mate: 0, shy: 0 }
@@ -37,14 +37,20 @@ beforeAll(async () => {
   for (const key of ['sharer', 'mate', 'shy'] as const) auth[key] = await bearer(ids[key])
   await env.DB.prepare('UPDATE users SET banter_sharing_enabled = 0 WHERE id = ?').bind(ids.shy).run()
   for (const [i, [team, teamName, player]] of TABLE.entries()) {
-    await env.DB.prepare('INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    await env.DB.prepare(
+      'INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
       .bind(pubId, i + 1, team, teamName, player, 100 - i, 50, i + 1, i + 1)
       .run()
   }
 })
 
 const send = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
-  const res = await call(path, { method, headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp(), ...headers }, body: body === null ? null : JSON.stringify(body) })
+  const res = await call(path, {
+    method,
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp(), ...headers },
+    body: body === null ? null : JSON.stringify(body),
+  })
   return { status: res.status, body: (await res.json()) as Record<string, any> }
 }
 
@@ -66,7 +72,10 @@ describe('who a share card names (item 15)', () => {
     attack(task, { category: 'Privacy', inputs: 4 })
     const own = await share('sharer', 'gameweek_rocket', { manager: 'Sam Sharer', description: 'Top of the league, clear of Sid Shy and Nora Nobody.' })
     expect(own.status).toBe(201)
-    expect(own.body.stat_data).toMatchObject({ player_name: 'Sam Sharer', achievement_description: 'Top of the league, clear of a league-mate and a league-mate.' })
+    expect(own.body.stat_data).toMatchObject({
+      player_name: 'Sam Sharer',
+      achievement_description: 'Top of the league, clear of a league-mate and a league-mate.',
+    })
 
     const mate = await share('sharer', 'benched_beast', { manager: 'Mia Mate' })
     expect(mate.body.stat_data.player_name).toBe('Mia Mate')
@@ -75,7 +84,11 @@ describe('who a share card names (item 15)', () => {
     for (const name of ['Sid Shy', 'Nora Nobody']) {
       const res = await share('sharer', name === 'Sid Shy' ? 'captain_catastrophe' : 'freefall_legend', { manager: name, title: `Well done ${name}` })
       expect(res.status).toBe(201)
-      expect(res.body.stat_data).toMatchObject({ player_name: UNNAMED_MANAGER, achievement_title: 'Well done a league-mate', additional_data: { manager: UNNAMED_MANAGER } })
+      expect(res.body.stat_data).toMatchObject({
+        player_name: UNNAMED_MANAGER,
+        achievement_title: 'Well done a league-mate',
+        additional_data: { manager: UNNAMED_MANAGER },
+      })
       expect(JSON.stringify(res.body)).not.toContain(name)
       const views = await publicViews(res.body.share_id as string)
       expect(views.pageText).not.toContain(name)
@@ -93,7 +106,10 @@ describe('who a share card names (item 15)', () => {
 
     expect((await setSharing('mate', false)).status).toBe(200)
     // The PNG is still in KV and the caller holds its ETag: gone all the same, not a 304.
-    for (const [id, etag] of [[aboutMate, before.etag], [byMate, mateOwn.etag]] as const) {
+    for (const [id, etag] of [
+      [aboutMate, before.etag],
+      [byMate, mateOwn.etag],
+    ] as const) {
       const after = await publicViews(id, etag)
       expect([after.json, after.page, after.image]).toEqual([404, 404, 404])
       expect((await call(`/api/banter/share/${id}/click`, { method: 'POST' })).status).toBe(404)

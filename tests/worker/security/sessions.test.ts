@@ -25,13 +25,30 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 const encodePart = (value: unknown) => base64url(encoder.encode(JSON.stringify(value)))
 
 /** A token built by hand with the real key: only the header and claims named differ from ours. */
-async function handBuilt(changes: Record<string, unknown> = {}, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }, secret = env.JWT_SECRET as string) {
+async function handBuilt(
+  changes: Record<string, unknown> = {},
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+  secret = env.JWT_SECRET as string,
+) {
   const now = Math.floor(Date.now() / 1000)
-  const payload = { iss: 'banter-arena', aud: 'banter-arena-api', sub: String(owner.userId), ver: 0, jti: decodeJwt(owner.token).jti, iat: now, exp: now + 3600, ...changes }
+  const payload = {
+    iss: 'banter-arena',
+    aud: 'banter-arena-api',
+    sub: String(owner.userId),
+    ver: 0,
+    jti: decodeJwt(owner.token).jti,
+    iat: now,
+    exp: now + 3600,
+    ...changes,
+  }
   const input = `${encodePart(header)}.${encodePart(payload)}`
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   return `${input}.${base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(input))))}`
@@ -42,7 +59,8 @@ const me = async (token: string, overrides: Partial<Bindings> = {}) => {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 
-const sessionRow = (jti: unknown) => env.DB.prepare('SELECT last_seen_at, expires_at FROM sessions WHERE jti = ?').bind(jti).first<{ last_seen_at: number; expires_at: number }>()
+const sessionRow = (jti: unknown) =>
+  env.DB.prepare('SELECT last_seen_at, expires_at FROM sessions WHERE jti = ?').bind(jti).first<{ last_seen_at: number; expires_at: number }>()
 
 describe('a deployment without JWT_SECRET (item 4)', () => {
   const publicEnvironments = ['production', 'staging', 'preview', 'Production', 'dev', '']
@@ -53,12 +71,12 @@ describe('a deployment without JWT_SECRET (item 4)', () => {
     const overrides = { ENVIRONMENT: environment, JWT_SECRET: undefined } as Partial<Bindings>
     // Signing in would have to sign; a token (even one signed with the public development secret) would have to be checked.
     const devSigned = await handBuilt({}, undefined, DEV_SECRET)
-    const login = await call('/api/auth/login', json({ email: 'owner@example.com', password: PASSWORD }, { headers: { 'cf-connecting-ip': freshIp() } }), overrides)
-    const answers = [
-      { status: login.status, body: await login.json() },
-      await me(owner.token, overrides),
-      await me(devSigned, overrides),
-    ]
+    const login = await call(
+      '/api/auth/login',
+      json({ email: 'owner@example.com', password: PASSWORD }, { headers: { 'cf-connecting-ip': freshIp() } }),
+      overrides,
+    )
+    const answers = [{ status: login.status, body: await login.json() }, await me(owner.token, overrides), await me(devSigned, overrides)]
     for (const answer of answers) expect(answer).toEqual({ status: 503, body: UNAVAILABLE })
     expect(errors.mock.calls.some(([line]) => String(line).startsWith('JWT_SECRET is not set: sessions are refused'))).toBe(true)
     const outbox = await call('/api/dev/outbox', {}, overrides)
@@ -76,7 +94,11 @@ describe('a deployment without JWT_SECRET (item 4)', () => {
   it('lets development and the tests use the development secret and the dev routes', async () => {
     for (const environment of ['development', 'test']) {
       const overrides = { ENVIRONMENT: environment, JWT_SECRET: undefined } as Partial<Bindings>
-      const login = await call('/api/auth/login', json({ email: 'owner@example.com', password: PASSWORD }, { headers: { 'cf-connecting-ip': freshIp() } }), overrides)
+      const login = await call(
+        '/api/auth/login',
+        json({ email: 'owner@example.com', password: PASSWORD }, { headers: { 'cf-connecting-ip': freshIp() } }),
+        overrides,
+      )
       expect(login.status).toBe(200)
       const { access_token } = (await login.json()) as { access_token: string }
       expect((await me(access_token, overrides)).status).toBe(200)
@@ -133,7 +155,10 @@ describe('token claims (item 5)', () => {
 })
 
 describe('idle timeout (item 5)', () => {
-  const age = (jti: unknown, ms: number) => env.DB.prepare('UPDATE sessions SET last_seen_at = ? WHERE jti = ?').bind(Date.now() - ms, jti).run()
+  const age = (jti: unknown, ms: number) =>
+    env.DB.prepare('UPDATE sessions SET last_seen_at = ? WHERE jti = ?')
+      .bind(Date.now() - ms, jti)
+      .run()
 
   it(`ends a session unused for ${SESSION_IDLE_MS / 3600_000} hours`, async ({ task }) => {
     attack(task, { category: 'Sessions', inputs: 1 })
@@ -162,7 +187,8 @@ describe('POST /api/auth/logout-all (item 5)', () => {
   it('signs out every device, this one included, and a new sign-in works', async ({ task }) => {
     attack(task, { category: 'Sessions', inputs: 3 })
     const { token, userId } = await verifiedAccount('everywhere@example.com')
-    const phone = (await post('/api/auth/login', { email: 'everywhere@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body.access_token as string
+    const phone = (await post('/api/auth/login', { email: 'everywhere@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body
+      .access_token as string
     const out = await authed('/api/auth/logout-all', token, { method: 'POST' })
     expect(out).toEqual({ status: 200, body: { message: 'Signed out on every device.' } })
     for (const old of [token, phone]) expect((await me(old)).status).toBe(401)
@@ -178,14 +204,18 @@ describe('POST /api/auth/logout-all (item 5)', () => {
     const before = await env.DB.prepare('SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT sum(token_version) FROM users) AS versions').first()
     const res = await call('/api/auth/logout-all', { method: 'POST' })
     expect(res.status).toBe(401)
-    expect(await env.DB.prepare('SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT sum(token_version) FROM users) AS versions').first()).toEqual(before)
+    expect(await env.DB.prepare('SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT sum(token_version) FROM users) AS versions').first()).toEqual(
+      before,
+    )
   })
 })
 
 describe('session clean-up', () => {
   it('deletes the signing-in user’s ended sessions at sign-in', async () => {
     const { token, userId } = await verifiedAccount('tidy@example.com')
-    await env.DB.prepare('UPDATE sessions SET last_seen_at = ? WHERE jti = ?').bind(Date.now() - SESSION_IDLE_MS - 1, decodeJwt(token).jti).run()
+    await env.DB.prepare('UPDATE sessions SET last_seen_at = ? WHERE jti = ?')
+      .bind(Date.now() - SESSION_IDLE_MS - 1, decodeJwt(token).jti)
+      .run()
     await post('/api/auth/login', { email: 'tidy@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })
     expect(await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').bind(userId).first('n')).toBe(1)
   })

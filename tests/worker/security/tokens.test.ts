@@ -55,7 +55,13 @@ async function expectRefused(task: Parameters<typeof attack>[0], authorizations:
     for (const route of ROUTES) {
       const res = await send(route, authorization)
       const body = (await res.json()) as { detail?: string }
-      const answer = { route: `${route.method} ${route.path()}`, header: authorization.slice(0, 60), status: res.status, detail: body.detail, challenge: res.headers.get('www-authenticate') }
+      const answer = {
+        route: `${route.method} ${route.path()}`,
+        header: authorization.slice(0, 60),
+        status: res.status,
+        detail: body.detail,
+        challenge: res.headers.get('www-authenticate'),
+      }
       expect(answer).toEqual({ ...answer, status: 401, detail: NOT_AUTHENTICATED, challenge: 'Bearer' })
     }
   }
@@ -64,13 +70,26 @@ async function expectRefused(task: Parameters<typeof attack>[0], authorizations:
 
 const bearer = (token: string) => `Bearer ${token}`
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 const encodePart = (value: unknown) => base64url(encoder.encode(JSON.stringify(value)))
 
 /** Claims the server accepts for the victim (with the jti of a live session); each case spoils one thing. */
 function claims(changes: Record<string, unknown> = {}): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000)
-  return { iss: 'banter-arena', aud: 'banter-arena-api', sub: String(victim.userId), ver: 0, jti: decodeJwt(victim.token).jti, iat: now, exp: now + 3600, ...changes }
+  return {
+    iss: 'banter-arena',
+    aud: 'banter-arena-api',
+    sub: String(victim.userId),
+    ver: 0,
+    jti: decodeJwt(victim.token).jti,
+    iat: now,
+    exp: now + 3600,
+    ...changes,
+  }
 }
 
 /** A JWT built by hand, so that the header can name any algorithm whatever signs it. */
@@ -107,7 +126,9 @@ describe('forged and altered tokens', () => {
 
   it('answers 401 to tokens signed with another key, the development secret included', async ({ task }) => {
     const tokens = await Promise.all(
-      ['another-secret-that-is-long-enough-for-hs256', 'banter-arena-development-secret-not-for-production', `${env.JWT_SECRET} `].map((secret) => handBuilt(HS256, claims(), { secret })),
+      ['another-secret-that-is-long-enough-for-hs256', 'banter-arena-development-secret-not-for-production', `${env.JWT_SECRET} `].map((secret) =>
+        handBuilt(HS256, claims(), { secret }),
+      ),
     )
     await expectRefused(task, tokens.map(bearer))
   })
@@ -120,7 +141,9 @@ describe('forged and altered tokens', () => {
 
   it('answers 401 to expired tokens, by a second or by a week', async ({ task }) => {
     const now = Math.floor(Date.now() / 1000)
-    const tokens = await Promise.all([claims({ exp: now - 1 }), claims({ iat: now - 8 * 24 * 3600, exp: now - 24 * 3600 })].map((payload) => handBuilt(HS256, payload)))
+    const tokens = await Promise.all(
+      [claims({ exp: now - 1 }), claims({ iat: now - 8 * 24 * 3600, exp: now - 24 * 3600 })].map((payload) => handBuilt(HS256, payload)),
+    )
     await expectRefused(task, tokens.map(bearer))
   })
 
@@ -141,9 +164,10 @@ describe('forged and altered tokens', () => {
     const attacker = await verifiedAccount('attacker@example.com')
     const [header, , signature] = attacker.token.split('.') as [string, string, string]
     const original = decodeJwt(attacker.token)
-    const forged = [{ ...original, sub: String(victim.userId) }, { ...original, sub: String(victim.userId), ver: 0, exp: Number(original.exp) + 3600 }].map(
-      (changed) => `${header}.${encodePart(changed)}.${signature}`,
-    )
+    const forged = [
+      { ...original, sub: String(victim.userId) },
+      { ...original, sub: String(victim.userId), ver: 0, exp: Number(original.exp) + 3600 },
+    ].map((changed) => `${header}.${encodePart(changed)}.${signature}`)
     // The same claims serialised differently: the signature covers the bytes, not the meaning.
     const reserialised = `${header}.${base64url(encoder.encode(JSON.stringify(original, null, 1)))}.${signature}`
     await expectRefused(task, [...forged, reserialised].map(bearer))
@@ -154,7 +178,18 @@ describe('forged and altered tokens', () => {
 describe('malformed Authorization headers', () => {
   it('answers 401 to a genuine token sent in the wrong shape', async ({ task }) => {
     const t = victim.token
-    await expectRefused(task, [t, `bearer ${t}`, `BEARER ${t}`, `Bearer  ${t}`, `Bearer\t${t}`, `Bearer ${t} ${t}`, `Bearer ${t},Bearer ${t}`, `Token ${t}`, `Basic ${btoa(`victim@example.com:${PASSWORD}`)}`, `Bearer ${t}.`])
+    await expectRefused(task, [
+      t,
+      `bearer ${t}`,
+      `BEARER ${t}`,
+      `Bearer  ${t}`,
+      `Bearer\t${t}`,
+      `Bearer ${t} ${t}`,
+      `Bearer ${t},Bearer ${t}`,
+      `Token ${t}`,
+      `Basic ${btoa(`victim@example.com:${PASSWORD}`)}`,
+      `Bearer ${t}.`,
+    ])
   })
 
   it('answers 401 to garbage and oversized headers (10 kB) without trying to use them', async ({ task }) => {
@@ -178,7 +213,8 @@ describe('malformed Authorization headers', () => {
 describe('retired tokens', () => {
   it('answers 401 to every token issued before a password change (the new one works)', async ({ task }) => {
     const account = await verifiedAccount('changer@example.com')
-    const otherDevice = (await post('/api/auth/login', { email: 'changer@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body.access_token as string
+    const otherDevice = (await post('/api/auth/login', { email: 'changer@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body
+      .access_token as string
     const change = await authed('/api/auth/change-password', account.token, json({ current_password: PASSWORD, new_password: 'Brand-New1!' }))
     expect(change.status).toBe(200)
     await expectRefused(task, [account.token, otherDevice].map(bearer))
@@ -188,14 +224,19 @@ describe('retired tokens', () => {
   it('answers 401 to a token issued before a password reset', async ({ task }) => {
     const account = await verifiedAccount('forgetful@example.com')
     await post('/api/auth/request-password-reset', { email: 'forgetful@example.com' }, { 'cf-connecting-ip': freshIp() })
-    const reset = await post('/api/auth/reset-password', { token: await tokenFromEmail('forgetful@example.com', '/reset-password'), new_password: 'Reset-Pass9!' }, { 'cf-connecting-ip': freshIp() })
+    const reset = await post(
+      '/api/auth/reset-password',
+      { token: await tokenFromEmail('forgetful@example.com', '/reset-password'), new_password: 'Reset-Pass9!' },
+      { 'cf-connecting-ip': freshIp() },
+    )
     expect(reset.status).toBe(200)
     await expectRefused(task, [bearer(account.token)])
   })
 
   it('answers 401 to a token after its session logged out, while the same user on another device stays signed in', async ({ task }) => {
     const account = await verifiedAccount('leaver@example.com')
-    const otherDevice = (await post('/api/auth/login', { email: 'leaver@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body.access_token as string
+    const otherDevice = (await post('/api/auth/login', { email: 'leaver@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body
+      .access_token as string
     const out = await authed('/api/auth/logout', account.token, { method: 'POST' })
     expect(out).toEqual({ status: 200, body: { message: 'Logged out' } })
     // A stolen copy of the token, replayed after the owner logged out.
@@ -217,7 +258,8 @@ describe('POST /api/auth/logout', () => {
 
   it("deletes the token's session row, and only that one", async () => {
     const { token, userId } = await verifiedAccount('tidy@example.com')
-    const other = (await post('/api/auth/login', { email: 'tidy@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body.access_token as string
+    const other = (await post('/api/auth/login', { email: 'tidy@example.com', password: PASSWORD }, { 'cf-connecting-ip': freshIp() })).body
+      .access_token as string
     expect((await authed('/api/auth/logout', token, { method: 'POST' })).status).toBe(200)
     const { results } = await env.DB.prepare('SELECT jti FROM sessions WHERE user_id = ?').bind(userId).all()
     expect(results).toEqual([{ jti: decodeJwt(other).jti }])

@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Bindings } from '../../../worker/env'
 import { FplCircuitOpenError, FplRateLimitedError } from '../../../worker/fpl/errors'
 import { BREAKER, HOLD_KEY, resetIsolateGuard, type UpstreamHold } from '../../../worker/fpl/guard'
 import { cacheKeys, createFplSource, REQUEST_FPL_DEADLINE_MS } from '../../../worker/fpl/source'
 import worker from '../../../worker/index'
-import type { Bindings } from '../../../worker/env'
 import { attack } from '../../security/attack'
 import { freshIp, PASSWORD } from '../helpers/accounts'
 import { fplHoldsOver, jsonResponse, routeFplToSimulator, SIM_LEAGUES, simulator } from '../helpers/fpl'
@@ -27,7 +27,6 @@ const USER_WAIT_MS = 3_500
 let bootstrapOverride: ((real: Record<string, unknown>) => unknown) | null = null
 
 let pubId = 0
-let owner: Record<string, string> = {}
 
 beforeAll(async () => {
   const toSimulator = routeFplToSimulator(sim).getMockImplementation()!
@@ -40,7 +39,6 @@ beforeAll(async () => {
   const ownerId = await addUser('owner@example.com', 'Pub Owner', 1000001)
   pubId = await addTournament('The Pub League', SIM_LEAGUES.pub, ownerId)
   await addMember(pubId, ownerId)
-  owner = await bearer(ownerId)
 })
 
 afterEach(async () => {
@@ -110,8 +108,20 @@ describe('FPL answering a drifted bootstrap-static (item 16)', () => {
 
   it.for([
     ['no gameweeks', (real: Record<string, unknown>) => ({ ...real, events: [] })],
-    ['no current or next gameweek', (real: Record<string, unknown>) => ({ ...real, events: (real.events as Array<Record<string, unknown>>).map((e) => ({ ...e, is_current: false, is_next: false })) })],
-    ['two current gameweeks', (real: Record<string, unknown>) => ({ ...real, events: (real.events as Array<Record<string, unknown>>).map((e) => ({ ...e, is_current: e.id === 3 || e.is_current })) })],
+    [
+      'no current or next gameweek',
+      (real: Record<string, unknown>) => ({
+        ...real,
+        events: (real.events as Array<Record<string, unknown>>).map((e) => ({ ...e, is_current: false, is_next: false })),
+      }),
+    ],
+    [
+      'two current gameweeks',
+      (real: Record<string, unknown>) => ({
+        ...real,
+        events: (real.events as Array<Record<string, unknown>>).map((e) => ({ ...e, is_current: e.id === 3 || e.is_current })),
+      }),
+    ],
     ['no months', (real: Record<string, unknown>) => ({ ...real, phases: [] })],
   ] as const)('never builds the refresh from a bootstrap with %s, and answers 503 when nothing good is cached', async ([, drift], { task }) => {
     attack(task, { category, faults: 1, inputs: 1 })
@@ -131,7 +141,10 @@ describe('FPL answering a drifted bootstrap-static (item 16)', () => {
     await ageBootstrap(11)
     bootstrapOverride = (real) => ({ ...real, events: [] })
     const managers = await Promise.all([1000311, 1000312].map((team) => manager(`sunday-${team}@example.com`, team)))
-    const answers = (await Promise.all(managers.map(async (m) => (await createLeague(m, 'Sunday League Legends', SIM_LEAGUES.sunday)).json()))) as Array<{ is_commissioner: boolean; league_id: number }>
+    const answers = (await Promise.all(managers.map(async (m) => (await createLeague(m, 'Sunday League Legends', SIM_LEAGUES.sunday)).json()))) as Array<{
+      is_commissioner: boolean
+      league_id: number
+    }>
     expect(answers.map((a) => a.is_commissioner).sort()).toEqual([false, true])
     const created = await rows(`SELECT id, fpl_season FROM tournaments WHERE fpl_league_id = ${SIM_LEAGUES.sunday}`)
     // The season comes from the last good bootstrap, not from the drifted one.
@@ -141,7 +154,9 @@ describe('FPL answering a drifted bootstrap-static (item 16)', () => {
 
   it('refuses a second tournament for one FPL league whatever season it claims: the key is the league', async ({ task }) => {
     attack(task, { category, inputs: 1 })
-    const insert = env.DB.prepare("INSERT INTO tournaments (name, type, fpl_league_id, fpl_season) VALUES ('Pub League (next season?)', 'private', ?, '2027/28')").bind(SIM_LEAGUES.pub)
+    const insert = env.DB.prepare(
+      "INSERT INTO tournaments (name, type, fpl_league_id, fpl_season) VALUES ('Pub League (next season?)', 'private', ?, '2027/28')",
+    ).bind(SIM_LEAGUES.pub)
     await expect(insert.run()).rejects.toThrow(/UNIQUE constraint failed: tournaments.fpl_league_id/)
   })
 
@@ -154,7 +169,9 @@ describe('FPL answering a drifted bootstrap-static (item 16)', () => {
     // As the old key allowed: one tournament per season string.
     await env.DB.exec('DROP INDEX tournaments_fpl_league_unique')
     const add = (season: string, commissioner: number) =>
-      env.DB.prepare("INSERT INTO tournaments (name, type, fpl_league_id, fpl_season, commissioner_id) VALUES ('Fantasy Fridays', 'private', ?, ?, ?) RETURNING id")
+      env.DB.prepare(
+        "INSERT INTO tournaments (name, type, fpl_league_id, fpl_season, commissioner_id) VALUES ('Fantasy Fridays', 'private', ?, ?, ?) RETURNING id",
+      )
         .bind(league, season, commissioner)
         .first<number>('id')
     const oldest = (await add('2026/27', a!))!
@@ -206,7 +223,11 @@ describe('a user waiting while FPL hangs (item 17)', () => {
       'validate-team': () => timed(`/api/validate-team/${SIM_LEAGUES.sunday}/1000302`, { headers: { 'cf-connecting-ip': freshIp() } }),
       'validate-league': () => timed(`/api/validate-league/${SIM_LEAGUES.sunday}`, { headers: { 'cf-connecting-ip': freshIp() } }),
       register: () => register('hang-register@example.com', 1000303),
-      create: () => timed(`/api/leagues?name=Fridays&fpl_league_id=${SIM_LEAGUES.fridays}&entry_fee=0`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...creator } }),
+      create: () =>
+        timed(`/api/leagues?name=Fridays&fpl_league_id=${SIM_LEAGUES.fridays}&entry_fee=0`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...creator },
+        }),
       join: () => timed(`/api/leagues/${pubId}/join`, json({}, { headers: joiner })),
     }
     attack(task, { category, faults: Object.keys(calls).length, rowsLost: 0 })
@@ -229,7 +250,9 @@ describe('a user waiting while FPL hangs (item 17)', () => {
     console.info('User waits while FPL hangs (ms):', JSON.stringify(waits))
   })
 
-  it('registers within the budget while FPL is slow, finishes discovery in the background, and the dashboard discovery answers at once', { timeout: 30_000 }, async ({ task }) => {
+  it('registers within the budget while FPL is slow, finishes discovery in the background, and the dashboard discovery answers at once', {
+    timeout: 30_000,
+  }, async ({ task }) => {
     attack(task, { category, faults: 1 })
     const league = await addTournament('Office Banter', SIM_LEAGUES.office, null)
     // FPL takes 4 s for the team: longer than a user waits, shorter than the background's budget.

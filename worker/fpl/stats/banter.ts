@@ -12,9 +12,12 @@
  * Stats that need a positive value to mean anything (auto-subs, transfers, rank climb or drop,
  * differential points, bench points) are null when nobody has one.
  */
+
+import type { FplHistory, FplHistoryRow, FplLive, FplPicks } from '../schemas'
+import type { LiveLookup } from './points'
 import {
-  autoSubPoints,
   armbandPicks,
+  autoSubPoints,
   captainMultiplier,
   captainPoints,
   hasPlayedBy,
@@ -28,12 +31,10 @@ import {
   roundTo,
   totalAt,
 } from './points'
-import type { LiveLookup } from './points'
-import { elementNamer, formatInt, joinAnd, ordinal, plural } from './text'
 import type { ElementInfo } from './text'
-import type { FplHistory, FplHistoryRow, FplLive, FplPicks } from '../schemas'
+import { elementNamer, formatInt, joinAnd, ordinal, plural } from './text'
 
-export type TournamentType = 'public' | 'curated_public' | 'private'
+type TournamentType = 'public' | 'curated_public' | 'private'
 
 export interface BanterManager {
   entryId: number
@@ -51,7 +52,7 @@ export interface BanterInput {
   elements: readonly ElementInfo[]
 }
 
-export interface BanterCard {
+interface BanterCard {
   /** The manager's name (most cards read this). */
   manager: string
   /** The manager's name again (some cards and private tournaments read this). */
@@ -61,14 +62,14 @@ export interface BanterCard {
   description: string
 }
 
-export interface PointsCard extends BanterCard {
+interface PointsCard extends BanterCard {
   points: number
 }
-export interface AutoSubSaviourCard extends BanterCard {
+interface AutoSubSaviourCard extends BanterCard {
   points_gained: number
   emoji: '🦸'
 }
-export interface TransferTornadoCard extends BanterCard {
+interface TransferTornadoCard extends BanterCard {
   transfers: number
   /** Number of 4-point hits: Σ event_transfers_cost / 4. */
   hits: number
@@ -76,36 +77,36 @@ export interface TransferTornadoCard extends BanterCard {
   points_spent: number
   emoji: '🌪️'
 }
-export interface CaptainCatastropheCard extends BanterCard {
+interface CaptainCatastropheCard extends BanterCard {
   points: number
   /** web_name of the pick that carried the armband (the nominal captain when nobody played). */
   captain: string
 }
-export interface ComebackKingCard extends BanterCard {
+interface ComebackKingCard extends BanterCard {
   improvement: number
 }
-export interface FreefallLegendCard extends BanterCard {
+interface FreefallLegendCard extends BanterCard {
   drop: number
 }
-export interface DifferentialGeniusCard extends BanterCard {
+interface DifferentialGeniusCard extends BanterCard {
   differential_points: number
 }
-export interface MostConsistentCard extends BanterCard {
+interface MostConsistentCard extends BanterCard {
   /** Population standard deviation of net GW points, one decimal. */
   metric: number
 }
-export interface RankCard extends BanterCard {
+interface RankCard extends BanterCard {
   rank: number
 }
 
-export interface LeagueContext {
+interface LeagueContext {
   name: string
   total_members: number
   tournament_type: TournamentType
   gameweek: number
 }
 
-export interface TournamentStats {
+interface TournamentStats {
   tournament_type: TournamentType
   league_name: string
   total_members: number
@@ -138,9 +139,9 @@ export type BanterResult =
     }
 
 /** A player started by fewer than this percentage of the league's managers is a differential. */
-export const DIFFERENTIAL_PERCENT = 20
+const DIFFERENTIAL_PERCENT = 20
 /** Most Consistent needs at least this many GWs played. */
-export const MIN_GAMEWEEKS_FOR_CONSISTENCY = 3
+const MIN_GAMEWEEKS_FOR_CONSISTENCY = 3
 
 /** Every fact the stats are picked from, per manager. */
 interface Facts {
@@ -183,10 +184,8 @@ function card(f: Facts, description: string): BanterCard {
 }
 
 /** Entry ids whose GW history row or picks are missing. */
-export function missingManagers(managers: readonly BanterManager[], gameweek: number): number[] {
-  return managers
-    .filter((m) => historyRow(m.history, gameweek) === undefined || m.picks === null || m.picks.picks.length === 0)
-    .map((m) => m.entryId)
+function missingManagers(managers: readonly BanterManager[], gameweek: number): number[] {
+  return managers.filter((m) => historyRow(m.history, gameweek) === undefined || m.picks === null || m.picks.picks.length === 0).map((m) => m.entryId)
 }
 
 export function computeBanterStats(input: BanterInput): BanterResult {
@@ -201,8 +200,7 @@ export function computeBanterStats(input: BanterInput): BanterResult {
 
   // League order now and a GW earlier, both from history total_points (net of hits).
   const ranked = leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek), manager: m })))
-  const previousRanks =
-    gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek - 1) })))) : null
+  const previousRanks = gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek - 1) })))) : null
 
   // How many managers started each element (multiplier > 0 after subs; bench-boosted bench counts).
   const starters = new Map<number, number>()
@@ -211,8 +209,7 @@ export function computeBanterStats(input: BanterInput): BanterResult {
     for (const element of started) starters.set(element, (starters.get(element) ?? 0) + 1)
   }
   // Integer comparison (count / N < 20 %  ⇔  count × 100 < 20 × N): 3 of 15 is exactly 20 %, not fewer.
-  const isDifferential = (element: number): boolean =>
-    (starters.get(element) ?? 0) * 100 < DIFFERENTIAL_PERCENT * managers.length
+  const isDifferential = (element: number): boolean => (starters.get(element) ?? 0) * 100 < DIFFERENTIAL_PERCENT * managers.length
 
   const facts: Facts[] = ranked.map(({ manager: m, rank, total }, order) => {
     const picks = m.picks as FplPicks

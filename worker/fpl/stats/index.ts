@@ -3,82 +3,13 @@
  * banter stats and the landing page's site-wide stats. No I/O, no clock: the cron fetches FPL
  * data and passes it in.
  */
-export {
-  armbandPicks,
-  autoSubPoints,
-  byEntryAsc,
-  captainMultiplier,
-  captainPoints,
-  hasPlayedBy,
-  historyRow,
-  leagueRanks,
-  liveLookup,
-  liveStats,
-  netPoints,
-  picksPoints,
-  playedCaptain,
-  populationStdDev,
-  rankMap,
-  roundTo,
-  totalAt,
-} from './points'
-export type { HistoryLike, LiveElementStats, LiveLookup, LiveSource, PickRow, PicksLike, RankInput, Ranked } from './points'
 
+export type { BanterInput, BanterManager, BanterStats } from './banter'
+export { computeBanterStats } from './banter'
+export type { EventLike, MonthlyWinnersInput, PhaseTableRow } from './monthly'
+export { computeMonthlyWinners, monthlyPrizePounds, phaseTableFromHistories } from './monthly'
+export { autoSubPoints, captainPoints, leagueRanks, liveLookup, netPoints, picksPoints, playedCaptain, populationStdDev, roundTo, totalAt } from './points'
+export type { PublicStats, PublicStatsResult, PublicTournamentInput } from './public'
+
+export { computePublicStats, hasPublicStats, PUBLIC_STATS_ERROR } from './public'
 export { buildStandingsFromHistories } from './standings'
-export type { HistoryManager, StandingRow } from './standings'
-
-export {
-  MONTHLY_PRIZE_PERCENT,
-  computeMonthlyWinners,
-  isMonthPhase,
-  monthlyPrizePounds,
-  phaseTableFromHistories,
-} from './monthly'
-export type {
-  EventLike,
-  MonthlyWinner,
-  MonthlyWinnersInput,
-  PhaseHistoryManager,
-  PhaseLike,
-  PhaseTableRow,
-  PhaseTables,
-  RunnerUp,
-} from './monthly'
-
-export { DIFFERENTIAL_PERCENT, MIN_GAMEWEEKS_FOR_CONSISTENCY, computeBanterStats, missingManagers } from './banter'
-export type {
-  AutoSubSaviourCard,
-  BanterCard,
-  BanterInput,
-  BanterManager,
-  BanterResult,
-  BanterStats,
-  CaptainCatastropheCard,
-  ComebackKingCard,
-  DifferentialGeniusCard,
-  FreefallLegendCard,
-  LeagueContext,
-  MostConsistentCard,
-  PointsCard,
-  RankCard,
-  TournamentStats,
-  TournamentType,
-  TransferTornadoCard,
-} from './banter'
-
-export { FIGHTING_BACK_SPAN, MIN_STREAK, NO_MANAGERS_MESSAGE, PUBLIC_STATS_ERROR, computePublicStats, hasPublicStats } from './public'
-export type {
-  PublicCaptainCard,
-  PublicCard,
-  PublicImprovementCard,
-  PublicPointsCard,
-  PublicRankCard,
-  PublicRocketCard,
-  PublicStats,
-  PublicStatsResult,
-  PublicStreakCard,
-  PublicTornadoCard,
-  PublicTournamentInput,
-} from './public'
-
-export type { ElementInfo } from './text'

@@ -12,9 +12,10 @@
  *   `runners_up` with position 1.
  * - A phase with no table rows (no members, or table not supplied) is skipped.
  */
-import { historyRow, netPoints, roundTo } from './points'
-import type { HistoryLike } from './points'
+
 import type { FplEvent, FplPhase } from '../schemas'
+import type { HistoryLike } from './points'
+import { historyRow, netPoints, roundTo } from './points'
 
 /** One row of a month table, best first. */
 export interface PhaseTableRow {
@@ -25,12 +26,12 @@ export interface PhaseTableRow {
 }
 
 /** Phase id → its table (FPL's `standings/?phase=P` rows, or `phaseTableFromHistories`). */
-export type PhaseTables = ReadonlyMap<number, readonly PhaseTableRow[]> | Readonly<Record<number, readonly PhaseTableRow[]>>
+type PhaseTables = ReadonlyMap<number, readonly PhaseTableRow[]> | Readonly<Record<number, readonly PhaseTableRow[]>>
 
 export type PhaseLike = Pick<FplPhase, 'id' | 'name' | 'start_event' | 'stop_event'>
 export type EventLike = Pick<FplEvent, 'id' | 'deadline_time' | 'finished' | 'data_checked'>
 
-export interface RunnerUp {
+interface RunnerUp {
   position: number
   player_name: string
   team_name: string
@@ -71,11 +72,11 @@ export interface MonthlyWinnersInput {
 }
 
 /** The share of the prize pool paid to each Manager of the Month, in percent. */
-export const MONTHLY_PRIZE_PERCENT = 30
+const MONTHLY_PRIZE_PERCENT = 30
 
 const OVERALL_PHASE_ID = 1
 
-export function isMonthPhase(phase: PhaseLike): boolean {
+function isMonthPhase(phase: PhaseLike): boolean {
   return phase.id !== OVERALL_PHASE_ID && phase.name !== 'Overall'
 }
 
@@ -112,7 +113,7 @@ export function computeMonthlyWinners(input: MonthlyWinnersInput): MonthlyWinner
     const leader = rows[0]
     if (leader === undefined) continue
     const stop = eventById.get(phase.stop_event)
-    const finished = stop !== undefined && stop.finished && stop.data_checked
+    const finished = stop?.finished && stop.data_checked
     const first = eventById.get(phase.start_event)
     const year = first ? new Date(first.deadline_time).getUTCFullYear() : null
     const lastStarted = finished ? phase.stop_event : Math.min(phase.stop_event, currentGameweek)

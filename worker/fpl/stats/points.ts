@@ -13,9 +13,6 @@ import type { FplHistory, FplHistoryRow, FplLive, FplPicks } from '../schemas'
 /** One pick of a team sheet, as parsed by `picksSchema`. */
 export type PickRow = FplPicks['picks'][number]
 
-/** The parts of a picks response the primitives read. */
-export type PicksLike = Pick<FplPicks, 'picks' | 'active_chip' | 'automatic_subs'>
-
 /** The parts of a history response the primitives read. */
 export type HistoryLike = Pick<FplHistory, 'current'>
 
@@ -30,8 +27,6 @@ export type LiveLookup = ReadonlyMap<number, LiveElementStats>
 /** Either a raw `event/{gw}/live/` response or a lookup already built from it. */
 export type LiveSource = FplLive | LiveLookup
 
-const NO_STATS: LiveElementStats = { minutes: 0, total_points: 0 }
-
 /** `Map<elementId, { minutes, total_points }>` from an `event/{gw}/live/` response. */
 export function liveLookup(live: FplLive): Map<number, LiveElementStats> {
   const map = new Map<number, LiveElementStats>()
@@ -43,11 +38,6 @@ export function liveLookup(live: FplLive): Map<number, LiveElementStats> {
 
 function asLookup(live: LiveSource): LiveLookup {
   return 'elements' in live && Array.isArray(live.elements) ? liveLookup(live as FplLive) : (live as LiveLookup)
-}
-
-/** Live stats of one element; an element missing from the live data counts as 0 minutes, 0 points. */
-export function liveStats(live: LiveSource, elementId: number): LiveElementStats {
-  return asLookup(live).get(elementId) ?? NO_STATS
 }
 
 /** Net GW points: `points − event_transfers_cost`. */
@@ -141,17 +131,14 @@ export interface RankInput {
 export type Ranked<T> = T & { rank: number }
 
 /** Default tiebreak: entry id ascending. */
-export const byEntryAsc = (a: RankInput, b: RankInput): number => a.entry - b.entry
+const byEntryAsc = (a: RankInput, b: RankInput): number => a.entry - b.entry
 
 /**
  * Standard competition ranking ("1224"): rows sorted by total descending, then by `tiebreak`
  * (entry id ascending by default) for a stable order. Equal totals share a rank; the next rank
  * skips (two on 100 are both 1st, the next is 3rd). Returns new objects; the input is untouched.
  */
-export function leagueRanks<T extends RankInput>(
-  rows: readonly T[],
-  tiebreak: (a: T, b: T) => number = byEntryAsc,
-): Array<Ranked<T>> {
+export function leagueRanks<T extends RankInput>(rows: readonly T[], tiebreak: (a: T, b: T) => number = byEntryAsc): Array<Ranked<T>> {
   const sorted = [...rows].sort((a, b) => b.total - a.total || tiebreak(a, b))
   const out: Array<Ranked<T>> = []
   let rank = 0
@@ -180,5 +167,5 @@ export function populationStdDev(values: readonly number[]): number {
 /** Round half away from zero to `digits` decimals (1 → one decimal). */
 export function roundTo(value: number, digits: number): number {
   const f = 10 ** digits
-  return Math.sign(value) * Math.round(Math.abs(value) * f + Number.EPSILON) / f
+  return (Math.sign(value) * Math.round(Math.abs(value) * f + Number.EPSILON)) / f
 }

@@ -13,20 +13,13 @@
  *   (climb, bench points, transfers) to qualify. A stat nobody qualifies for is null.
  * - With no managers at all: `stats: {}`, `total_players: 0`, `message: 'No managers yet.'`.
  */
-import {
-  captainMultiplier,
-  captainPoints,
-  armbandPicks,
-  historyRow,
-  liveLookup,
-  netPoints,
-  playedCaptain,
-} from './points'
-import type { LiveLookup } from './points'
-import { elementNamer, formatInt, ordinal, plural } from './text'
-import type { ElementInfo } from './text'
-import type { BanterManager } from './banter'
+
 import type { FplHistoryRow, FplLive } from '../schemas'
+import type { BanterManager } from './banter'
+import type { LiveLookup } from './points'
+import { armbandPicks, captainMultiplier, captainPoints, historyRow, liveLookup, netPoints, playedCaptain } from './points'
+import type { ElementInfo } from './text'
+import { elementNamer, formatInt, ordinal, plural } from './text'
 
 export interface PublicTournamentInput {
   name: string
@@ -36,7 +29,7 @@ export interface PublicTournamentInput {
   elements: readonly ElementInfo[]
 }
 
-export interface PublicCard {
+interface PublicCard {
   manager: string
   player: string
   team_name: string
@@ -46,30 +39,30 @@ export interface PublicCard {
   league: string
 }
 
-export interface PublicPointsCard extends PublicCard {
+interface PublicPointsCard extends PublicCard {
   points: number
 }
-export interface PublicRocketCard extends PublicCard {
+interface PublicRocketCard extends PublicCard {
   points: number
   gameweek: number
 }
-export interface PublicCaptainCard extends PublicCard {
+interface PublicCaptainCard extends PublicCard {
   points: number
   captain: string
 }
-export interface PublicImprovementCard extends PublicCard {
+interface PublicImprovementCard extends PublicCard {
   improvement: number
 }
-export interface PublicRankCard extends PublicCard {
+interface PublicRankCard extends PublicCard {
   rank: number
 }
-export interface PublicTornadoCard extends PublicCard {
+interface PublicTornadoCard extends PublicCard {
   transfers: number
   hits: number
   points_spent: number
   emoji: '🌪️'
 }
-export interface PublicStreakCard extends PublicCard {
+interface PublicStreakCard extends PublicCard {
   streak: number
 }
 
@@ -98,7 +91,7 @@ export interface PublicStatsResult {
 
 /** True when `stats` is the full set (false for the `{}` of the empty and error answers). */
 export function hasPublicStats(stats: PublicStatsResult['stats']): stats is PublicStats {
-  return Object.prototype.hasOwnProperty.call(stats, 'top_scorer')
+  return Object.hasOwn(stats, 'top_scorer')
 }
 
 /** The answer when the public stats cannot be computed (spec §8, exact text). */
@@ -110,11 +103,11 @@ export const PUBLIC_STATS_ERROR: Readonly<PublicStatsResult> = Object.freeze({
   message: 'Unable to load public banter stats at this time.',
 })
 
-export const NO_MANAGERS_MESSAGE = 'No managers yet.'
+const NO_MANAGERS_MESSAGE = 'No managers yet.'
 /** A hot or cold streak needs at least this many consecutive GWs. */
-export const MIN_STREAK = 2
+const MIN_STREAK = 2
 /** Fighting Back looks this many GWs back. */
-export const FIGHTING_BACK_SPAN = 3
+const FIGHTING_BACK_SPAN = 3
 
 interface Subject {
   manager: BanterManager
@@ -135,8 +128,7 @@ function pickBest<T extends { subject: Subject }>(candidates: readonly T[], comp
       winner = c
       continue
     }
-    const diff =
-      compare(c, winner) || c.subject.overallRank - winner.subject.overallRank || c.subject.manager.entryId - winner.subject.manager.entryId
+    const diff = compare(c, winner) || c.subject.overallRank - winner.subject.overallRank || c.subject.manager.entryId - winner.subject.manager.entryId
     if (diff < 0) winner = c
   }
   return winner
@@ -266,25 +258,40 @@ export function computePublicStats(tournaments: readonly PublicTournamentInput[]
 
   const stats: PublicStats = {
     top_scorer: top && {
-      ...baseCard(top.subject, `${plural(netPoints(top.row), 'point')} in Gameweek ${top.subject.gameweek}, the best of every manager on the site. Insufferable for a week, minimum.`),
+      ...baseCard(
+        top.subject,
+        `${plural(netPoints(top.row), 'point')} in Gameweek ${top.subject.gameweek}, the best of every manager on the site. Insufferable for a week, minimum.`,
+      ),
       points: netPoints(top.row),
     },
     lowest_scorer: low && {
-      ...baseCard(low.subject, `${plural(netPoints(low.row), 'point')} in Gameweek ${low.subject.gameweek}, the lowest on the site. There is always next week. Probably.`),
+      ...baseCard(
+        low.subject,
+        `${plural(netPoints(low.row), 'point')} in Gameweek ${low.subject.gameweek}, the lowest on the site. There is always next week. Probably.`,
+      ),
       points: netPoints(low.row),
     },
     benched_beast: bench && {
-      ...baseCard(bench.subject, `Left ${plural(bench.row.points_on_bench, 'point')} on the bench in Gameweek ${bench.subject.gameweek}. The subs are filing a formal complaint.`),
+      ...baseCard(
+        bench.subject,
+        `Left ${plural(bench.row.points_on_bench, 'point')} on the bench in Gameweek ${bench.subject.gameweek}. The subs are filing a formal complaint.`,
+      ),
       points: bench.row.points_on_bench,
     },
     captain_catastrophe: captain && publicCaptainCard(captain.subject, captain.picks, captain.points),
     gameweek_rocket: rocket && {
-      ...baseCard(rocket.subject, `${plural(netPoints(rocket.row), 'point')} in Gameweek ${rocket.row.event}, the biggest haul of the season so far. Still talking about it.`),
+      ...baseCard(
+        rocket.subject,
+        `${plural(netPoints(rocket.row), 'point')} in Gameweek ${rocket.row.event}, the biggest haul of the season so far. Still talking about it.`,
+      ),
       points: netPoints(rocket.row),
       gameweek: rocket.row.event,
     },
     comeback_king: comeback && {
-      ...baseCard(comeback.subject, `Climbed ${formatInt(comeback.improvement)} places in the world in Gameweek ${comeback.subject.gameweek}, from ${ordinal(comeback.from)} to ${ordinal(comeback.to)}. The green arrow of the week.`),
+      ...baseCard(
+        comeback.subject,
+        `Climbed ${formatInt(comeback.improvement)} places in the world in Gameweek ${comeback.subject.gameweek}, from ${ordinal(comeback.from)} to ${ordinal(comeback.to)}. The green arrow of the week.`,
+      ),
       improvement: comeback.improvement,
     },
     overall_rank_king: rankKing && {
@@ -312,7 +319,10 @@ export function computePublicStats(tournaments: readonly PublicTournamentInput[]
       streak: cold.streak,
     },
     fighting_back: fighting && {
-      ...baseCard(fighting.subject, `Up ${formatInt(fighting.improvement)} places in the world over the last ${FIGHTING_BACK_SPAN} gameweeks, from ${ordinal(fighting.from)} to ${ordinal(fighting.to)}. Fighting back.`),
+      ...baseCard(
+        fighting.subject,
+        `Up ${formatInt(fighting.improvement)} places in the world over the last ${FIGHTING_BACK_SPAN} gameweeks, from ${ordinal(fighting.from)} to ${ordinal(fighting.to)}. Fighting back.`,
+      ),
       improvement: fighting.improvement,
     },
   }

@@ -3,8 +3,9 @@
  * behind them (the public tournament: every user; the curated league: admin-chosen teams).
  * Pure: no I/O.
  */
-import { historyRow, leagueRanks, netPoints, rankMap, totalAt } from './points'
+
 import type { HistoryLike } from './points'
+import { historyRow, leagueRanks, netPoints, rankMap, totalAt } from './points'
 
 export interface HistoryManager {
   entryId: number
@@ -33,8 +34,7 @@ export interface StandingRow {
  */
 export function buildStandingsFromHistories(managers: readonly HistoryManager[], gameweek: number): StandingRow[] {
   const now = leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek), manager: m })))
-  const previous =
-    gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek - 1) })))) : null
+  const previous = gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek - 1) })))) : null
   return now.map(({ entry, total, rank, manager }) => {
     const row = historyRow(manager.history, gameweek)
     return {

@@ -8,12 +8,12 @@ import { ApiError } from '../../lib/errors'
 import { sendEmail } from '../email'
 import { type DiscoveredLeague, discoverLeagues, FPL_UNAVAILABLE, validateTeam } from '../fpl-lookup'
 import { byInviteCode } from '../invites'
-import { findUser, joinTournaments, publicTournamentId, type UserRow, userPayload } from '../users'
 import { changePasswordBackoff, checkBackoff, clearBackoff, loginBackoffs, recordFailure } from '../rate-limit'
+import { findUser, joinTournaments, publicTournamentId, type UserRow, userPayload } from '../users'
 import { issueEmailToken, redeemEmailToken, sha256 } from './email-tokens'
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails'
 import { DUMMY_HASH, hashPassword, verifyPassword, withPasswordSlot } from './password'
-import { accountById, teamLocked, teamRoleStatements } from './team-ownership'
+import { accountById, teamLocked, teamRoleStatements } from './team-roles'
 import { ensureSessionsAvailable, type SessionClaims, startSession } from './tokens'
 
 // The account flows of spec/accounts-and-access.md: registration, verification, sign-in,
@@ -32,7 +32,15 @@ const INVALID_LOGIN = 'Invalid email or password'
 async function session(ctx: AccountContext, user: UserRow) {
   const access_token = await startSession(ctx.env, ctx.db, { userId: user.id, tokenVersion: user.tokenVersion })
   const payload = await userPayload(ctx.db, user)
-  return { access_token, token_type: 'bearer' as const, user_id: user.id, name: user.name, email: user.email, joined_leagues: payload.joined_leagues, user: payload }
+  return {
+    access_token,
+    token_type: 'bearer' as const,
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    joined_leagues: payload.joined_leagues,
+    user: payload,
+  }
 }
 
 async function safeDiscover(ctx: AccountContext, teamId: number | null, userId: number, onFplDown?: (teamId: number) => void): Promise<DiscoveredLeague[]> {
@@ -98,13 +106,18 @@ async function checkInvite(ctx: AccountContext, inviteCode: string, teamId: numb
   const tournament = await byInviteCode(ctx.db, inviteCode)
   if (!teamId) throw new ApiError(400, `Enter your FPL Team ID to join ${tournament.name}.`, { code: 'no_fpl_team' })
   if (tournament.fplLeagueId && !(await validateTeam(ctx.source, tournament.fplLeagueId, teamId)).valid) {
-    throw new ApiError(400, `This FPL team is not in ${tournament.name}. Check your FPL Team ID, or join the league on the FPL site first.`, { code: 'team_not_in_league' })
+    throw new ApiError(400, `This FPL team is not in ${tournament.name}. Check your FPL Team ID, or join the league on the FPL site first.`, {
+      code: 'team_not_in_league',
+    })
   }
 }
 
 const emailTaken = () => new ApiError(409, 'An account with this email already exists.', { code: 'email_taken' })
 
-export async function register(ctx: AccountContext, input: { name: string; email: string; password: string; fpl_team_id?: number | undefined; invite_code?: string | undefined }) {
+export async function register(
+  ctx: AccountContext,
+  input: { name: string; email: string; password: string; fpl_team_id?: number | undefined; invite_code?: string | undefined },
+) {
   const existing = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
   if (existing) throw emailTaken()
   const teamId = input.fpl_team_id ?? null
@@ -224,7 +237,10 @@ export async function logout(ctx: AccountContext, session: SessionClaims) {
 /** "Sign out everywhere": every session of the user ends, this one included, and every token retires. */
 export async function logoutEverywhere(ctx: AccountContext, userId: number) {
   await ctx.db.batch([
-    ctx.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, userId)),
+    ctx.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId)),
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
   ])
   return { message: 'Signed out on every device.' }
@@ -235,7 +251,7 @@ export const RESET_REQUEST_MESSAGE = 'If an account exists for that email, we ha
 
 // The email work for a real account starts once the answer has gone out. Started at once, it
 // competed with the answer for the isolate (and, locally, for the database): on the dev stack a
-// real address was answered 10-20 ms later than an unknown one (tests/e2e/enumeration-timing.test.ts).
+// real address was answered 10-20 ms later than an unknown one (measured by tests/bench/enumeration.ts).
 const AFTER_ANSWER_MS = 50
 const afterAnswer = (work: () => Promise<unknown>) => scheduler.wait(AFTER_ANSWER_MS).then(work)
 
@@ -269,7 +285,12 @@ const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. 
  */
 export async function resetPassword(ctx: AccountContext, token: string, newPassword: string, now = Date.now()) {
   const tokenHash = await sha256(token)
-  const redeemable = and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date(now)))
+  const redeemable = and(
+    eq(emailTokens.tokenHash, tokenHash),
+    eq(emailTokens.purpose, 'reset_password'),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date(now)),
+  )
   // A made-up token costs one read, not a hash.
   const link = await ctx.db.query.emailTokens.findFirst({ where: redeemable, columns: { id: true } })
   if (!link) throw new ApiError(400, RESET_LINK_INVALID, { code: 'invalid_token' })
@@ -281,7 +302,13 @@ export async function resetPassword(ctx: AccountContext, token: string, newPassw
     ctx.db
       .update(users)
       // Following the emailed link proves the address, so the account counts as verified.
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, isVerified: true, verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})`, updatedAt: new Date(now) })
+      .set({
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        isVerified: true,
+        verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})`,
+        updatedAt: new Date(now),
+      })
       .where(inArray(users.id, ctx.db.select({ id: emailTokens.userId }).from(emailTokens).where(redeemable)))
       .returning(),
     // Every session ends: whoever knew the old password is out.
@@ -311,13 +338,20 @@ export async function changePassword(ctx: AccountContext, userId: number, curren
   const passwordHash = await hashPassword(newPassword)
   // A new password signs out every session: the token version moves on and the sessions go.
   const [rows] = await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, userId)).returning(),
+    ctx.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning(),
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
   ])
   const updated = rows[0] as UserRow
   ctx.background(sendEmail(ctx.env, ctx.db, passwordChangedEmail(ctx.env, updated, 'changed')))
   // This device stays signed in with a new session of the new version; every other one is out.
-  return { message: 'Password changed successfully', access_token: await startSession(ctx.env, ctx.db, { userId: updated.id, tokenVersion: updated.tokenVersion }) }
+  return {
+    message: 'Password changed successfully',
+    access_token: await startSession(ctx.env, ctx.db, { userId: updated.id, tokenVersion: updated.tokenVersion }),
+  }
 }
 
 /**
@@ -362,7 +396,11 @@ export async function autoJoinLeagues(ctx: AccountContext, userId: number, leagu
   const eligible = await discoverLeagues(ctx.db, ctx.source, user.fplTeamId, userId)
   const chosen = eligible.filter((l) => leagueIds.includes(l.league_id) && !l.already_member)
   if (chosen.length === 0) throw new ApiError(400, 'None of the chosen leagues can be joined with your FPL team.', { code: 'nothing_to_join' })
-  const joined = await joinTournaments(ctx.db, userId, chosen.map((l) => l.league_id))
+  const joined = await joinTournaments(
+    ctx.db,
+    userId,
+    chosen.map((l) => l.league_id),
+  )
   const joinedLeagues = chosen.filter((l) => joined.includes(l.league_id)).map((l) => ({ league_id: l.league_id, league_name: l.league_name }))
   return {
     message: `Joined ${joinedLeagues.length} league${joinedLeagues.length === 1 ? '' : 's'}.`,

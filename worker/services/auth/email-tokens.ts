@@ -6,12 +6,16 @@ import { type EmailTokenPurpose, emailTokens } from '../../db/schema'
 // the database keeps its SHA-256, and redeeming is one conditional UPDATE, so two concurrent
 // uses of the same link cannot both succeed.
 
-export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 3600 * 1000,
   reset_password: 3600 * 1000,
 }
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 
 export async function sha256(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))

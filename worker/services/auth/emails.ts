@@ -41,7 +41,15 @@ ${button}
 </td></tr></table>
 <p style="font-size:12px;color:#8a93a0;margin:16px 0 0">${escapeHtml(product)} is a fan-made companion for Fantasy Premier League mini-leagues, not affiliated with the Premier League.</p>
 </td></tr></table></body></html>`
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), footnote, '', `— ${product}`].join('\n')
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    footnote,
+    '',
+    `— ${product}`,
+  ].join('\n')
   return { to, subject, html, text }
 }
 
@@ -65,7 +73,9 @@ export function verificationEmail(env: Layout['env'], to: string, token: string)
     to,
     subject: `Verify your email for ${env.PRODUCT_NAME}`,
     greeting: 'Hello,',
-    paragraphs: [`Welcome to ${env.PRODUCT_NAME}! Confirm this is your email address to finish setting up your account and join the leagues you already play in.`],
+    paragraphs: [
+      `Welcome to ${env.PRODUCT_NAME}! Confirm this is your email address to finish setting up your account and join the leagues you already play in.`,
+    ],
     action: { label: 'Verify my email', url: appLink(env, '/verify-email', token) },
     footnote: "This link expires in 24 hours and works once. If you didn't sign up, you can ignore this email.",
   })
@@ -114,6 +124,6 @@ export function teamClaimedEmail(env: Layout['env'], to: string, fplTeamId: numb
       'If you typed that team id by mistake, add your own FPL Team ID on your dashboard. If it really is your team, get a verification code on your dashboard and put it in your team name to prove it.',
     ],
     action: { label: 'Open my dashboard', url: appLink(env, '/dashboard') },
-    footnote: "Your account itself is unchanged. If you don't use " + env.PRODUCT_NAME + ', you can ignore this email.',
+    footnote: `Your account itself is unchanged. If you don't use ${env.PRODUCT_NAME}, you can ignore this email.`,
   })
 }

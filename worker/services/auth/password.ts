@@ -6,18 +6,11 @@
 // a truncated password whenever it holds non-ASCII characters. The binding below passes the
 // real byte length, and the resulting PHC strings match @node-rs/argon2 in both directions.
 import argon2Wasm from '@phi-ag/argon2/argon2.wasm'
+import { passwordLength } from '../../../contract/account-rules'
 import { ApiError } from '../../lib/errors'
 
 /** Longest password accepted, in characters as passwordLength counts them. */
 export const MAX_PASSWORD_LENGTH = 128
-
-/**
- * A password's length, the one way every rule counts it (server rules, the hash guard, the web's
- * checklist): Unicode code points, so an emoji is one character as it is to the person typing.
- * (UTF-16 units counted it as two: zod's limit let 128 emoji through and the hash guard, counting
- * units, refused them with a 500.) 128 code points are at most 512 bytes of UTF-8 to hash.
- */
-export const passwordLength = (password: string) => [...password].length
 
 // At most this many requests per isolate that hash or check a password (sign-in, registration,
 // reset, change), from their start to their answer. A hash takes the isolate's CPU for tens of
@@ -31,7 +24,10 @@ let passwordWork = 0
 /** Runs a request's password work within the cap; 503 `busy` when it is full. */
 export async function withPasswordSlot<T>(work: () => Promise<T>): Promise<T> {
   if (passwordWork >= MAX_PASSWORD_WORK) {
-    throw new ApiError(503, 'The server is busy. Please try again in a few seconds.', { code: 'busy', headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } })
+    throw new ApiError(503, 'The server is busy. Please try again in a few seconds.', {
+      code: 'busy',
+      headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    })
   }
   passwordWork++
   try {
@@ -67,7 +63,21 @@ interface Argon2Exports {
   _initialize(): void
   malloc(size: number): number
   free(ptr: number): void
-  argon2_hash(t: number, m: number, p: number, pwd: number, pwdlen: number, salt: number, saltlen: number, hash: number, hashlen: number, encoded: number, encodedlen: number, type: number, version: number): number
+  argon2_hash(
+    t: number,
+    m: number,
+    p: number,
+    pwd: number,
+    pwdlen: number,
+    salt: number,
+    saltlen: number,
+    hash: number,
+    hashlen: number,
+    encoded: number,
+    encodedlen: number,
+    type: number,
+    version: number,
+  ): number
   argon2_verify(encoded: number, pwd: number, pwdlen: number, type: number): number
   argon2_encodedlen(t: number, m: number, p: number, saltlen: number, hashlen: number, type: number): number
   argon2_error_message(code: number): number
@@ -119,7 +129,21 @@ export async function hashPassword(password: string): Promise<string> {
     withBytes(wasm, salt, (saltPtr) =>
       withBytes(wasm, new Uint8Array(encodedLength), (encodedPtr) => {
         // hash = NULL: only the encoded string is wanted.
-        const code = wasm.argon2_hash(TIME_COST, MEMORY_KIB, PARALLELISM, pwdPtr, pwd.length, saltPtr, SALT_BYTES, 0, HASH_BYTES, encodedPtr, encodedLength, ARGON2ID, VERSION_13)
+        const code = wasm.argon2_hash(
+          TIME_COST,
+          MEMORY_KIB,
+          PARALLELISM,
+          pwdPtr,
+          pwd.length,
+          saltPtr,
+          SALT_BYTES,
+          0,
+          HASH_BYTES,
+          encodedPtr,
+          encodedLength,
+          ARGON2ID,
+          VERSION_13,
+        )
         if (code !== 0) throw new Error(`argon2: ${cString(wasm, wasm.argon2_error_message(code))}`)
         return cString(wasm, encodedPtr)
       }),

@@ -1,24 +1,11 @@
 import * as z from 'zod/mini'
-import { showableText } from '../../lib/validation'
+import { passwordLength, passwordMustContain } from '../../../contract/account-rules'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords'
-import { MAX_PASSWORD_LENGTH, passwordLength } from './password'
+import { showableText } from '../../lib/validation'
+import { MAX_PASSWORD_LENGTH } from './password'
 
-// The account rules of the spec, shared by every endpoint that takes these fields.
-
-export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>'
-
-const requirements: Array<[string, (password: string) => boolean]> = [
-  ['at least 8 characters', (p) => passwordLength(p) >= 8],
-  ['an uppercase letter', (p) => /[A-Z]/.test(p)],
-  ['a lowercase letter', (p) => /[a-z]/.test(p)],
-  ['a number', (p) => /\d/.test(p)],
-  [`a special character (${SPECIAL_CHARACTERS})`, (p) => [...p].some((ch) => SPECIAL_CHARACTERS.includes(ch))],
-]
-
-/** The rules a password misses, in the order the checklist shows them. */
-export const missingRequirements = (password: string) => requirements.filter(([, ok]) => !ok(password)).map(([label]) => label)
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+// The account rules of the spec as input checks, shared by every endpoint that takes these fields.
+// The password rules themselves are contract/account-rules.ts, the same list the SPA's checklist shows.
 
 export const emailField = z.pipe(
   z.string({ error: 'Email is required' }).check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Invalid email format')),
@@ -32,16 +19,18 @@ export const emailField = z.pipe(
 export const passwordInput = z.string({ error: 'Password is required' }).check(
   z.superRefine((password, ctx) => {
     if (password.length === 0) ctx.addIssue({ code: 'custom', message: 'Password is required' })
-    else if (passwordLength(password) > MAX_PASSWORD_LENGTH) ctx.addIssue({ code: 'custom', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
-    else if (!password.isWellFormed()) ctx.addIssue({ code: 'custom', message: 'Password contains a character that cannot be used. Please type it again without it.' })
+    else if (passwordLength(password) > MAX_PASSWORD_LENGTH)
+      ctx.addIssue({ code: 'custom', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+    else if (!password.isWellFormed())
+      ctx.addIssue({ code: 'custom', message: 'Password contains a character that cannot be used. Please type it again without it.' })
   }),
 )
 
 export const strongPassword = (message?: string) =>
   passwordInput.check(
     z.superRefine((password, ctx) => {
-      const missing = missingRequirements(password)
-      if (missing.length > 0) ctx.addIssue({ code: 'custom', message: message ?? `Password must contain: ${missing.join(', ')}` })
+      const missing = passwordMustContain(password)
+      if (missing) ctx.addIssue({ code: 'custom', message: message ?? missing })
       // A password that meets every rule can still be the first one an attacker tries.
       else if (isCommonPassword(password)) ctx.addIssue({ code: 'custom', message: COMMON_PASSWORD_MESSAGE })
     }),

@@ -1,16 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, ne, notInArray, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { Database } from '../../db/client'
 import { uniqueViolation } from '../../db/client'
-import { fplTeamChallenges, memberships, tournaments, users } from '../../db/schema'
-import { FplError, FplNotFoundError } from '../../fpl/errors'
+import { fplTeamChallenges, users } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { sendEmail } from '../email'
-import { upstreamUnavailable } from '../fpl-lookup'
+import { orUnavailable } from '../fpl-lookup'
 import { findUser, type UserRow } from '../users'
 import type { AccountContext } from './accounts'
 import { checkTeamExists, seasonOfSource } from './accounts'
 import { teamClaimedEmail } from './emails'
+import { accountById, teamLocked, teamRoleStatements } from './team-roles'
 
 // Proving an FPL team is yours (issue 13, item 1). League tables are public, so a typed team id
 // proves nothing: the manager puts a one-time code in their FPL team name, which only the team's
@@ -24,7 +24,7 @@ const REUSE_WHILE_MS = 5 * 60_000
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 
 /** A short one-time code, `BA-` and 4 characters drawn without bias from a CSPRNG. */
-export function newChallengeCode(): string {
+function newChallengeCode(): string {
   let code = ''
   const limit = 256 - (256 % CODE_ALPHABET.length)
   while (code.length < 4) {
@@ -37,12 +37,9 @@ export function newChallengeCode(): string {
 
 // FPL keeps the name as typed; people add spaces or drop the dash ("BA 7Q2K", "ba7q2k").
 const squash = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase()
-export const nameHasCode = (teamName: string, code: string) => squash(teamName).includes(squash(code))
+const nameHasCode = (teamName: string, code: string) => squash(teamName).includes(squash(code))
 
-export const teamLocked = () => new ApiError(400, 'Your FPL Team ID is verified and locked.', { code: 'fpl_team_locked' })
-
-const alreadyVerified = () =>
-  new ApiError(400, 'Your FPL team is already verified: there is nothing more to do.', { code: 'fpl_team_already_verified' })
+const alreadyVerified = () => new ApiError(400, 'Your FPL team is already verified: there is nothing more to do.', { code: 'fpl_team_already_verified' })
 
 /** The team a request is about: the one named, or the one the account already holds. */
 function teamOf(user: UserRow, requested: number | undefined): number {
@@ -53,37 +50,18 @@ function teamOf(user: UserRow, requested: number | undefined): number {
 }
 
 const provenElsewhere = () =>
-  new ApiError(409, 'Another account has already proven this FPL team is theirs. Check your FPL Team ID; if it is right, sign in to the account that verified it.', {
-    code: 'fpl_team_verified_elsewhere',
-  })
+  new ApiError(
+    409,
+    'Another account has already proven this FPL team is theirs. Check your FPL Team ID; if it is right, sign in to the account that verified it.',
+    {
+      code: 'fpl_team_verified_elsewhere',
+    },
+  )
 
 async function ensureNotProvenElsewhere(db: Database, teamId: number, userId: number) {
   const holder = await db.query.users.findFirst({ where: and(eq(users.fplTeamId, teamId), ne(users.id, userId)), columns: { fplTeamVerifiedAt: true } })
   if (holder?.fplTeamVerifiedAt) throw provenElsewhere()
 }
-
-/**
- * The statements that take away what an FPL team brought the accounts of `holders` (a subquery of
- * user ids): active memberships and commissioner roles in tournaments of FPL leagues, except the
- * FPL leagues in `keep` (those the account's new team is in). Their public tournament stays.
- */
-export function teamRoleStatements(db: Database, holders: SQLWrapper, keep: number[] = []): [BatchItem<'sqlite'>, BatchItem<'sqlite'>] {
-  const leagueOnly = and(isNotNull(tournaments.fplLeagueId), keep.length > 0 ? notInArray(tournaments.fplLeagueId, keep) : undefined)
-  return [
-    db
-      .delete(memberships)
-      .where(
-        and(
-          inArray(memberships.userId, holders),
-          eq(memberships.status, 'active'),
-          inArray(memberships.tournamentId, db.select({ id: tournaments.id }).from(tournaments).where(leagueOnly)),
-        ),
-      ),
-    db.update(tournaments).set({ commissionerId: null, updatedAt: new Date() }).where(and(inArray(tournaments.commissionerId, holders), leagueOnly)),
-  ]
-}
-
-export const accountById = (db: Database, userId: number) => db.select({ id: users.id }).from(users).where(eq(users.id, userId))
 
 /** POST /api/auth/fpl-team/challenge: a code to put in the FPL team name, valid 30 minutes. */
 export async function createChallenge(ctx: AccountContext, userId: number, requested: number | undefined, now = Date.now()) {
@@ -99,7 +77,10 @@ export async function createChallenge(ctx: AccountContext, userId: number, reque
   if (challenge !== live) {
     // One live challenge per user: a new one replaces the old.
     const { code, expiresAt } = challenge
-    await ctx.db.insert(fplTeamChallenges).values(challenge).onConflictDoUpdate({ target: fplTeamChallenges.userId, set: { fplTeamId: teamId, code, expiresAt } })
+    await ctx.db
+      .insert(fplTeamChallenges)
+      .values(challenge)
+      .onConflictDoUpdate({ target: fplTeamChallenges.userId, set: { fplTeamId: teamId, code, expiresAt } })
   }
   return {
     code: challenge.code,
@@ -123,14 +104,12 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
   if (!challenge || challenge.fplTeamId !== teamId || challenge.expiresAt.getTime() <= now) throw noChallenge()
   await ensureNotProvenElsewhere(ctx.db, teamId, userId)
 
-  let entry
-  try {
-    entry = await ctx.source.client.entry(teamId)
-  } catch (error) {
-    if (error instanceof FplNotFoundError) throw new ApiError(400, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
-    if (error instanceof FplError) throw upstreamUnavailable(error)
-    throw error
-  }
+  const entry = await orUnavailable(
+    () => ctx.source.client.entry(teamId),
+    () => {
+      throw new ApiError(400, 'FPL team not found. Please check your FPL Team ID.', { code: 'fpl_team_not_found' })
+    },
+  )
   if (!nameHasCode(entry.name, challenge.code)) {
     throw new ApiError(
       400,
@@ -146,7 +125,11 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
   // ago is replaced too.
   const holdsUnproven = and(eq(users.fplTeamId, teamId), ne(users.id, userId), isNull(users.fplTeamVerifiedAt))
   const squatters = db.select({ id: users.id }).from(users).where(holdsUnproven)
-  const release = db.update(users).set({ fplTeamId: null, fplTeamSeason: null, fplTeamIdLocked: false, updatedAt: at }).where(holdsUnproven).returning({ email: users.email })
+  const release = db
+    .update(users)
+    .set({ fplTeamId: null, fplTeamSeason: null, fplTeamIdLocked: false, updatedAt: at })
+    .where(holdsUnproven)
+    .returning({ email: users.email })
   // The verifier's own earlier, different team brought leagues too; those its proven team is in stay.
   const previousTeam = user.fplTeamId !== null && user.fplTeamId !== teamId
   const keep = entry.leagues.classic.map((l) => l.id)

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/errors'
 // everywhere" deletes them all. Each token also carries the user's token version; bumping it
 // (password change, reset, sign out everywhere) retires every older token at once.
 
-export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600
+const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600
 /** A session unused for this long ends: a device left signed in does not stay so for a week. */
 export const SESSION_IDLE_MS = 72 * 3600 * 1000
 /** last_seen_at is only rewritten when older than this, so most requests write nothing. */
@@ -100,7 +100,7 @@ export async function signSession(env: KeyEnv, subject: SessionSubject, now = Da
 }
 
 /** The session row of new claims, as the insert that starts it. */
-export const sessionInsert = (db: Database, claims: SessionClaims, now = Date.now()) =>
+const sessionInsert = (db: Database, claims: SessionClaims, now = Date.now()) =>
   db.insert(sessions).values({ jti: claims.tokenId, userId: claims.userId, lastSeenAt: new Date(now), expiresAt: new Date(claims.expiresAt) })
 
 /** Sessions that have ended by expiry or by the idle timeout, of one user or of everyone. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { tournaments } from '../../db/schema'
-import { type CachedValue } from '../../fpl/cache'
+import type { CachedValue } from '../../fpl/cache'
 import type { FplEntry, FplHistory, FplPicks, FplStandingsPage } from '../../fpl/schemas'
 import { cacheKeys, type FplSource, type SlimBootstrap } from '../../fpl/source'
 import {
@@ -100,15 +100,19 @@ async function readAll<T>(source: FplSource, plan: JobPlan, keys: string[]): Pro
 async function classicTable(source: FplSource, plan: JobPlan): Promise<Table> {
   const league = plan.league as number
   const pages = [...new Set([...Object.keys(plan.pages), ...Object.keys(plan.memberPages)].map(Number))].sort((a, b) => a - b)
-  const found = await readAll<FplStandingsPage>(source, plan, pages.map((p) => cacheKeys.standings(league, p)))
+  const found = await readAll<FplStandingsPage>(
+    source,
+    plan,
+    pages.map((p) => cacheKeys.standings(league, p)),
+  )
   const rows: StoredRow[] = []
   let first: FplStandingsPage | null = null
   for (const page of pages) {
     const data = found.get(cacheKeys.standings(league, page))
     if (!data) throw new IncompleteRefreshError(`Standings page ${page} of league ${league} is missing`)
     if (page === 1) first = data
-    data.standings.results.forEach((r, i) =>
-      rows.push({
+    rows.push(
+      ...data.standings.results.map((r, i) => ({
         position: r.rank_sort ?? (page - 1) * PAGE_SIZE + i + 1,
         fpl_team_id: r.entry,
         team_name: r.entry_name,
@@ -117,7 +121,7 @@ async function classicTable(source: FplSource, plan: JobPlan): Promise<Table> {
         gameweek_points: r.event_total,
         rank: r.rank,
         last_rank: r.last_rank,
-      }),
+      })),
     )
   }
   const table = dedupeByPosition(rows)
@@ -175,10 +179,20 @@ async function managersTable(source: FplSource, plan: JobPlan): Promise<Table> {
 // The managers the banter stats are about. Someone whose history or picks are missing stays in
 // the list with what is known, so computeBanterStats reports the data as incomplete instead of
 // awarding a prize among the others.
-async function cohortManagers(source: FplSource, plan: JobPlan, cohort: number[], known: BanterManager[], names: Map<number, StoredRow>): Promise<BanterManager[]> {
+async function cohortManagers(
+  source: FplSource,
+  plan: JobPlan,
+  cohort: number[],
+  known: BanterManager[],
+  names: Map<number, StoredRow>,
+): Promise<BanterManager[]> {
   const byId = new Map(known.map((m) => [m.entryId, m]))
   const histories = await readAll<FplHistory>(source, plan, cohort.filter((id) => !byId.has(id)).map(cacheKeys.history))
-  const picks = await readAll<FplPicks>(source, plan, cohort.map((id) => cacheKeys.picks(id, plan.gameweek)))
+  const picks = await readAll<FplPicks>(
+    source,
+    plan,
+    cohort.map((id) => cacheKeys.picks(id, plan.gameweek)),
+  )
   return cohort.map((id) => {
     const knownManager = byId.get(id)
     const row = names.get(id)
@@ -194,7 +208,11 @@ async function cohortManagers(source: FplSource, plan: JobPlan, cohort: number[]
 
 async function classicPhaseTables(source: FplSource, plan: JobPlan): Promise<Map<number, PhaseTableRow[]>> {
   const league = plan.league as number
-  const found = await readAll<FplStandingsPage>(source, plan, plan.phases.map((p) => cacheKeys.standings(league, 1, p.id)))
+  const found = await readAll<FplStandingsPage>(
+    source,
+    plan,
+    plan.phases.map((p) => cacheKeys.standings(league, 1, p.id)),
+  )
   const tables = new Map<number, PhaseTableRow[]>()
   for (const phase of plan.phases) {
     const page = found.get(cacheKeys.standings(league, 1, phase.id))
@@ -214,4 +232,3 @@ function managersPhaseTables(bootstrap: SlimBootstrap, plan: JobPlan, managers: 
   }
   return tables
 }
-

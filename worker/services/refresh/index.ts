@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client'
 import { getDb } from '../../db/client'
-import { createFplSource, type FplSource } from '../../fpl/source'
 import type { Bindings } from '../../env'
-import { forgetPublicReads } from '../../lib/public-read-cache'
+import { createFplSource, type FplSource } from '../../fpl/source'
 import { rebuildPublicStats } from '../public-stats'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
@@ -23,16 +22,27 @@ export interface RefreshDeps {
   queue: MessageSender
   fetch?: typeof fetch
   now?: () => number
+  /** Waits between FPL retries (default: real time). */
+  sleep?: (ms: number) => Promise<void>
   /** Per FPL request (default: the client's). */
   timeoutMs?: number
+  /** Told once a job's new snapshot is written: the worker forgets the public reads it kept. */
+  onFinalized?: () => void
 }
 
 // The refresh never builds a snapshot from stale answers: if FPL fails, the message fails and
 // is retried, and readers keep the last good snapshot meanwhile.
 const createSource = (deps: RefreshDeps): FplSource =>
-  createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, timeoutMs: deps.timeoutMs, staleFallback: false })
+  createFplSource(deps.env, {
+    budget: FPL_REQUESTS_PER_INVOCATION,
+    fetch: deps.fetch,
+    now: deps.now,
+    sleep: deps.sleep,
+    timeoutMs: deps.timeoutMs,
+    staleFallback: false,
+  })
 
-export async function send(queue: MessageSender, messages: RefreshMessage[]) {
+async function send(queue: MessageSender, messages: RefreshMessage[]) {
   for (const batch of chunk(messages, 100)) await queue.sendBatch(batch.map((body) => ({ body })))
 }
 
@@ -57,7 +67,7 @@ export interface MessageOutcome {
 export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMessage): Promise<MessageOutcome> {
   const db = deps.db ?? getDb(deps.env.DB)
   const job = await loadJob(db, message.job)
-  if (!job || job.status !== 'running') return { requests: 0, followUps: 0, finalized: false }
+  if (job?.status !== 'running') return { requests: 0, followUps: 0, finalized: false }
 
   const source = createSource(deps)
   const { leftover, patch } = await runTasks(source, job.plan, message.tasks)
@@ -70,7 +80,7 @@ export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMe
   try {
     const written = await finalizeJob(db, source, { ...job, plan: updated.plan }, { prizesEnabled: deps.env.PRIZES_ENABLED === 'true' })
     await rebuildPublicStats(db)
-    forgetPublicReads()
+    deps.onFinalized?.()
     return { requests: source.client.budget.used, followUps: 0, finalized: true, rowsWritten: written.rowsWritten }
   } catch (error) {
     // The last good snapshot stays; the next data version (or the job timeout) tries again.

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { refreshJobs } from '../../db/schema'
 import { JOB_TIMEOUT_MS, type JobPlan, type PlanPatch } from './types'
@@ -47,7 +47,12 @@ export async function loadJob(db: Database, id: string): Promise<Job | null> {
  * follow-up messages in before they are sent, so `pending` reaches 0 exactly once, in the
  * message that finished last. Returns the updated job, or null if the job is no longer running.
  */
-export async function completeMessage(db: Database, id: string, followUpMessages: number, patch: PlanPatch): Promise<{ pending: number; plan: JobPlan } | null> {
+export async function completeMessage(
+  db: Database,
+  id: string,
+  followUpMessages: number,
+  patch: PlanPatch,
+): Promise<{ pending: number; plan: JobPlan } | null> {
   const rows = await db
     .update(refreshJobs)
     .set({
@@ -61,5 +66,22 @@ export async function completeMessage(db: Database, id: string, followUpMessages
 }
 
 export const markJob = (db: Database, id: string, status: 'done' | 'failed', error?: string) =>
-  db.update(refreshJobs).set({ status, error: error ?? null, finishedAt: new Date() }).where(eq(refreshJobs.id, id))
+  db
+    .update(refreshJobs)
+    .set({ status, error: error ?? null, finishedAt: new Date() })
+    .where(eq(refreshJobs.id, id))
 
+/** GET /api/dev/refresh-jobs: the latest jobs, for a developer watching a refresh. */
+export const recentJobs = (db: Database) =>
+  db
+    .select({
+      id: refreshJobs.id,
+      tournament_id: refreshJobs.tournamentId,
+      data_version: refreshJobs.dataVersion,
+      status: refreshJobs.status,
+      pending: refreshJobs.pending,
+      error: refreshJobs.error,
+    })
+    .from(refreshJobs)
+    .orderBy(desc(refreshJobs.startedAt))
+    .limit(50)

@@ -26,7 +26,12 @@ export async function planRefresh(db: Database, state: GameweekState, bootstrap:
     ? await db
         .select({ tournamentId: tournamentSnapshots.tournamentId, version: tournamentSnapshots.dataVersion })
         .from(tournamentSnapshots)
-        .where(inArray(tournamentSnapshots.tournamentId, targets.map((t) => t.id)))
+        .where(
+          inArray(
+            tournamentSnapshots.tournamentId,
+            targets.map((t) => t.id),
+          ),
+        )
     : []
   const upToDate = new Set(stored.filter((s) => s.version === state.version).map((s) => s.tournamentId))
 
@@ -84,5 +89,12 @@ function initialTasks(plan: JobPlan): Task[] {
   if (plan.kind === 'classic') {
     return [{ t: 'page', page: 1, tail: true }, ...shared, ...plan.phases.map((p): Task => ({ t: 'phase', phase: p.id, final: p.final }))]
   }
-  return [...shared, ...plan.members.flatMap((entry): Task[] => [{ t: 'entry', entry }, { t: 'history', entry }, { t: 'picks', entry }])]
+  return [
+    ...shared,
+    ...plan.members.flatMap((entry): Task[] => [
+      { t: 'entry', entry },
+      { t: 'history', entry },
+      { t: 'picks', entry },
+    ]),
+  ]
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { curatedTeams, memberships, tournaments, type TournamentType, users } from '../../db/schema'
+import { curatedTeams, memberships, type TournamentType, tournaments, users } from '../../db/schema'
 
 // The tournaments the refresh keeps up to date, with the FPL teams each one needs.
 

@@ -65,7 +65,12 @@ async function runTask(source: FplSource, plan: JobPlan, state: GameweekState, t
       if (task.page === 1) {
         const cohort = has_next ? unique([...results.slice(0, COHORT_TOP).map((r) => r.entry), ...plan.members]) : results.map((r) => r.entry)
         patch.cohort = cohort
-        followUps.push(...cohort.flatMap((entry): Task[] => [{ t: 'history', entry }, { t: 'picks', entry }]))
+        followUps.push(
+          ...cohort.flatMap((entry): Task[] => [
+            { t: 'history', entry },
+            { t: 'picks', entry },
+          ]),
+        )
       }
       if (!has_next || !task.tail) return followUps
       // Rather than walk a big table one page after another, learn its size and fetch the pages side by side.

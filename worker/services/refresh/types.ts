@@ -18,7 +18,7 @@ export type Task =
   | { t: 'picks'; entry: number }
   | { t: 'live' }
 
-export type JobKind =
+type JobKind =
   | 'classic' // a private tournament on an FPL classic league
   | 'managers' // the public tournament (our users) and the curated league (chosen teams)
 
