@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite'
-import { assetHeadersFile } from '../worker/lib/security-headers.ts'
 import { escapeHtml } from '../worker/lib/html.ts'
+import { assetHeadersFile } from '../worker/lib/security-headers.ts'
 import { prepaintHtml } from './prepaint.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))

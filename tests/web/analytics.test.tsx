@@ -2,15 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { PAGE_VIEW_DELAY_MS } from '../../web/src/app/AnalyticsBridge'
-import {
-  analytics,
-  COOKIE_CONSENT_KEY,
-  identifyUser,
-  isAnalyticsEnabled,
-  readCookieConsent,
-  storeCookieConsent,
-  trackEvent,
-} from '../../web/src/lib/analytics'
+import { analytics, COOKIE_CONSENT_KEY, identifyUser, isAnalyticsEnabled, readCookieConsent, storeCookieConsent, trackEvent } from '../../web/src/lib/analytics'
 import { advance, fakeClock, renderApp, settle, testNavigate } from './helpers'
 import { mockApi } from './mock-api'
 
@@ -108,9 +100,7 @@ describe('analytics in the app', () => {
     await advance(PAGE_VIEW_DELAY_MS - 1)
     expect(eventsSent(gtag)).toEqual([])
     await advance(1)
-    expect(eventsSent(gtag)).toEqual([
-      ['page_view', expect.objectContaining({ page_path: '/about', page_title: 'About · Banter Arena' })],
-    ])
+    expect(eventsSent(gtag)).toEqual([['page_view', expect.objectContaining({ page_path: '/about', page_title: 'About · Banter Arena' })]])
 
     await act(async () => {
       await testNavigate('/verify-email?token=secret-token-123&utm_source=mail')

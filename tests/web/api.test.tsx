@@ -1,13 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react'
+import { parseResponse } from 'hono/client'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import { useAuth } from '../../web/src/features/auth/AuthProvider'
-import { ApiError, apiFetch, NetworkError, registerApiHandlers } from '../../web/src/lib/api'
+import { ApiError, api, apiFetch, NetworkError, pathParam, publicApi, registerApiHandlers } from '../../web/src/lib/api'
 import { renderApp, storeSession } from './helpers'
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function mockFetch(...responses: (Response | Error)[]) {
   const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -182,5 +182,36 @@ describe('apiFetch on its own', () => {
     const fetch = mockFetch(json({}))
     await apiFetch('/api/a')
     expect(sentHeaders(fetch).has('Authorization')).toBe(false)
+  })
+})
+
+describe('the typed client (hc over the worker routes)', () => {
+  it('builds the route path, sends the token, and reads the answer typed by the route', async () => {
+    registerApiHandlers({ getToken: () => 'tok', onUnauthorized: vi.fn() })
+    const fetch = mockFetch(json({ has_admin_access: true }))
+    const answer = await parseResponse(api.leagues[':id']['admin-check'].$get({ param: { id: pathParam('12') } }))
+    expect(answer.has_admin_access).toBe(true)
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/leagues/12/admin-check')
+    expect(sentHeaders(fetch).get('Authorization')).toBe('Bearer tok')
+    expect(sentHeaders(fetch).get('Accept')).toBe('application/json')
+  })
+
+  it('throws the error envelope as ApiError and runs the 401 handler, as apiFetch does; publicApi sends no token', async () => {
+    const onUnauthorized = vi.fn()
+    registerApiHandlers({ getToken: () => 'tok', onUnauthorized })
+    const fetch = mockFetch(json({ detail: 'Session expired', code: 'session_expired' }, 401), json({ detail: 'Not found', code: 'x' }, 404))
+    const error = await parseResponse(api.auth.me.$get()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 401, detail: 'Session expired', code: 'session_expired' })
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    await expect(parseResponse(publicApi['user-stats'].$get())).rejects.toMatchObject({ status: 404, detail: 'Not found' })
+    expect(sentHeaders(fetch, 1).has('Authorization')).toBe(false)
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps an id from the address bar inside its path segment', async () => {
+    const fetch = mockFetch(json({ has_admin_access: false }))
+    await parseResponse(api.leagues[':id']['admin-check'].$get({ param: { id: pathParam('1/../../auth/me') } }))
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/leagues/1%2F..%2F..%2Fauth%2Fme/admin-check')
   })
 })

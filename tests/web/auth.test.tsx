@@ -1,17 +1,13 @@
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { AuthProvider, useAuth, type AuthContextValue } from '../../web/src/features/auth/AuthProvider'
+import { type AuthContextValue, AuthProvider, useAuth } from '../../web/src/features/auth/AuthProvider'
 import { demoUser, storeSession } from './helpers'
 
 let auth: AuthContextValue
 
 function Probe() {
   auth = useAuth()
-  return (
-    <p data-testid="state">
-      {auth.isAuthenticated ? `in:${auth.user?.name}` : 'out'}
-    </p>
-  )
+  return <p data-testid="state">{auth.isAuthenticated ? `in:${auth.user?.name}` : 'out'}</p>
 }
 
 function renderAuth() {

@@ -127,9 +127,7 @@ describe('change password card', () => {
     await user.click(submit())
     await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent('Failed to change password. Please try again.'))
     await user.click(submit())
-    await waitFor(() =>
-      expect(within(card).getByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.'),
-    )
+    await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.'))
   })
 
   it('Cancel clears the fields', async () => {

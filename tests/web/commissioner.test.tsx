@@ -42,8 +42,33 @@ function commissionerApi(routes: Record<string, Reply | Reply[]> = {}) {
     'GET /api/leagues/11/members': { body: members },
     'GET /api/community-posts/11': {
       body: [
-        { id: 1, user_id: 8, user_name: 'Dan Moss', content: 'Offside!', image_url: null, created_at: '2025-09-01T10:00:00Z', likes: 0, likes_list: [], reported: true, report_count: 2, isPinned: false, is_author: false },
-        { id: 2, user_id: 7, user_name: 'Jamie Vardy', content: 'Welcome', image_url: null, created_at: '2025-09-01T09:00:00Z', likes: 1, likes_list: [8], reported: false, isPinned: false, is_author: true },
+        {
+          id: 1,
+          user_id: 8,
+          user_name: 'Dan Moss',
+          content: 'Offside!',
+          image_url: null,
+          created_at: '2025-09-01T10:00:00Z',
+          likes: 0,
+          likes_list: [],
+          reported: true,
+          report_count: 2,
+          isPinned: false,
+          is_author: false,
+        },
+        {
+          id: 2,
+          user_id: 7,
+          user_name: 'Jamie Vardy',
+          content: 'Welcome',
+          image_url: null,
+          created_at: '2025-09-01T09:00:00Z',
+          likes: 1,
+          likes_list: [8],
+          reported: false,
+          isPinned: false,
+          is_author: true,
+        },
       ],
     },
     'GET /api/leagues/11/invite-link': { body: { invite_url: INVITE, invite_code: 'AbCdEf123456' } },
@@ -74,13 +99,11 @@ describe('commissioner screen', () => {
     const user = userEvent.setup()
     commissionerApi()
     await openCommissioner()
-    expect(within(screen.getByRole('tablist', { name: 'Commissioner tools' })).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      '📋Overview',
-      '⚙️Settings',
-      '🔗Invite',
-      '👥Members',
-      '🛡️Moderation',
-    ])
+    expect(
+      within(screen.getByRole('tablist', { name: 'Commissioner tools' }))
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['📋Overview', '⚙️Settings', '🔗Invite', '👥Members', '🛡️Moderation'])
     const tiles = screen.getByRole('list', { name: 'League at a glance' })
     await waitFor(() => expect(tiles).toHaveTextContent('2Active members'))
     expect(tiles).toHaveTextContent('2Community posts')

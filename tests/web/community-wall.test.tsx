@@ -19,6 +19,7 @@ const post = (id: number, extra: Partial<CommunityPost> = {}): CommunityPost => 
   likes: 0,
   likes_list: [],
   reported: false,
+  report_count: undefined,
   isPinned: false,
   is_author: false,
   ...extra,
@@ -139,7 +140,11 @@ describe('community wall', () => {
     const user = userEvent.setup()
     storeSession('jwt-1')
     const api = renderWall({
-      'GET /api/community-posts/1': [{ body: [post(1)] }, { body: [post(1, { likes: 1, likes_list: [7] })] }, { body: [post(1, { likes: 1, likes_list: [7], reported: true })] }],
+      'GET /api/community-posts/1': [
+        { body: [post(1)] },
+        { body: [post(1, { likes: 1, likes_list: [7] })] },
+        { body: [post(1, { likes: 1, likes_list: [7], reported: true })] },
+      ],
       'POST /api/community-posts/1/like/1': { body: { liked: true, likes: 1 } },
       'POST /api/community-posts/1/report': { body: { message: 'Thanks', reported: true } },
     })

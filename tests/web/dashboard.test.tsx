@@ -199,9 +199,36 @@ describe('dashboard: email-verified banner', () => {
 describe('dashboard: FPL Team ID and league discovery', () => {
   const noTeam: User = { ...demoUser, fpl_team_id: null, fpl_team_id_locked: false }
   const found = [
-    { league_id: 21, league_name: 'Cup League', team_name: 'Salah Fingers', player_name: 'Jamie', fpl_league_id: 1001, member_count: 8, entry_fee: 5, already_member: false },
-    { league_id: 22, league_name: 'Work League', team_name: 'Salah Fingers', player_name: 'Jamie', fpl_league_id: 1002, member_count: 20, entry_fee: 0, already_member: false },
-    { league_id: 11, league_name: 'Sunday League', team_name: 'Salah Fingers', player_name: 'Jamie', fpl_league_id: 314159, member_count: 12, entry_fee: 0, already_member: true },
+    {
+      league_id: 21,
+      league_name: 'Cup League',
+      team_name: 'Salah Fingers',
+      player_name: 'Jamie',
+      fpl_league_id: 1001,
+      member_count: 8,
+      entry_fee: 5,
+      already_member: false,
+    },
+    {
+      league_id: 22,
+      league_name: 'Work League',
+      team_name: 'Salah Fingers',
+      player_name: 'Jamie',
+      fpl_league_id: 1002,
+      member_count: 20,
+      entry_fee: 0,
+      already_member: false,
+    },
+    {
+      league_id: 11,
+      league_name: 'Sunday League',
+      team_name: 'Salah Fingers',
+      player_name: 'Jamie',
+      fpl_league_id: 314159,
+      member_count: 12,
+      entry_fee: 0,
+      already_member: true,
+    },
   ]
 
   it('shows the yellow card only without a team id; validates; then shows the discovered leagues', async () => {
@@ -247,7 +274,10 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     const user = userEvent.setup()
     dashboardApi({
       'GET /api/auth/me': { body: { ...me, fpl_team_id: null, fpl_team_id_locked: false } },
-      'POST /api/auth/update-fpl-team': [{ status: 409, body: { detail: 'This FPL team is already linked to another account.' } }, { status: 500, body: {} }],
+      'POST /api/auth/update-fpl-team': [
+        { status: 409, body: { detail: 'This FPL team is already linked to another account.' } },
+        { status: 500, body: {} },
+      ],
       'GET /api/fpl-team/4242': { body: team4242 },
     })
     await openDashboard(noTeam)
@@ -281,7 +311,9 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     const user = userEvent.setup()
     const api = dashboardApi({
       'GET /api/discover-leagues/123456': { body: { discovered_leagues: found } },
-      'POST /api/auto-join-leagues': { body: { message: 'Joined 1 league.', joined_count: 1, joined_leagues: [{ league_id: 22, league_name: 'Work League' }] } },
+      'POST /api/auto-join-leagues': {
+        body: { message: 'Joined 1 league.', joined_count: 1, joined_leagues: [{ league_id: 22, league_name: 'Work League' }] },
+      },
     })
     await openDashboard()
     await user.click(screen.getByRole('button', { name: 'Find Leagues' }))
@@ -315,7 +347,10 @@ describe('dashboard: FPL Team ID and league discovery', () => {
         networkDown(),
         { body: { discovered_leagues: found } },
       ],
-      'POST /api/auto-join-leagues': [{ status: 400, body: { detail: 'None of the chosen leagues can be joined with your FPL team.' } }, { status: 500, body: {} }],
+      'POST /api/auto-join-leagues': [
+        { status: 400, body: { detail: 'None of the chosen leagues can be joined with your FPL team.' } },
+        { status: 500, body: {} },
+      ],
     })
     await openDashboard()
     const findButton = screen.getByRole('button', { name: 'Find Leagues' })

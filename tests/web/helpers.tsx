@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
-import { StrictMode, type ReactNode } from 'react'
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router'
+import { type ReactNode, StrictMode } from 'react'
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router'
 import { vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import { AppRoutes } from '../../web/src/app/AppRoutes'
@@ -58,10 +59,13 @@ function NavigateProbe() {
 }
 
 /** The whole app (providers and route table) at `path`, in a memory router (StrictMode on request). */
-export function renderApp(path: string | { pathname: string; search?: string; state?: unknown } = '/', { strict = false } = {}) {
+export function renderApp(
+  path: string | { pathname: string; search?: string; state?: unknown } = '/',
+  { strict = false, queryClient }: { strict?: boolean; queryClient?: QueryClient } = {},
+) {
   const tree = (
     <MemoryRouter initialEntries={[path]}>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <AppRoutes />
         <LocationProbe />
         <NavigateProbe />

@@ -169,9 +169,23 @@ describe('invite page: signed out', () => {
 
   it('registration needing verification goes to /verification-pending with the discovered leagues', async () => {
     const user = userEvent.setup()
-    const discovered = [{ league_id: 3, league_name: 'Pub League', team_name: 'Jo FC', player_name: 'Jo', fpl_league_id: 123456, member_count: 4, entry_fee: 0, already_member: false }]
+    const discovered = [
+      {
+        league_id: 3,
+        league_name: 'Pub League',
+        team_name: 'Jo FC',
+        player_name: 'Jo',
+        fpl_league_id: 123456,
+        member_count: 4,
+        entry_fee: 0,
+        already_member: false,
+      },
+    ]
     const api = inviteApi({
-      'POST /api/auth/register': { status: 201, body: { verification_required: true, email: 'jo@example.com', discovered_leagues: discovered, user_id: 9, name: 'Jo', access_token: null } },
+      'POST /api/auth/register': {
+        status: 201,
+        body: { verification_required: true, email: 'jo@example.com', discovered_leagues: discovered, user_id: 9, name: 'Jo', access_token: null },
+      },
     })
     await openInvite()
     await user.click(screen.getByRole('button', { name: 'Sign Up to Join' }))
@@ -201,7 +215,10 @@ describe('invite page: signed out', () => {
   it('registration that signs in at once joins 1 s later', async () => {
     const user = userEvent.setup()
     const api = inviteApi({
-      'POST /api/auth/register': { status: 201, body: { verification_required: false, email: 'jo@example.com', discovered_leagues: [], user_id: 9, name: 'Jo', access_token: 'jwt-new' } },
+      'POST /api/auth/register': {
+        status: 201,
+        body: { verification_required: false, email: 'jo@example.com', discovered_leagues: [], user_id: 9, name: 'Jo', access_token: 'jwt-new' },
+      },
       'POST /api/leagues/join-by-invite': { body: { message: 'Successfully joined the league!', league_id: 3 } },
     })
     await openInvite()
@@ -226,7 +243,12 @@ describe('invite page: signed out', () => {
 
   it('shows the registration failure', async () => {
     const user = userEvent.setup()
-    inviteApi({ 'POST /api/auth/register': [{ status: 409, body: { detail: 'An account with this email already exists.' } }, { status: 500, body: {} }] })
+    inviteApi({
+      'POST /api/auth/register': [
+        { status: 409, body: { detail: 'An account with this email already exists.' } },
+        { status: 500, body: {} },
+      ],
+    })
     await openInvite()
     await user.click(screen.getByRole('button', { name: 'Sign Up to Join' }))
     const form = screen.getByRole('form', { name: 'Sign up to join' })

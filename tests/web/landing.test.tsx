@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../../web/src/app/query-client'
 import {
   carouselCards,
-  fetchPublicStats,
   hasRealStats,
   PLACEHOLDER_NAMES,
   PUBLIC_STATS_CACHE_KEY,
-  resetPublicStatsCache,
   type PublicStatsResponse,
+  publicStatsQuery,
+  readCachedPublicStats,
 } from '../../web/src/features/landing/public-stats'
 import { currentLocation, renderApp, storeSession } from './helpers'
 import { mockApi, networkDown, type Reply } from './mock-api'
@@ -46,7 +47,6 @@ function landingApi(routes: Record<string, Reply | Reply[]> = {}) {
 }
 
 beforeEach(() => {
-  resetPublicStatsCache()
   stubIntersectionObserver()
 })
 
@@ -84,22 +84,24 @@ describe('carousel rules', () => {
     ])
   })
 
-  it('falls back to the error shape when the call fails, and caches good answers for 2 minutes', async () => {
+  it('falls back to the error shape when the call fails, and keeps good answers for 2 minutes', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const api = mockApi({ 'GET /api/public-banter-stats': [networkDown(), { body: live }] })
-    await expect(fetchPublicStats()).resolves.toMatchObject({ stats: {}, total_players: 0, total_leagues: 0, data_source: 'error', message: 'Unable to load public banter stats at this time.' })
-    const now = Date.now()
-    await fetchPublicStats(undefined, now)
-    await fetchPublicStats(undefined, now + 119_000)
+    const api = landingApi({ 'GET /api/public-banter-stats': [networkDown(), { body: live }] })
+    const failed = renderApp('/')
+    await waitFor(() => expect(screen.getByText(/Coming Soon: live stats land/)).toBeInTheDocument())
+    expect(window.localStorage.getItem(PUBLIC_STATS_CACHE_KEY)).toBeNull()
+    failed.unmount()
+
+    const queryClient = createQueryClient()
+    await queryClient.fetchQuery(publicStatsQuery())
+    await queryClient.fetchQuery(publicStatsQuery())
     expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(2)
-    // A new page load (no memory) still finds it in localStorage.
-    resetPublicStatsCache()
-    await fetchPublicStats(undefined, now + 60_000)
+    // A new page load (a new cache) still finds them in localStorage, for 2 minutes.
+    await createQueryClient().fetchQuery(publicStatsQuery())
     expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(2)
-    expect(window.localStorage.getItem(PUBLIC_STATS_CACHE_KEY)).toContain('Priya S')
-    resetPublicStatsCache()
-    await fetchPublicStats(undefined, now + 121_000)
-    expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(3)
+    const at = readCachedPublicStats()!.at
+    expect(readCachedPublicStats(at + 119_999)?.data.stats.top_scorer?.manager).toBe('Priya S')
+    expect(readCachedPublicStats(at + 120_000)).toBeNull()
   })
 
   it('renders the live cards, or the placeholders when the stats are not real', async () => {
@@ -110,7 +112,6 @@ describe('carousel rules', () => {
     expect(screen.getByText('Live from our tournaments')).toBeInTheDocument()
     view.unmount()
 
-    resetPublicStatsCache()
     window.localStorage.clear()
     landingApi({ 'GET /api/public-banter-stats': { body: { ...live, stats: { top_scorer: stat('Real stats incoming') } } } })
     renderApp('/')
@@ -146,7 +147,12 @@ describe('landing page', () => {
     }
     expect(screen.getByRole('region', { name: 'What managers say' })).toBeInTheDocument()
     const steps = within(screen.getByRole('region', { name: 'How It Works' })).getAllByRole('listitem')
-    expect(steps.map((s) => within(s).getByRole('heading').textContent)).toEqual(['Join the squad', 'Pick your battles', 'Track the banter', 'Claim your crown'])
+    expect(steps.map((s) => within(s).getByRole('heading').textContent)).toEqual([
+      'Join the squad',
+      'Pick your battles',
+      'Track the banter',
+      'Claim your crown',
+    ])
     const features = within(screen.getByRole('region', { name: 'Everything your mini-league was missing' })).getAllByRole('heading', { level: 3 })
     expect(features.map((h) => h.textContent)).toEqual(['Tournament Management', 'Live Tracking', 'Banter Stats', 'Community Wall', 'Monthly Champions'])
   })
@@ -180,7 +186,11 @@ describe('landing page', () => {
   it('signed in: View My Dashboard goes to /dashboard (no Get Started)', async () => {
     const user = userEvent.setup()
     storeSession('jwt-1')
-    landingApi({ 'GET /api/auth/user-leagues': { body: { leagues: [] } }, 'GET /api/auth/me': { status: 500, body: {} }, 'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } } })
+    landingApi({
+      'GET /api/auth/user-leagues': { body: { leagues: [] } },
+      'GET /api/auth/me': { status: 500, body: {} },
+      'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } },
+    })
     renderApp('/')
     expect(screen.queryByRole('button', { name: 'Get Started' })).not.toBeInTheDocument()
     const links = screen.getAllByRole('link', { name: 'View My Dashboard' })

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { AuthProvider, useAuth, type AuthContextValue } from '../../web/src/features/auth/AuthProvider'
+import { type AuthContextValue, AuthProvider, useAuth } from '../../web/src/features/auth/AuthProvider'
 import { registerApiHandlers } from '../../web/src/lib/api'
 import { storeSession } from './helpers'
 import { deferred, mockApi, networkDown, type Reply } from './mock-api'

@@ -1,12 +1,9 @@
 import { vi } from 'vitest'
 
 /** What a mocked endpoint answers: a JSON reply, a thrown error (network failure), or a function of the call. */
-export type Reply =
-  | { status?: number; body?: unknown; headers?: Record<string, string> }
-  | Error
-  | ((call: ApiCall) => Reply | Promise<Reply>)
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | Error | ((call: ApiCall) => Reply | Promise<Reply>)
 
-export interface ApiCall {
+interface ApiCall {
   method: string
   path: string
   body: unknown

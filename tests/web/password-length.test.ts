@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { missingPasswordRules, passwordLength } from '../../web/src/lib/validation'
+import { missingPasswordRules, passwordLength } from '../../contract/account-rules'
 
 // The checklist counts a password's length as the server does (code points): an emoji is one
 // character, so the client never says "8 characters" of a password the server finds too short.

@@ -58,9 +58,7 @@ describe('register: password rules', () => {
     expect(within(dialog).queryByText(/Password must contain:/)).not.toBeInTheDocument()
     await user.click(name)
     const message = within(dialog).getByText(/^Password must contain:/)
-    expect(message).toHaveTextContent(
-      'Password must contain: at least 8 characters, an uppercase letter, a number, a special character (!@#$%^&*(),.?":{}|<>)',
-    )
+    expect(message).toHaveTextContent('Password must contain: at least 8 characters, an uppercase letter, a number, a special character (!@#$%^&*(),.?":{}|<>)')
     expect(password).toHaveAttribute('aria-invalid', 'true')
     // Live afterwards.
     await user.type(password, 'DEFGH1!')
@@ -115,11 +113,7 @@ describe('register: other fields', () => {
   it('shows the server detail, "Registration failed", and the network message', async () => {
     const user = userEvent.setup()
     mockApi({
-      'POST /api/auth/register': [
-        { status: 409, body: { detail: 'An account with this email already exists.' } },
-        { status: 500, body: {} },
-        networkDown(),
-      ],
+      'POST /api/auth/register': [{ status: 409, body: { detail: 'An account with this email already exists.' } }, { status: 500, body: {} }, networkDown()],
     })
     const { dialog, name, email, password, submit } = await openRegister()
     await user.type(name, 'Jo')
@@ -160,7 +154,14 @@ describe('register: what happens next', () => {
   }
 
   it('without discovered leagues: success message, then /verification-pending after 2 s', async () => {
-    const { dialog } = await registerWith({ verification_required: true, email: 'jo@example.com', discovered_leagues: [], user_id: 9, name: 'Jo', access_token: null })
+    const { dialog } = await registerWith({
+      verification_required: true,
+      email: 'jo@example.com',
+      discovered_leagues: [],
+      user_id: 9,
+      name: 'Jo',
+      access_token: null,
+    })
     expect(within(dialog).getByRole('status')).toHaveTextContent('Account created!')
     expect(within(dialog).getByRole('status')).toHaveTextContent('jo@example.com')
 

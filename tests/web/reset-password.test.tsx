@@ -113,11 +113,7 @@ describe('reset password: submitting', () => {
   it('shows the server detail, the fallback and the connection message', async () => {
     const user = userEvent.setup()
     mockApi({
-      'POST /api/auth/reset-password': [
-        { status: 400, body: { detail: 'Password must contain: a number' } },
-        { status: 500, body: {} },
-        networkDown(),
-      ],
+      'POST /api/auth/reset-password': [{ status: 400, body: { detail: 'Password must contain: a number' } }, { status: 500, body: {} }, networkDown()],
     })
     const { password, confirm, submit } = await openReset()
     await user.type(password, STRONG)
@@ -125,13 +121,9 @@ describe('reset password: submitting', () => {
     await user.click(submit())
     expect(await screen.findByRole('alert')).toHaveTextContent('Password must contain: a number')
     await user.click(submit())
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Failed to reset password. Please try again or request a new reset link.'),
-    )
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to reset password. Please try again or request a new reset link.'))
     await user.click(submit())
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.'),
-    )
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.'))
   })
 
   it('an expired or used link turns into the Invalid Reset Link page', async () => {

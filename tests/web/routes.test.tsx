@@ -51,20 +51,15 @@ describe('route table', () => {
 
   it('renders the landing page eagerly at /', () => {
     renderApp('/')
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Turn your FPL mini-league into a banter arena' }),
-    ).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Turn your FPL mini-league into a banter arena' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View Tournaments' })).toHaveAttribute('href', '/tournaments')
   })
 
-  it.each(['/no-such-page', '/tournaments/1/extra', '/contact', '/share/banter'])(
-    'redirects the unknown path %s to /',
-    async (path) => {
-      renderApp(path)
-      await waitFor(() => expect(location()).toHaveTextContent(/^\/$/))
-      expect(screen.getByRole('heading', { level: 1, name: /banter arena/i })).toBeInTheDocument()
-    },
-  )
+  it.each(['/no-such-page', '/tournaments/1/extra', '/contact', '/share/banter'])('redirects the unknown path %s to /', async (path) => {
+    renderApp(path)
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/))
+    expect(screen.getByRole('heading', { level: 1, name: /banter arena/i })).toBeInTheDocument()
+  })
 })
 
 describe('auth dialog routes', () => {
@@ -214,18 +209,8 @@ describe('shell', () => {
     renderApp('/')
     const footer = screen.getByRole('navigation', { name: 'Footer' })
     const links = within(footer).getAllByRole('link')
-    expect(links.map((a) => a.textContent)).toEqual([
-      'Home',
-      'Tournaments',
-      'About Us',
-      'Privacy Policy',
-      'Terms of Service',
-      'Contact Support',
-    ])
-    expect(within(footer).getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^mailto:.+@.+/),
-    )
+    expect(links.map((a) => a.textContent)).toEqual(['Home', 'Tournaments', 'About Us', 'Privacy Policy', 'Terms of Service', 'Contact Support'])
+    expect(within(footer).getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', expect.stringMatching(/^mailto:.+@.+/))
     expect(screen.getByText(/not affiliated with/i)).toBeInTheDocument()
   })
 })

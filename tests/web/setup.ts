@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest'
+import { notifyManager } from '@tanstack/react-query'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { resetAnalytics } from '../../web/src/lib/analytics'
@@ -9,6 +10,10 @@ import { mockMatchMedia } from './helpers'
 // The first lazy page of a file is transformed on demand, which can take over a second when
 // every file runs in parallel: give async queries more room than the 1 s default.
 configure({ asyncUtilTimeout: 4000 })
+
+// The query cache tells components of new data in a zero-delay timeout, which a test's fake clock
+// would hold back until it is advanced: in tests it tells them in a microtask.
+notifyManager.setScheduler(queueMicrotask)
 
 beforeEach(() => {
   window.localStorage.clear()
@@ -27,7 +32,7 @@ afterEach(() => {
   resetAnalytics()
   delete window.gtag
   delete window.dataLayer
-  document.head.querySelectorAll('script[src*="googletagmanager"]').forEach((s) => s.remove())
+  for (const s of document.head.querySelectorAll('script[src*="googletagmanager"]')) s.remove()
   vi.useRealTimers()
   vi.unstubAllEnvs()
 })

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { BanterTab } from '../../web/src/features/tournaments/detail/BanterTab'
-import { clearLeagueDataCache } from '../../web/src/features/tournaments/leagues-api'
-import type { LeagueData } from '../../web/src/features/tournaments/types'
-import { useShareAchievement, type ShareContext } from '../../web/src/features/share/useShareAchievement'
 import { shareIdFromUrl, socialShareUrl } from '../../web/src/features/share/share-api'
+import { type ShareContext, useShareAchievement } from '../../web/src/features/share/useShareAchievement'
+import { BanterTab } from '../../web/src/features/tournaments/detail/BanterTab'
+import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { registerApiHandlers } from '../../web/src/lib/api'
 import { renderApp, renderWithProviders, storeSession, visibleToasts } from './helpers'
 import { deferred, mockApi, networkDown, type Reply } from './mock-api'
@@ -55,7 +54,6 @@ const copyButton = (dialog: HTMLElement) => within(dialog).getByRole('button', {
 const ready = async (dialog: HTMLElement) => waitFor(() => expect(copyButton(dialog)).toBeEnabled())
 
 beforeEach(() => {
-  clearLeagueDataCache()
   Element.prototype.scrollIntoView = vi.fn() as unknown as Element['scrollIntoView']
 })
 
@@ -251,7 +249,9 @@ describe('share dialog: social networks', () => {
   })
 
   it('builds the URLs (socialShareUrl) and reads the id from the link (shareIdFromUrl)', () => {
-    expect(socialShareUrl('twitter', 'https://x.test/a b', 'hi & bye')).toBe('https://twitter.com/intent/tweet?text=hi%20%26%20bye&url=https%3A%2F%2Fx.test%2Fa%20b')
+    expect(socialShareUrl('twitter', 'https://x.test/a b', 'hi & bye')).toBe(
+      'https://twitter.com/intent/tweet?text=hi%20%26%20bye&url=https%3A%2F%2Fx.test%2Fa%20b',
+    )
     expect(shareIdFromUrl('https://app.test/share/banter/abc123')).toBe('abc123')
     expect(shareIdFromUrl('https://app.test/share/banter/abc123/?utm=1#top')).toBe('abc123')
   })

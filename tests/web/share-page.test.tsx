@@ -173,7 +173,17 @@ describe('achievementView (defaults as the server uses them)', () => {
   })
 
   it('falls back to the defaults', () => {
-    expect(achievementView({ id: ID, league_id: 1, stat_data: null })).toEqual({
+    expect(
+      achievementView({
+        id: ID,
+        league_id: 1,
+        stat_type: 'gameweek_rocket',
+        stat_data: null,
+        created_at: '2025-08-01T10:00:00Z',
+        view_count: 0,
+        click_count: 0,
+      }),
+    ).toEqual({
       emoji: '🏆',
       title: 'FPL Achievement!',
       manager: 'Unknown Manager',

@@ -113,11 +113,7 @@ describe('sign in', () => {
 
   it('shows the server detail, "Login failed" without one, and the network message', async () => {
     mockApi({
-      'POST /api/auth/login': [
-        { status: 403, body: { detail: 'Account suspended' } },
-        { status: 500, body: {} },
-        networkDown(),
-      ],
+      'POST /api/auth/login': [{ status: 403, body: { detail: 'Account suspended' } }, { status: 500, body: {} }, networkDown()],
     })
     const { user, dialog, email, password } = await openSignIn()
     await user.type(email, 'jamie@example.com')
@@ -197,8 +193,6 @@ describe('forgot password', () => {
     await user.click(send())
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to send reset email. Please try again.'))
     await user.click(send())
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.'),
-    )
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.'))
   })
 })

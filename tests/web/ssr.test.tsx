@@ -38,7 +38,10 @@ describe('renderTournamentPage', () => {
   })
 
   it('leaves nothing behind for the next render: another league renders its own answers or its loading state', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Promise<Response>(() => {})))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Promise<Response>(() => {})),
+    )
     await renderTournamentPage('/tournaments/3', '3', answers)
     const other = await renderTournamentPage('/tournaments/4', '4', {})
     expect(other).not.toContain('Pub &lt;script&gt;')
@@ -46,7 +49,10 @@ describe('renderTournamentPage', () => {
   })
 
   it('draws concurrent pages each from its own answers', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Promise<Response>(() => {})))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Promise<Response>(() => {})),
+    )
     const [first, second] = await Promise.all([
       renderTournamentPage('/tournaments/3', '3', answers),
       renderTournamentPage('/tournaments/4', '4', answersFor(4, 'Second League', 5)),

@@ -73,7 +73,9 @@ describe('register dialog: the team is confirmed before the account is created',
   })
 
   it('an id FPL does not know is refused on the field with the server detail', async () => {
-    const api = mockApi({ 'GET /api/fpl-team/99': { status: 404, body: { detail: 'No FPL team has ID 99. Check the number in your FPL Points page address.' } } })
+    const api = mockApi({
+      'GET /api/fpl-team/99': { status: 404, body: { detail: 'No FPL team has ID 99. Check the number in your FPL Points page address.' } },
+    })
     const { dialog } = await fillRegister(api, '99')
     expect(await within(dialog).findByText('No FPL team has ID 99. Check the number in your FPL Points page address.')).toBeInTheDocument()
     expect(within(dialog).getByLabelText(/FPL Team ID/)).toHaveAttribute('aria-invalid', 'true')
@@ -103,7 +105,9 @@ describe('invite page: the team is checked against the league, then confirmed', 
   it('a team outside the league is refused before anything is created', async () => {
     const { api, form } = await fillInvite({ 'GET /api/validate-team/123456/4242': { body: { valid: false, team_name: 'Salah Fingers' } } })
     expect(
-      await within(form).findByText("This team (Salah Fingers) is not in Pub League's FPL league. Check your FPL Team ID: only managers in that league can join it."),
+      await within(form).findByText(
+        "This team (Salah Fingers) is not in Pub League's FPL league. Check your FPL Team ID: only managers in that league can join it.",
+      ),
     ).toBeInTheDocument()
     expect(within(form).getByLabelText('FPL Team ID')).toHaveAttribute('aria-invalid', 'true')
     expect(within(form).queryByRole('group', { name: 'Is this your team?' })).not.toBeInTheDocument()
@@ -115,7 +119,10 @@ describe('invite page: the team is checked against the league, then confirmed', 
       'GET /api/validate-team/123456/4242': { body: { valid: true, team_name: 'Salah Fingers' } },
       'POST /api/auth/register': {
         status: 400,
-        body: { detail: 'Your FPL team is not in this league. Check your FPL Team ID, or ask the commissioner for the right invite.', code: 'team_not_in_league' },
+        body: {
+          detail: 'Your FPL team is not in this league. Check your FPL Team ID, or ask the commissioner for the right invite.',
+          code: 'team_not_in_league',
+        },
       },
     })
     const question = await within(form).findByRole('group', { name: 'Is this your team?' })
@@ -129,7 +136,14 @@ describe('invite page: the team is checked against the league, then confirmed', 
   })
 })
 
-const me = (extra: Partial<User> = {}) => ({ ...demoUser, user_id: demoUser.id, fpl_team_id: 4242, fpl_team_id_locked: false, fpl_team_verified: false, ...extra })
+const me = (extra: Partial<User> = {}) => ({
+  ...demoUser,
+  user_id: demoUser.id,
+  fpl_team_id: 4242,
+  fpl_team_id_locked: false,
+  fpl_team_verified: false,
+  ...extra,
+})
 
 function dashboardApi(routes: Record<string, Reply | Reply[]> = {}, user = me()) {
   return mockApi({
@@ -167,7 +181,9 @@ describe('dashboard: adding or changing a team id asks first', () => {
     const user = userEvent.setup()
     const api = dashboardApi({
       'GET /api/fpl-team/5151': { body: { fpl_team_id: 5151, team_name: 'Kane Train', player_name: 'Jamie Vardy' } },
-      'POST /api/auth/update-fpl-team': { body: { message: 'FPL Team ID saved.', fpl_team_id: 5151, fpl_team_id_locked: false, auto_joined_count: 0, discovered_leagues: [] } },
+      'POST /api/auth/update-fpl-team': {
+        body: { message: 'FPL Team ID saved.', fpl_team_id: 5151, fpl_team_id_locked: false, auto_joined_count: 0, discovered_leagues: [] },
+      },
     })
     const profile = await openDashboard()
     expect(within(profile).getByText('Not verified')).toBeInTheDocument()
@@ -199,7 +215,13 @@ describe('dashboard: verifying the team', () => {
     const api = dashboardApi({
       'POST /api/auth/fpl-team/challenge': { body: challenge },
       'POST /api/auth/fpl-team/verify': [
-        { status: 400, body: { detail: 'Your FPL team name does not contain BA-7Q2K yet. Add it in Pick Team › Team details, save, then press Check.', code: 'code_not_in_team_name' } },
+        {
+          status: 400,
+          body: {
+            detail: 'Your FPL team name does not contain BA-7Q2K yet. Add it in Pick Team › Team details, save, then press Check.',
+            code: 'code_not_in_team_name',
+          },
+        },
         { body: { fpl_team_id: 4242, team_name: 'Salah Fingers BA-7Q2K', verified: true } },
       ],
     })
@@ -233,7 +255,10 @@ describe('dashboard: verifying the team', () => {
   it('a failed challenge says so and can be retried', async () => {
     const user = userEvent.setup()
     dashboardApi({
-      'POST /api/auth/fpl-team/challenge': [{ status: 429, body: { detail: 'Too many codes asked for. Please wait a minute and try again.' } }, { body: challenge }],
+      'POST /api/auth/fpl-team/challenge': [
+        { status: 429, body: { detail: 'Too many codes asked for. Please wait a minute and try again.' } },
+        { body: challenge },
+      ],
     })
     const profile = await openDashboard()
     await user.click(within(profile).getByRole('button', { name: "Verify it's yours" }))
@@ -307,7 +332,11 @@ describe('commissioner Members tab: who is verified', () => {
     mockApi({
       'GET /api/leagues/11/members': {
         body: {
-          active_members: [member(7, 'Jamie Vardy', true, { is_commissioner: true }), member(8, 'Dan Moss', false), member(9, 'No Team', false, { fpl_team_id: null })],
+          active_members: [
+            member(7, 'Jamie Vardy', true, { is_commissioner: true }),
+            member(8, 'Dan Moss', false),
+            member(9, 'No Team', false, { fpl_team_id: null }),
+          ],
           inactive_members: [],
         },
       },
@@ -329,7 +358,10 @@ describe('commissioner Members tab: who is verified', () => {
 describe('dashboard: sign out everywhere', () => {
   it('asks first; Cancel does nothing; confirming ends every session, then this one', async () => {
     const user = userEvent.setup()
-    const api = dashboardApi({ 'POST /api/auth/logout-all': { body: { message: 'Signed out on every device.' } }, 'POST /api/auth/logout': { status: 401, body: {} } })
+    const api = dashboardApi({
+      'POST /api/auth/logout-all': { body: { message: 'Signed out on every device.' } },
+      'POST /api/auth/logout': { status: 401, body: {} },
+    })
     await openDashboard()
     const card = screen.getByRole('region', { name: 'Sign Out Everywhere' })
     await user.click(within(card).getByRole('button', { name: 'Sign out everywhere' }))

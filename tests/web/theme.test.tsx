@@ -3,9 +3,9 @@ import { resolve } from 'node:path'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { THEME_STORAGE_KEY } from '../../web/src/features/theme/theme'
 import { ThemeProvider, useTheme } from '../../web/src/features/theme/ThemeProvider'
 import { ThemeToggle } from '../../web/src/features/theme/ThemeToggle'
+import { THEME_STORAGE_KEY } from '../../web/src/features/theme/theme'
 import { mockMatchMedia, renderApp } from './helpers'
 
 function ThemeProbe() {

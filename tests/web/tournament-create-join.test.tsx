@@ -66,7 +66,11 @@ describe('create dialog: league ID validation', () => {
   })
 
   it.each([
-    ['invalid', { fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null }, ['FPL league not found. Please check the League ID.']],
+    [
+      'invalid',
+      { fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null },
+      ['FPL league not found. Please check the League ID.'],
+    ],
     ['valid and new', found, ['Found: "The Pub League"', "New league! You'll become the Commissioner."]],
     [
       'valid and already tracked',
@@ -167,7 +171,11 @@ describe('create dialog: submitting', () => {
   })
 
   it.each([
-    ['the server detail', { status: 400, body: { detail: 'Your FPL team is not in this FPL league. Join it on the FPL site first.' } }, 'Your FPL team is not in this FPL league. Join it on the FPL site first.'],
+    [
+      'the server detail',
+      { status: 400, body: { detail: 'Your FPL team is not in this FPL league. Join it on the FPL site first.' } },
+      'Your FPL team is not in this FPL league. Join it on the FPL site first.',
+    ],
     ['"Failed to create league" without a detail', { status: 500, body: {} }, 'Failed to create league'],
     ['the network message', networkDown(), 'Network error occurred. Please try again.'],
   ])('on failure toasts "Error" with %s', async (_label, reply, text) => {
@@ -278,7 +286,11 @@ describe('join dialog', () => {
   })
 
   it.each([
-    ['the detail', { status: 400, body: { detail: "Your FPL team isn't in this league's FPL league yet." } }, "Your FPL team isn't in this league's FPL league yet."],
+    [
+      'the detail',
+      { status: 400, body: { detail: "Your FPL team isn't in this league's FPL league yet." } },
+      "Your FPL team isn't in this league's FPL league yet.",
+    ],
     ['"Failed to join league" without a detail', { status: 500, body: {} }, 'Failed to join league'],
     ['"Failed to join tournament" without an answer', networkDown(), 'Failed to join tournament'],
   ])('toasts "Join Failed" with %s', async (_label, reply, text) => {

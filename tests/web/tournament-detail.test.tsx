@@ -5,16 +5,16 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import { TournamentDetailPage } from '../../web/src/app/AppRoutes'
+import { startTournamentDeepLink } from '../../web/src/app/deep-link'
+import { createQueryClient } from '../../web/src/app/query-client'
 import { BanterTab } from '../../web/src/features/tournaments/detail/BanterTab'
 import { banterCard } from '../../web/src/features/tournaments/detail/banter-cards'
+import { fetchLeagueData, leagueDataQuery } from '../../web/src/features/tournaments/detail/league-data'
 import { pageWindow, progressPercent } from '../../web/src/features/tournaments/detail/standings-math'
-import { startEarlyLoad } from '../../web/src/features/tournaments/detail/early-load'
-import { clearLeagueDataCache, loadLeagueData } from '../../web/src/features/tournaments/leagues-api'
-import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { orderWinners } from '../../web/src/features/tournaments/detail/WinnersTab'
+import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { detailTabs } from '../../web/src/pages/TournamentDetailPage'
 import { currentLocation, renderApp, storeSession, visibleToasts, writePageAnswers } from './helpers'
-import { takePageAnswer } from '../../web/src/lib/page-answers'
 import { mockApi, type Reply } from './mock-api'
 import { advance, banterAnswer, fakeClock, leagueDetail, leagues, settle, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
 
@@ -33,11 +33,13 @@ function detailApi(id: number, routes: Record<string, Reply | Reply[]> = {}, lea
 const openDetail = (id: number, withState = true) =>
   renderApp(withState ? { pathname: `/tournaments/${id}`, state: { league: leagues.find((l) => l.id === id) } } : `/tournaments/${id}`)
 
-const tabNames = () => within(screen.getByRole('tablist', { name: 'Tournament sections' })).getAllByRole('tab').map((t) => t.textContent)
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: 'Tournament sections' }))
+    .getAllByRole('tab')
+    .map((t) => t.textContent)
 
 let scrollIntoView: ReturnType<typeof vi.fn>
 beforeEach(() => {
-  clearLeagueDataCache()
   scrollIntoView = vi.fn()
   Element.prototype.scrollIntoView = scrollIntoView as unknown as Element['scrollIntoView']
 })
@@ -146,13 +148,15 @@ describe('detail: a shared link, opened before the app runs (deep-link.ts)', () 
   const paths = ['/api/leagues/3', '/api/leagues/3/standings?page=1&limit=50', '/api/leagues/3/monthly-winners', '/api/leagues/3/banter-stats']
   const answersFor = () =>
     Object.fromEntries(
-      [leagueDetail(leagues.find((l) => l.id === 3)!), standingsAnswer(standingRows(20)), winnersAnswer, banterAnswer].map((body, i) => [paths[i]!, { status: 200, body }]),
+      [leagueDetail(leagues.find((l) => l.id === 3)!), standingsAnswer(standingRows(20)), winnersAnswer, banterAnswer].map((body, i) => [
+        paths[i]!,
+        { status: 200, body },
+      ]),
     )
 
   it("a visitor's page renders from the answers written into it: no API call, no 150 ms wait", async () => {
     const api = detailApi(3)
     writePageAnswers(answersFor())
-    startEarlyLoad('3')
     await TournamentDetailPage.preload()
     openDetail(3, false)
     expect(screen.getByTestId('sign-in-gate')).toHaveTextContent('Sign in to view standings for your league.')
@@ -164,12 +168,13 @@ describe('detail: a shared link, opened before the app runs (deep-link.ts)', () 
   it("without answers, a visitor's data loads 150 ms after the page opened, and the page joins that load", async () => {
     fakeClock()
     const api = detailApi(3)
-    startEarlyLoad('3')
+    const queryClient = createQueryClient()
+    startTournamentDeepLink('/tournaments/3', queryClient)
     await advance(149)
     expect(api.calls).toHaveLength(0)
     await advance(1)
     expect(api.calls).toHaveLength(4)
-    openDetail(3, false)
+    renderApp('/tournaments/3', { queryClient })
     await settle(() => expect(screen.getByTestId('sign-in-gate')).toBeInTheDocument())
     await advance(500)
     expect(api.calls).toHaveLength(4)
@@ -180,13 +185,14 @@ describe('detail: a shared link, opened before the app runs (deep-link.ts)', () 
     storeSession('jwt-1')
     const api = detailApi(3)
     writePageAnswers(answersFor())
-    startEarlyLoad('3')
+    const queryClient = createQueryClient()
+    startTournamentDeepLink('/tournaments/3', queryClient)
     openDetail(3, false)
     await advance(150)
     const detailCalls = () => api.calls.filter((c) => paths.includes(c.path))
     await settle(() => expect(detailCalls()).toHaveLength(4))
     expect(detailCalls().every((c) => c.headers.get('Authorization') === 'Bearer jwt-1')).toBe(true)
-    for (const path of paths) takePageAnswer(path)
+    expect(queryClient.isFetching()).toBe(0)
   })
 })
 
@@ -208,18 +214,28 @@ describe('detail: loading the data', () => {
     await settle(() => expect(screen.getByText('Team 1')).toBeInTheDocument())
   })
 
-  it('caches per league, page and limit for 2 minutes', async () => {
+  it('caches per league, page and viewer for 2 minutes', async () => {
     fakeClock()
     const api = detailApi(1)
-    await loadLeagueData(1, 1, 50)
-    await loadLeagueData(1, 1, 50)
+    const queryClient = createQueryClient()
+    const load = async () => {
+      const loading = queryClient.fetchQuery(leagueDataQuery('1', 1, null))
+      await advance(150)
+      return loading
+    }
+    await load()
+    await load()
     expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(1)
-    vi.advanceTimersByTime(119999)
-    await loadLeagueData(1, 1, 50)
+    await advance(119999 - 150)
+    await load()
     expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(1)
-    vi.advanceTimersByTime(1)
-    await loadLeagueData(1, 1, 50)
+    await advance(1)
+    await load()
     expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(2)
+    const signedIn = queryClient.fetchQuery(leagueDataQuery('1', 1, 7))
+    await advance(150)
+    await signedIn
+    expect(api.callsTo('GET /api/leagues/1/standings?page=1&limit=50')).toHaveLength(3)
   })
 
   it('a failure toasts "Error - Failed to load tournament data" and offers a retry; banter failure is ignored', async () => {
@@ -240,12 +256,11 @@ describe('detail: loading the data', () => {
 
   it('names the failing part: "Failed to fetch league data: Failed to fetch standings"', async () => {
     detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { status: 500, body: {} } })
-    await expect(loadLeagueData(1, 1, 50)).rejects.toThrow('Failed to fetch league data: Failed to fetch standings')
-    clearLeagueDataCache()
+    await expect(fetchLeagueData(1, 1)).rejects.toThrow('Failed to fetch league data: Failed to fetch standings')
     detailApi(1, { 'GET /api/leagues/1/monthly-winners': { status: 500, body: {} } })
-    await expect(loadLeagueData(1, 1, 50)).rejects.toThrow('Failed to fetch league data: Failed to fetch winners')
+    await expect(fetchLeagueData(1, 1)).rejects.toThrow('Failed to fetch league data: Failed to fetch winners')
     detailApi(1, { 'GET /api/leagues/1': { status: 404, body: { detail: 'League not found' } } })
-    await expect(loadLeagueData(1, 1, 50)).rejects.toThrow('Failed to fetch league data: Failed to fetch league')
+    await expect(fetchLeagueData(1, 1)).rejects.toThrow('Failed to fetch league data: Failed to fetch league')
   })
 
   it('auto-refresh reloads every 60 s while on', async () => {
@@ -349,14 +364,22 @@ describe('detail: Live tab', () => {
     })
     openDetail(1)
     const nav = await screen.findByRole('navigation', { name: 'Standings pages' })
-    expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5'])
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5'])
     expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
     expect(within(nav).getByRole('button', { name: /Previous/ })).toBeDisabled()
     await user.click(within(nav).getByRole('button', { name: 'Page 4' }))
     await waitFor(() => expect(api.callsTo('GET /api/leagues/1/standings?page=4&limit=50')).toHaveLength(1))
     expect(await screen.findByText('Team 151')).toBeInTheDocument()
     const after = screen.getByRole('navigation', { name: 'Standings pages' })
-    expect(within(after).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['2', '3', '4', '5', '6'])
+    expect(
+      within(after)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['2', '3', '4', '5', '6'])
   })
 })
 
@@ -491,7 +514,12 @@ describe('detail: Banter tab', () => {
 
   it('says "Loading banter statistics..." while loading and shows the server message when there are no stats', () => {
     const base = { data: null, loading: true, signedIn: true, onShare: vi.fn() }
-    const wrap = (ui: ReactNode) => render(<MemoryRouter><AppProviders>{ui}</AppProviders></MemoryRouter>)
+    const wrap = (ui: ReactNode) =>
+      render(
+        <MemoryRouter>
+          <AppProviders>{ui}</AppProviders>
+        </MemoryRouter>,
+      )
     const view = wrap(<BanterTab {...base} />)
     expect(screen.getByText('Loading banter statistics...')).toBeInTheDocument()
     view.unmount()
@@ -529,12 +557,16 @@ describe('detail: Manage and Settings tabs', () => {
     const user = userEvent.setup()
     storeSession('jwt-1')
     const team = { fpl_team_id: 42, team_name: 'Keeper Pressure', player_name: 'Aaron R', added_at: '2025-08-01T10:00:00Z' }
-    const api = detailApi(3, {
-      'GET /api/leagues/3/admin-check': { body: { has_admin_access: true } },
-      'GET /api/leagues/3/curated-teams': [{ body: { curated_teams: [team] } }, { body: { curated_teams: [team] } }, { body: { curated_teams: [] } }],
-      'POST /api/leagues/3/curated-teams': { status: 201, body: { message: 'Keeper Pressure added.', fpl_team_id: 1234567, team_name: 'Keeper Pressure' } },
-      'DELETE /api/leagues/3/curated-teams/42': { body: { message: 'Team removed from the curated league.' } },
-    }, curated)
+    const api = detailApi(
+      3,
+      {
+        'GET /api/leagues/3/admin-check': { body: { has_admin_access: true } },
+        'GET /api/leagues/3/curated-teams': [{ body: { curated_teams: [team] } }, { body: { curated_teams: [team] } }, { body: { curated_teams: [] } }],
+        'POST /api/leagues/3/curated-teams': { status: 201, body: { message: 'Keeper Pressure added.', fpl_team_id: 1234567, team_name: 'Keeper Pressure' } },
+        'DELETE /api/leagues/3/curated-teams/42': { body: { message: 'Team removed from the curated league.' } },
+      },
+      curated,
+    )
     openDetail(3)
     await user.click(await screen.findByRole('tab', { name: /Manage/ }))
     expect(await screen.findByText('Keeper Pressure')).toBeInTheDocument()

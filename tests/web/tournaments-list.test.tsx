@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  fetchLeagues,
-  invalidateLeaguesCache,
-  LEAGUES_CACHE_KEY,
-  prepareLeagues,
-  readCachedLeagues,
-} from '../../web/src/features/tournaments/leagues-api'
-import { clearLeagueDataCache } from '../../web/src/features/tournaments/leagues-api'
+import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../../web/src/app/query-client'
+import { fetchLeagues, invalidateLeagues, LEAGUES_CACHE_KEY, prepareLeagues, readCachedLeagues } from '../../web/src/features/tournaments/leagues-api'
 import { currentLocation, demoUser, renderApp, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 import { leagues } from './tournament-fixtures'
-
-beforeEach(() => clearLeagueDataCache())
 
 const cards = async () => within(await screen.findByRole('list', { name: 'Tournaments' })).getAllByRole('listitem')
 const cardNamed = async (name: string) => {
@@ -144,12 +136,12 @@ describe('tournament list: the 5-minute cache', () => {
 
   it('expires at 300000 ms and belongs to one viewer', async () => {
     mockApi({ 'GET /api/leagues': { body: leagues } })
-    await fetchLeagues({ viewer: 7 })
+    await fetchLeagues(7)
     const at = (JSON.parse(window.localStorage.getItem(LEAGUES_CACHE_KEY) ?? '{}') as { at: number }).at
-    expect(readCachedLeagues(7, at + 299999)).toHaveLength(leagues.length)
+    expect(readCachedLeagues(7, at + 299999)?.leagues).toHaveLength(leagues.length)
     expect(readCachedLeagues(7, at + 300000)).toBeNull()
     expect(readCachedLeagues(null, at + 1000)).toBeNull()
-    invalidateLeaguesCache()
+    invalidateLeagues(createQueryClient())
     expect(readCachedLeagues(7, at + 1000)).toBeNull()
   })
 })

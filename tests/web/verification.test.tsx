@@ -38,7 +38,6 @@ beforeAll(async () => {
   ])
 })
 
-
 describe('/verify-email', () => {
   it('without a token: "No verification token provided", with the three ways out', async () => {
     const api = mockApi()
@@ -166,7 +165,9 @@ describe('/verification-error', () => {
 describe('/verification-pending', () => {
   it('resends to the email from navigation state', async () => {
     const user = userEvent.setup()
-    const api = mockApi({ 'POST /api/auth/resend-verification': [{ body: { message: 'ok' } }, { status: 429, body: { detail: 'Slow down' } }, { status: 500, body: {} }] })
+    const api = mockApi({
+      'POST /api/auth/resend-verification': [{ body: { message: 'ok' } }, { status: 429, body: { detail: 'Slow down' } }, { status: 500, body: {} }],
+    })
     renderApp({ pathname: '/verification-pending', state: { email: 'jo@example.com' } })
     await screen.findByRole('heading', { level: 1, name: 'Check your email' })
     expect(screen.getByText(/up to 5 minutes/)).toBeInTheDocument()
@@ -217,7 +218,12 @@ describe('/resend-verification', () => {
 
   it('shows the server detail, else "Failed to send verification email"', async () => {
     const user = userEvent.setup()
-    mockApi({ 'POST /api/auth/resend-verification': [{ status: 400, body: { detail: 'Invalid email format' } }, { status: 500, body: {} }] })
+    mockApi({
+      'POST /api/auth/resend-verification': [
+        { status: 400, body: { detail: 'Invalid email format' } },
+        { status: 500, body: {} },
+      ],
+    })
     renderApp('/resend-verification')
     await user.type(await screen.findByLabelText('Email'), 'jo@example.com')
     await user.click(screen.getByRole('button', { name: 'Send Verification Email' }))

@@ -1,4 +1,5 @@
 import { startTournamentDeepLink } from './app/deep-link'
+import { appQueryClient } from './app/query-client'
 import { afterFirstPaint } from './lib/after-first-paint'
 import './styles/index.css'
 
@@ -23,7 +24,7 @@ const loadApp = () =>
 
 const start = () => {
   loadApp()
-  startTournamentDeepLink(window.location.pathname)
+  startTournamentDeepLink(window.location.pathname, appQueryClient())
 }
 if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(start)
 else start()

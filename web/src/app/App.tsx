@@ -1,11 +1,12 @@
 import { BrowserRouter } from 'react-router'
 import { AppProviders } from './AppProviders'
 import { AppRoutes } from './AppRoutes'
+import { appQueryClient } from './query-client'
 
 export function App() {
   return (
     <BrowserRouter>
-      <AppProviders>
+      <AppProviders queryClient={appQueryClient()}>
         <AppRoutes />
       </AppProviders>
     </BrowserRouter>

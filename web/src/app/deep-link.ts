@@ -1,4 +1,6 @@
-import { startEarlyLoad } from '../features/tournaments/detail/early-load'
+import type { QueryClient } from '@tanstack/react-query'
+import { readStoredSession } from '../features/auth/auth-storage'
+import { leagueDataQuery } from '../features/tournaments/detail/league-data'
 
 const TOURNAMENT_PATH = /^\/tournaments\/(\d+)\/?$/
 
@@ -7,13 +9,15 @@ export const tournamentDeepLink = (pathname: string) => TOURNAMENT_PATH.exec(pat
 
 /**
  * A shared tournament link is the most common way in after the landing page. When the page opens
- * on one, its chunk downloads beside the app's, and an anonymous visitor's data starts loading
- * without waiting for React (early-load.ts). Failures are reported when the page asks for the
- * chunk or the data.
+ * on one, its chunk downloads beside the app's, and a signed-out visitor's page 1 starts loading
+ * into the app's query cache without waiting for React; the page then finds it there, or joins
+ * the load. (When the page came with its answers they are in the cache already: nothing loads.)
+ * A signed-in reader's page loads as usual, with the session's token, which only the running app
+ * sends. Failures are reported when the page asks for the chunk or the data.
  */
-export function startTournamentDeepLink(pathname: string) {
+export function startTournamentDeepLink(pathname: string, queryClient: QueryClient) {
   const leagueId = tournamentDeepLink(pathname)
   if (!leagueId) return
   import('../pages/TournamentDetailPage').catch(() => {})
-  startEarlyLoad(leagueId)
+  if (!readStoredSession().token) void queryClient.prefetchQuery(leagueDataQuery(leagueId, 1, null))
 }

@@ -13,6 +13,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     return module
   }
   const Lazy = lazy(() => load().then(remember))
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory like React.lazy, called once per route at module scope, never during a render
   function Page() {
     const Component = loaded ?? Lazy
     return <Component />

@@ -35,6 +35,7 @@ export function ConfirmDialog({
   const onKeyDown = useModal(ref, { initialFocus: () => cancelRef.current, onEscape: onCancel, locked: busy })
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; keyboard users close the dialog with Escape (useModal)
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onCancel()}>
       <div
         ref={ref}

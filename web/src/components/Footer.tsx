@@ -36,8 +36,8 @@ export function Footer() {
           </ul>
         </nav>
         <p className="site-footer__disclaimer">
-          {PRODUCT_NAME} is a fan-made project and is not affiliated with, endorsed by or connected to the Premier
-          League or Fantasy Premier League. FPL data comes from the game&apos;s public API.
+          {PRODUCT_NAME} is a fan-made project and is not affiliated with, endorsed by or connected to the Premier League or Fantasy Premier League. FPL data
+          comes from the game&apos;s public API.
         </p>
         <p className="site-footer__copyright">
           © {new Date().getFullYear()} {PRODUCT_NAME}

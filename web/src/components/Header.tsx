@@ -25,6 +25,7 @@ export function Header() {
   const menuRef = useRef<HTMLDivElement>(null)
 
   // The mobile menu closes on navigation, on Escape (focus back to its button) and on outside clicks.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input: every navigation closes the menu
   useEffect(() => setMenuOpen(false), [pathname])
   useEffect(() => {
     if (!menuOpen) return

@@ -36,9 +36,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
     return (
       <div className="container page page--narrow" role="alert">
         <h1>This page didn&apos;t load</h1>
-        <p className="page-lede">
-          Something went wrong on our side or the connection dropped. Reloading usually sorts it.
-        </p>
+        <p className="page-lede">Something went wrong on our side or the connection dropped. Reloading usually sorts it.</p>
         <div className="button-row">
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
             Reload page

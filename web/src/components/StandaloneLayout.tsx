@@ -32,12 +32,9 @@ export function StandaloneLayout() {
         </RouteErrorBoundary>
       </main>
       <footer className="standalone__footer container">
+        <p>{PRODUCT_NAME} is fan-made and not affiliated with the Premier League or Fantasy Premier League.</p>
         <p>
-          {PRODUCT_NAME} is fan-made and not affiliated with the Premier League or Fantasy Premier League.
-        </p>
-        <p>
-          <Link to="/privacy">Privacy Policy</Link> · <Link to="/terms">Terms of Service</Link> ·{' '}
-          <a href={SUPPORT_MAILTO}>Contact Support</a>
+          <Link to="/privacy">Privacy Policy</Link> · <Link to="/terms">Terms of Service</Link> · <a href={SUPPORT_MAILTO}>Contact Support</a>
         </p>
       </footer>
     </div>

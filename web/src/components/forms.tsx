@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { isStrongPassword, loadCommonPasswordCheck, PASSWORD_RULES } from '../lib/validation'
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useId, useState } from 'react'
+import { PASSWORD_RULES } from '../../../contract/account-rules'
+import { isStrongPassword, loadCommonPasswordCheck } from '../lib/validation'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id?: string
@@ -31,14 +32,7 @@ export function TextField({ id, label, hint, error, describedBy, end, labelNote,
         {labelNote ? <span className="field__note"> {labelNote}</span> : null}
       </label>
       <div className={end ? 'input-wrap input-wrap--end' : 'input-wrap'}>
-        <input
-          {...input}
-          ref={ref}
-          id={inputId}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />
+        <input {...input} ref={ref} id={inputId} className="input" aria-invalid={error ? true : undefined} aria-describedby={described} />
         {end}
       </div>
       {error ? (
@@ -76,13 +70,7 @@ export function PasswordField(props: PasswordFieldProps) {
       autoCapitalize="none"
       spellCheck={false}
       end={
-        <button
-          type="button"
-          className="input-toggle"
-          aria-label={`Show ${name}`}
-          aria-pressed={shown}
-          onClick={() => setShown((v) => !v)}
-        >
+        <button type="button" className="input-toggle" aria-label={`Show ${name}`} aria-pressed={shown} onClick={() => setShown((v) => !v)}>
           {shown ? 'Hide' : 'Show'}
         </button>
       }
@@ -99,7 +87,10 @@ function useCommonPasswordCheck(password: string): CommonPasswordCheck | null {
     if (!password || check) return
     let live = true
     // Offline or failed: the server refuses a common password all the same.
-    loadCommonPasswordCheck().then((module) => live && setCheck(module), () => undefined)
+    loadCommonPasswordCheck().then(
+      (module) => live && setCheck(module),
+      () => undefined,
+    )
     return () => {
       live = false
     }
@@ -142,15 +133,7 @@ export function PasswordChecklist({ password, id, extra }: { password: string; i
 }
 
 /** A form-level message: errors are alerts, successes and notes are polite status messages. */
-export function FormMessage({
-  tone,
-  children,
-  id,
-}: {
-  tone: 'error' | 'success' | 'info'
-  children: ReactNode
-  id?: string
-}) {
+export function FormMessage({ tone, children, id }: { tone: 'error' | 'success' | 'info'; children: ReactNode; id?: string }) {
   return (
     <div id={id} className={`form-message form-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}

@@ -54,7 +54,7 @@ export function storeCookieConsent(analytics: boolean): void {
 }
 
 /** The configured GA4 measurement id, or null (read on every call so tests can stub the env). */
-export function measurementId(): string | null {
+function measurementId(): string | null {
   const id = import.meta.env.VITE_GA_MEASUREMENT_ID
   return typeof id === 'string' && /^G-[A-Z0-9]{4,20}$/i.test(id.trim()) ? id.trim() : null
 }
@@ -68,9 +68,10 @@ let loadedId: string | null = null
 function load(id: string): void {
   loadedId = id
   if (typeof window.gtag !== 'function') {
-    const dataLayer = (window.dataLayer ??= [])
-    // gtag.js expects the `arguments` object itself, not an array.
+    window.dataLayer ??= []
+    const dataLayer = window.dataLayer
     window.gtag = function gtag() {
+      // biome-ignore lint/complexity/noArguments: gtag.js expects the `arguments` object itself, not an array
       dataLayer.push(arguments)
     }
     const script = document.createElement('script')
@@ -155,23 +156,18 @@ export const analytics = {
   logout: () => trackEvent('logout'),
   profileUpdate: (field: string) => trackEvent('profile_update', { field }),
   fplTeamIdUpdate: () => trackEvent('fpl_team_id_update'),
-  tournamentCreate: (type: string, entryFee = 0) =>
-    trackEvent('tournament_create', { tournament_type: type, entry_fee: entryFee }),
-  tournamentJoin: (type: string, entryFee = 0) =>
-    trackEvent('tournament_join', { tournament_type: type, entry_fee: entryFee }),
-  tournamentLeave: (type: string, entryFee = 0) =>
-    trackEvent('tournament_leave', { tournament_type: type, entry_fee: entryFee }),
+  tournamentCreate: (type: string, entryFee = 0) => trackEvent('tournament_create', { tournament_type: type, entry_fee: entryFee }),
+  tournamentJoin: (type: string, entryFee = 0) => trackEvent('tournament_join', { tournament_type: type, entry_fee: entryFee }),
+  tournamentLeave: (type: string, entryFee = 0) => trackEvent('tournament_leave', { tournament_type: type, entry_fee: entryFee }),
   banterStatsView: (leagueId: number | string) => trackEvent('banter_stats_view', { league_id: String(leagueId) }),
   share: (method: string, contentType: string) => trackEvent('share', { method, content_type: contentType }),
   standingsView: (leagueId: number | string) => trackEvent('standings_view', { league_id: String(leagueId) }),
   tabSwitch: (tab: string) => trackEvent('tab_switch', { tab_name: tab }),
   communityPost: (leagueId: number | string) => trackEvent('community_post', { league_id: String(leagueId) }),
   communityReaction: (reaction: string) => trackEvent('community_reaction', { reaction }),
-  purchase: (value: number, transactionId: string) =>
-    trackEvent('purchase', { value, currency: 'GBP', transaction_id: transactionId }),
+  purchase: (value: number, transactionId: string) => trackEvent('purchase', { value, currency: 'GBP', transaction_id: transactionId }),
   conversion: (name: string, value?: number) => trackEvent('conversion', { conversion_name: name, value }),
-  timing: (name: string, valueMs: number, category?: string) =>
-    trackEvent('timing_complete', { name, value: Math.round(valueMs), event_category: category }),
+  timing: (name: string, valueMs: number, category?: string) => trackEvent('timing_complete', { name, value: Math.round(valueMs), event_category: category }),
   exception: (description: string, fatal = false) => trackEvent('exception', { description, fatal }),
   featureUsage: (feature: string, action = 'use') => trackEvent('feature_usage', { feature_name: feature, action }),
 }

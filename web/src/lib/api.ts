@@ -1,12 +1,18 @@
 // The SPA's one way to call the worker's API.
 //
-// apiFetch sends the bearer token of the signed-in user, speaks JSON by default, and turns the
-// API's error envelope `{ "detail": "..." }` into an ApiError. Who the user is and what happens
-// on a 401 come from handlers that the React providers register (see app/ApiBridge.tsx);
-// registerApiHandlers returns an unregister function and resetApiHandlers clears them, so tests
-// start clean. With no handlers registered, calls go out anonymously.
+// `api` is Hono's typed client over the worker's own route table (type Api, worker/app.ts): paths,
+// inputs and answers are checked at compile time, and answers are read with parseResponse, typed
+// by the route. Its fetch sends the bearer token of the signed-in user and turns the API's error
+// envelope `{ "detail": "...", "code": "..." }` into an ApiError; apiFetch does the same for the
+// calls still written by path. Who the user is and what happens on a 401 come from handlers that
+// the React providers register (see app/ApiBridge.tsx); registerApiHandlers returns an unregister
+// function and resetApiHandlers clears them, so tests start clean. With no handlers registered,
+// calls go out anonymously.
 
-import { takePageAnswer } from './page-answers'
+import { hc } from 'hono/client'
+// Precomputed by `tsc -p worker/tsconfig.api.json` (npm run typecheck): the web program reads the
+// API's type as declarations instead of compiling the worker, whose runtime globals clash with the DOM's.
+import type { Api } from '../../../node_modules/.cache/api-types/worker/app'
 
 export interface ApiHandlers {
   /** The token of the signed-in user, or null when signed out. */
@@ -128,6 +134,46 @@ async function readBody(response: Response): Promise<ReadBody> {
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
+/** fetch, with a request that got no answer thrown as NetworkError (an abort is rethrown as is). */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init)
+  } catch (error) {
+    if (isAbort(error)) throw error
+    throw new NetworkError(error)
+  }
+}
+
+/** The ApiError of a non-2xx answer; a 401 to a call that sent a token first runs onUnauthorized. */
+function failure(path: string, status: number, body: unknown, token: string | null): ApiError {
+  const { detail, code } = readDetail(body)
+  const error = new ApiError(status, detail, body, code)
+  if (status === 401 && token) handlers?.onUnauthorized({ path, error })
+  return error
+}
+
+/** The typed client's fetch: the token (unless anonymous), JSON accepted, errors thrown as apiFetch throws them. */
+const transport =
+  (auth: boolean): typeof fetch =>
+  async (input, init) => {
+    const path = input instanceof Request ? input.url : String(input)
+    const headers = new Headers(init?.headers)
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json')
+    const token = auth ? (handlers?.getToken() ?? null) : null
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    const response = await send(path, { ...init, headers })
+    if (!response.ok) throw failure(path, response.status, (await readBody(response)).value, token)
+    return response
+  }
+
+/** A value for a path parameter of `api`: hc puts parameters into the path as they are, and ids may come from the address bar. */
+export const pathParam = (value: string | number) => encodeURIComponent(String(value))
+
+/** The API as the signed-in user (anonymous when signed out). */
+export const api = hc<Api>('/api', { fetch: transport(true) })
+/** The API without the session's token, for calls that must stay anonymous. */
+export const publicApi = hc<Api>('/api', { fetch: transport(false) })
+
 /**
  * Calls the API and resolves with the parsed answer (undefined for an empty one).
  * Throws ApiError for non-2xx answers and NetworkError when the request fails; an abort
@@ -137,8 +183,6 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { body, auth = true, headers: initHeaders, ...rest } = init
   const headers = new Headers(initHeaders)
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-
   let requestBody: BodyInit | undefined
   if (body !== undefined && body !== null) {
     if (isRawBody(body)) {
@@ -150,35 +194,8 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
     }
   }
 
-  const token = auth ? (handlers?.getToken() ?? null) : null
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-
-  // An anonymous GET the page already carries the answer to (page-answers.ts) stays off the network.
-  const isAnonymousGet = !token && (rest.method ?? 'GET').toUpperCase() === 'GET' && requestBody === undefined
-  const inPage = isAnonymousGet ? takePageAnswer(path) : undefined
-
-  let status: number
-  let answer: ReadBody
-  if (inPage) {
-    status = inPage.status
-    answer = { value: inPage.body, unreadable: false }
-  } else {
-    try {
-      const response = await fetch(path, { ...rest, headers, body: requestBody })
-      status = response.status
-      answer = await readBody(response)
-    } catch (error) {
-      if (isAbort(error)) throw error
-      throw new NetworkError(error)
-    }
-  }
-
-  if (status < 200 || status > 299) {
-    const { detail, code } = readDetail(answer.value)
-    const error = new ApiError(status, detail, answer.value, code)
-    if (status === 401 && token) handlers?.onUnauthorized({ path, error })
-    throw error
-  }
-  if (answer.unreadable) throw new ApiError(status, 'The server sent an unreadable answer.', answer.value)
+  const response = await transport(auth)(path, { ...rest, headers, body: requestBody })
+  const answer = await readBody(response)
+  if (answer.unreadable) throw new ApiError(response.status, 'The server sent an unreadable answer.', answer.value)
   return answer.value as T
 }

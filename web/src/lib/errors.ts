@@ -1,7 +1,7 @@
 import { ApiError, NetworkError } from './api'
 
 // Message texts the spec uses for failures that have no server detail.
-export const NETWORK_TRY_AGAIN = 'Network error. Please try again.'
+const NETWORK_TRY_AGAIN = 'Network error. Please try again.'
 export const NETWORK_CHECK_CONNECTION = 'Network error. Please check your connection and try again.'
 
 /**

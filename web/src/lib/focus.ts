@@ -13,7 +13,7 @@ const FOCUSABLE = [
 ].join(',')
 
 /** Elements inside `root` reachable with Tab, in document order. */
-export function getFocusable(root: HTMLElement): HTMLElement[] {
+function getFocusable(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.hasAttribute('disabled') && !el.closest('[inert], [hidden]') && el.tabIndex >= 0,
   )

@@ -10,6 +10,7 @@ export function useModal(
   ref: RefObject<HTMLElement | null>,
   { initialFocus, onEscape, locked = false }: { initialFocus?: () => HTMLElement | null | undefined; onEscape: () => void; locked?: boolean },
 ) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening (the dialog mounts when it opens); a new initialFocus each render must not move focus again
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     ;(initialFocus?.() ?? ref.current)?.focus()
@@ -18,7 +19,6 @@ export function useModal(
       document.documentElement.classList.remove('has-modal')
       if (previous?.isConnected) previous.focus()
     }
-    // Runs once per opening: the dialog mounts when it opens.
   }, [])
 
   return (event: KeyboardEvent<HTMLElement>) => {

@@ -13,17 +13,15 @@ export default function AboutPage() {
       </header>
 
       <aside className="notice" aria-label="Disclaimer">
-        <strong>Not affiliated.</strong> {PRODUCT_NAME} is an independent fan project. It is not affiliated with,
-        endorsed by or connected to the Premier League or Fantasy Premier League. Data comes from the game&apos;s public
-        API.
+        <strong>Not affiliated.</strong> {PRODUCT_NAME} is an independent fan project. It is not affiliated with, endorsed by or connected to the Premier League
+        or Fantasy Premier League. Data comes from the game&apos;s public API.
       </aside>
 
       <section>
         <h2>Why we exist</h2>
         <p>
-          Every mini-league starts the season loud and then goes quiet by November. If you are not in the title race,
-          there is nothing left to play for, and nobody crowns a winner for a great month. We think every gameweek
-          deserves a story.
+          Every mini-league starts the season loud and then goes quiet by November. If you are not in the title race, there is nothing left to play for, and
+          nobody crowns a winner for a great month. We think every gameweek deserves a story.
         </p>
       </section>
 
@@ -40,9 +38,8 @@ export default function AboutPage() {
       <section>
         <h2>Support the project</h2>
         <p>
-          {PRODUCT_NAME} is free. The best support is bringing your league along: see the{' '}
-          <Link to="/tournaments">tournaments</Link>. Ideas, bugs or kind words go to{' '}
-          <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a>.
+          {PRODUCT_NAME} is free. The best support is bringing your league along: see the <Link to="/tournaments">tournaments</Link>. Ideas, bugs or kind words
+          go to <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a>.
         </p>
       </section>
     </div>

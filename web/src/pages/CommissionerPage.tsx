@@ -1,20 +1,20 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
-import { fetchPosts } from '../features/community/posts-api'
-import type { CommunityPost } from '../features/community/types'
 import { commissionerError } from '../features/commissioner/errors'
 import { InviteTab } from '../features/commissioner/InviteTab'
 import { LeagueSettingsTab } from '../features/commissioner/LeagueSettingsTab'
 import { MembersTab } from '../features/commissioner/MembersTab'
 import { ModerationTab } from '../features/commissioner/ModerationTab'
-import { OverviewTab, type CommissionerTab } from '../features/commissioner/OverviewTab'
-import type { LeagueMember, ManagedLeague, MembersResponse } from '../features/commissioner/types'
-import { invalidateLeaguesCache } from '../features/tournaments/leagues-api'
-import { panelId, TabList, tabId, type TabItem } from '../features/tournaments/TabList'
-import { apiFetch } from '../lib/api'
-import { isAbortError } from '../lib/errors'
+import { type CommissionerTab, OverviewTab } from '../features/commissioner/OverviewTab'
+import type { ManagedLeague } from '../features/commissioner/types'
+import { postsQuery } from '../features/community/posts-api'
+import { invalidateLeagues } from '../features/tournaments/leagues-api'
+import { panelId, type TabItem, TabList, tabId } from '../features/tournaments/TabList'
+import { api } from '../lib/api'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/tournaments.css'
 
@@ -85,54 +85,27 @@ export default function CommissionerPage() {
 
 function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [league, setLeague] = useState<ManagedLeague>(initial)
   const [tab, setTab] = useState<CommissionerTab>('overview')
-  const [members, setMembers] = useState<MembersResponse | null>(null)
-  const [membersError, setMembersError] = useState<string | null>(null)
-  const [posts, setPosts] = useState<CommunityPost[] | null>(null)
-  const [postsError, setPostsError] = useState<string | null>(null)
-
-  const loadMembers = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await apiFetch<MembersResponse>(`/api/leagues/${league.id}/members`, { signal })
-        setMembers({ active_members: answer?.active_members ?? [], inactive_members: answer?.inactive_members ?? [] })
-        setMembersError(null)
-      } catch (error) {
-        if (!isAbortError(error)) setMembersError(commissionerError(error, 'Failed to load members'))
-      }
-    },
-    [league.id],
-  )
-
-  const loadPosts = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setPosts(await fetchPosts(league.id, signal))
-        setPostsError(null)
-      } catch (error) {
-        if (!isAbortError(error)) setPostsError(commissionerError(error, 'Failed to load posts'))
-      }
-    },
-    [league.id],
-  )
-
-  useEffect(() => {
-    const controller = new AbortController()
-    void loadMembers(controller.signal)
-    void loadPosts(controller.signal)
-    return () => controller.abort()
-  }, [loadMembers, loadPosts])
+  const membersQuery = useQuery({
+    queryKey: ['members', league.id],
+    queryFn: ({ signal }) => parseResponse(api.leagues[':id'].members.$get({ param: { id: String(league.id) } }, { init: { signal } })),
+  })
+  const members = membersQuery.data ?? null
+  const membersError = membersQuery.isError ? commissionerError(membersQuery.error, 'Failed to load members') : null
+  const posts = useQuery(postsQuery(league.id))
+  const postsError = posts.isError ? commissionerError(posts.error, 'Failed to load posts') : null
 
   const onSaved = (changes: Partial<ManagedLeague>) => {
     const next = { ...league, ...changes }
     setLeague(next)
-    invalidateLeaguesCache()
+    invalidateLeagues(queryClient)
     // Keep the edited league in the history entry, so a reload shows the new values.
     navigate('/commissioner', { replace: true, state: { league: next } })
   }
 
-  const active: LeagueMember[] | null = members?.active_members ?? null
+  const active = members?.active_members ?? null
 
   return (
     <div className="container page commissioner">
@@ -148,13 +121,21 @@ function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
       <TabList tabs={TABS} selected={tab} onSelect={setTab} label="Commissioner tools" prefix="commissioner" className="commissioner-tabs" columns={5} />
 
       <div id={panelId('commissioner', tab)} role="tabpanel" aria-labelledby={tabId('commissioner', tab)} className="commissioner__panel">
-        {tab === 'overview' ? <OverviewTab league={league} members={active} posts={posts} onGo={setTab} /> : null}
+        {tab === 'overview' ? <OverviewTab league={league} members={active} posts={posts.data ?? null} onGo={setTab} /> : null}
         {tab === 'settings' ? <LeagueSettingsTab league={league} onSaved={onSaved} /> : null}
         {tab === 'invite' ? <InviteTab leagueId={league.id} /> : null}
         {tab === 'members' ? (
-          <MembersTab leagueId={league.id} active={active} inactive={members?.inactive_members ?? null} error={membersError} onChanged={() => loadMembers()} />
+          <MembersTab
+            leagueId={league.id}
+            active={active}
+            inactive={members?.inactive_members ?? null}
+            error={membersError}
+            onChanged={() => void membersQuery.refetch()}
+          />
         ) : null}
-        {tab === 'moderation' ? <ModerationTab leagueId={league.id} posts={posts} error={postsError} onChanged={() => loadPosts()} /> : null}
+        {tab === 'moderation' ? (
+          <ModerationTab leagueId={league.id} posts={posts.data ?? null} error={postsError} onChanged={() => void posts.refetch()} />
+        ) : null}
       </div>
     </div>
   )

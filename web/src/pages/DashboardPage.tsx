@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ChangePasswordCard } from '../features/account/ChangePasswordCard'
@@ -11,12 +13,11 @@ import { BanterSharingSettings } from '../features/dashboard/BanterSharingSettin
 import { DisplayNameEditor } from '../features/dashboard/DisplayNameEditor'
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
-import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/useFirstDiscovery'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
+import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/useFirstDiscovery'
 import { useToast } from '../features/toast/ToastProvider'
-import { ApiError, apiFetch, NetworkError } from '../lib/api'
-import type { ApiUser, AutoJoinResponse, DiscoveredLeague, UpdateFplTeamResponse, UserLeague, UserLeaguesResponse } from '../lib/api-types'
-import { isAbortError } from '../lib/errors'
+import { ApiError, api, NetworkError } from '../lib/api'
+import type { AutoJoinResponse, DiscoveredLeague, UpdateFplTeamResponse, UserLeague } from '../lib/api-answers'
 import { plural } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
@@ -71,31 +72,43 @@ type LeaguesState =
   | { status: 'ready'; leagues: UserLeague[] }
   | { status: 'error'; leagues: UserLeague[] | null; error: string }
 
-function useUserLeagues() {
+/** The user's tournaments (GET /api/auth/user-leagues); a 401 signs out. */
+function useUserLeagues(userId: number) {
   const { logout } = useAuth()
-  const [state, setState] = useState<LeaguesState>({ status: 'loading', leagues: null })
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setState((s) => ({ status: 'loading', leagues: s.leagues }))
-      try {
-        const answer = await apiFetch<UserLeaguesResponse>('/api/auth/user-leagues', { signal })
-        setState({ status: 'ready', leagues: answer?.leagues ?? [] })
-      } catch (error) {
-        if (isAbortError(error)) return
-        if (error instanceof ApiError && error.status === 401) {
-          logout()
-          return
-        }
-        setState((s) => ({
-          status: 'error',
-          leagues: s.leagues,
-          error: error instanceof NetworkError ? 'Network error occurred' : 'Failed to fetch your leagues',
-        }))
-      }
-    },
-    [logout],
-  )
+  const query = useQuery({
+    queryKey: ['user-leagues', userId],
+    queryFn: ({ signal }) => parseResponse(api.auth['user-leagues'].$get(undefined, { init: { signal } })),
+  })
+  const failure = query.error
+  const signedOut = failure instanceof ApiError && failure.status === 401
+  useEffect(() => {
+    if (signedOut) logout()
+  }, [signedOut, logout])
+  const leagues = query.data?.leagues ?? null
+  const state: LeaguesState =
+    failure && !query.isFetching && !signedOut
+      ? { status: 'error', leagues, error: failure instanceof NetworkError ? 'Network error occurred' : 'Failed to fetch your leagues' }
+      : leagues && !query.isFetching
+        ? { status: 'ready', leagues }
+        : { status: 'loading', leagues }
+  const { refetch } = query
+  const load = useCallback(() => refetch(), [refetch])
   return { state, load }
+}
+
+/** The profile as the server has it now (GET /api/auth/me), kept in the session; on failure the stored one stays. */
+function useProfileRefresh(userId: number) {
+  const { updateUser } = useAuth()
+  const query = useQuery({
+    queryKey: ['me', userId],
+    queryFn: ({ signal }) => parseResponse(api.auth.me.$get(undefined, { init: { signal } })),
+  })
+  const me = query.data
+  useEffect(() => {
+    if (me) updateUser(userFromApiUser(me))
+  }, [me, updateUser])
+  const { refetch } = query
+  return useCallback(() => refetch(), [refetch])
 }
 
 function Dashboard({ user }: { user: User }) {
@@ -103,7 +116,8 @@ function Dashboard({ user }: { user: User }) {
   const { toast } = useToast()
   const navigate = useNavigate()
   const location = useLocation()
-  const { state: leaguesState, load: loadLeagues } = useUserLeagues()
+  const { state: leaguesState, load: loadLeagues } = useUserLeagues(user.id)
+  const refreshUser = useProfileRefresh(user.id)
   const [verified] = useState(() => readVerifiedState(location.state))
   const [showVerified, setShowVerified] = useState(verified !== null)
   const [discovery, setDiscovery] = useState<{ preset: DiscoveredLeague[] | null } | null>(null)
@@ -111,25 +125,6 @@ function Dashboard({ user }: { user: User }) {
   const tournamentsHeadingRef = useRef<HTMLHeadingElement>(null)
   // A team not yet discovered here (FPL was slow at sign-up): its leagues open the discovery panel.
   useFirstDiscovery(user.fpl_team_id, (found) => setDiscovery((current) => current ?? { preset: found }))
-
-  const refreshUser = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const me = await apiFetch<ApiUser>('/api/auth/me', { signal })
-        if (me && typeof me === 'object') updateUser(userFromApiUser(me))
-      } catch {
-        // Keep the stored profile; a 401 has already signed the user out.
-      }
-    },
-    [updateUser],
-  )
-
-  useEffect(() => {
-    const controller = new AbortController()
-    void loadLeagues(controller.signal)
-    void refreshUser(controller.signal)
-    return () => controller.abort()
-  }, [loadLeagues, refreshUser])
 
   // The verified flag is shown once: drop it from the history entry so a reload does not repeat it.
   useEffect(() => {
@@ -200,13 +195,7 @@ function Dashboard({ user }: { user: User }) {
           >
             Find Leagues
           </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void refresh()}
-            disabled={refreshing}
-            aria-busy={refreshing || undefined}
-          >
+          <button type="button" className="button button--ghost" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing || undefined}>
             {refreshing ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
             Refresh
           </button>
@@ -251,14 +240,7 @@ function Dashboard({ user }: { user: User }) {
           </h2>
         </div>
 
-        {discovery ? (
-          <LeagueDiscovery
-            teamId={user.fpl_team_id ?? null}
-            preset={discovery.preset}
-            onJoined={onJoined}
-            onClose={closeDiscovery}
-          />
-        ) : null}
+        {discovery ? <LeagueDiscovery teamId={user.fpl_team_id ?? null} preset={discovery.preset} onJoined={onJoined} onClose={closeDiscovery} /> : null}
 
         {leaguesState.status === 'loading' && !leagues ? (
           <p className="inline-loading" role="status">
@@ -279,10 +261,7 @@ function Dashboard({ user }: { user: User }) {
               🏟️
             </p>
             <h3>No Tournaments Yet</h3>
-            <p className="muted">
-              Join a friend&apos;s tournament, or use Find Leagues to join the mini-leagues your FPL team already
-              plays in.
-            </p>
+            <p className="muted">Join a friend&apos;s tournament, or use Find Leagues to join the mini-leagues your FPL team already plays in.</p>
             <Link to="/tournaments" className="button button--primary">
               Browse Tournaments
             </Link>

@@ -1,5 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { normalizeEmail, PASSWORD_MIN_LENGTH, passwordLength } from '../../../contract/account-rules'
 import { EmailField, FormMessage, PasswordField, SubmitButton, TextField } from '../components/forms'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
@@ -7,13 +10,13 @@ import { TeamConfirmation } from '../features/fpl-team/TeamConfirmation'
 import { type RequiredLeague, useTeamConfirmation } from '../features/fpl-team/useTeamConfirmation'
 import { useToast } from '../features/toast/ToastProvider'
 import { analytics } from '../lib/analytics'
-import { ApiError, apiFetch } from '../lib/api'
-import type { InviteLeague, JoinByInviteResponse, RegisterResponse } from '../lib/api-types'
-import { errorText, isAbortError } from '../lib/errors'
+import { ApiError, apiFetch, pathParam, publicApi } from '../lib/api'
+import type { InviteLeague, JoinByInviteResponse, RegisterResponse } from '../lib/api-answers'
+import { errorText } from '../lib/errors'
 import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
-import { isValidEmail, normalizeEmail, parsePositiveId, PASSWORD_MIN_LENGTH, passwordLength } from '../lib/validation'
+import { isValidEmail, parsePositiveId } from '../lib/validation'
 
 /** Spec: after joining, go home after 2 s; after an immediate sign-up, join after 1 s. */
 export const JOIN_REDIRECT_MS = 2000
@@ -45,7 +48,16 @@ export default function JoinInvitePage() {
   const { isAuthenticated, user, login, updateUser } = useAuth()
   const { toast } = useToast()
   const navigate = useNavigate()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const invite = useQuery({
+    queryKey: ['invite', inviteCode],
+    queryFn: ({ signal }) =>
+      parseResponse(publicApi.leagues.invite[':inviteCode'].$get({ param: { inviteCode: pathParam(inviteCode) } }, { init: { signal } })),
+  })
+  const load: Load = invite.isSuccess
+    ? { status: 'ready', league: invite.data }
+    : invite.isError
+      ? { status: 'error', message: invite.error instanceof ApiError ? (invite.error.detail ?? 'Invalid invite link') : 'Failed to load league information' }
+      : { status: 'loading' }
   const [joining, setJoining] = useState(false)
   const [joinError, setJoinError] = useState<string | null>(null)
   const [joined, setJoined] = useState<string | null>(null)
@@ -53,24 +65,6 @@ export default function JoinInvitePage() {
   const [copyMessage, setCopyMessage] = useState<string | null>(null)
   const league = load.status === 'ready' ? load.league : null
   useDocumentTitle(league ? `Join ${league.name}` : 'League invite')
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setLoad({ status: 'loading' })
-    apiFetch<InviteLeague>(`/api/leagues/invite/${encodeURIComponent(inviteCode)}`, {
-      auth: false,
-      signal: controller.signal,
-    })
-      .then((answer) => setLoad({ status: 'ready', league: answer }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return
-        setLoad({
-          status: 'error',
-          message: error instanceof ApiError ? (error.detail ?? 'Invalid invite link') : 'Failed to load league information',
-        })
-      })
-    return () => controller.abort()
-  }, [inviteCode])
 
   useEffect(() => {
     if (!joined) return
@@ -194,13 +188,7 @@ export default function JoinInvitePage() {
             Joining as <strong>{user?.name}</strong>.
           </p>
           {joinError ? <FormMessage tone="error">{joinError}</FormMessage> : null}
-          <button
-            type="button"
-            className="button button--primary button--lg"
-            onClick={() => void join()}
-            disabled={joining}
-            aria-busy={joining || undefined}
-          >
+          <button type="button" className="button button--primary button--lg" onClick={() => void join()} disabled={joining} aria-busy={joining || undefined}>
             {joining ? 'Joining...' : 'Join League'}
           </button>
         </div>
@@ -216,9 +204,7 @@ export default function JoinInvitePage() {
         />
       ) : (
         <div className="stack">
-          <p>
-            Create a free {PRODUCT_NAME} account to join, or sign in if you already have one.
-          </p>
+          <p>Create a free {PRODUCT_NAME} account to join, or sign in if you already have one.</p>
           <div className="button-row">
             <button type="button" className="button button--primary" onClick={() => setShowSignUp(true)}>
               Sign Up to Join
@@ -346,12 +332,7 @@ function InviteSignUp({
         error={errors.name}
         onChange={(e) => set('name', e.target.value)}
       />
-      <EmailField
-        ref={refs.email}
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
+      <EmailField ref={refs.email} value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
       <TextField
         ref={refs.fplTeamId}
         label="FPL Team ID"
@@ -375,12 +356,7 @@ function InviteSignUp({
       />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       {team.state.status === 'asking' ? (
-        <TeamConfirmation
-          check={team}
-          confirmLabel="Yes, create my account & join"
-          onConfirmed={() => void register()}
-          returnFocusTo={refs.fplTeamId}
-        />
+        <TeamConfirmation check={team} confirmLabel="Yes, create my account & join" onConfirmed={() => void register()} returnFocusTo={refs.fplTeamId} />
       ) : (
         <SubmitButton busy={busy || team.state.status === 'checking'} busyText={busy ? 'Creating Account...' : 'Checking team...'}>
           Create Account &amp; Join

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { normalizeEmail } from '../../../contract/account-rules'
 import { EmailField, FormMessage, SubmitButton } from '../components/forms'
 import { apiFetch } from '../lib/api'
 import { errorText } from '../lib/errors'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
-import { normalizeEmail } from '../lib/validation'
 
 export default function ResendVerificationPage() {
   const initialEmail = (useLocation().state as { email?: unknown } | null)?.email
@@ -60,8 +60,8 @@ export default function ResendVerificationPage() {
           Verification email sent! Please check your inbox.
         </p>
         <p className="muted">
-          If <strong className="break-anywhere">{sent}</strong> is waiting for verification, a new link is on its way.
-          It can take up to 5 minutes to arrive and expires after 24 hours.
+          If <strong className="break-anywhere">{sent}</strong> is waiting for verification, a new link is on its way. It can take up to 5 minutes to arrive and
+          expires after 24 hours.
         </p>
         <div className="button-row">
           <Link to="/login" className="button button--primary">

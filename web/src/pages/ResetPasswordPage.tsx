@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormMessage, PasswordChecklist, PasswordField, SubmitButton } from '../components/forms'
 import { useToast } from '../features/toast/ToastProvider'
@@ -8,8 +8,8 @@ import { useDocumentTitle } from '../lib/useDocumentTitle'
 import { isStrongPassword } from '../lib/validation'
 
 /** Spec: after a reset, go to sign-in after 3 s; the success toast lasts 5 s. */
-export const RESET_REDIRECT_MS = 3000
-export const RESET_TOAST_MS = 5000
+const RESET_REDIRECT_MS = 3000
+const RESET_TOAST_MS = 5000
 
 const INVALID_LINK_TEXT = 'This password reset link is invalid or has expired. Please request a new one.'
 
@@ -104,11 +104,7 @@ export default function ResetPasswordPage() {
       })
       setDone(true)
     } catch (err) {
-      const message = errorText(
-        err,
-        'Failed to reset password. Please try again or request a new reset link.',
-        NETWORK_CHECK_CONNECTION,
-      )
+      const message = errorText(err, 'Failed to reset password. Please try again or request a new reset link.', NETWORK_CHECK_CONNECTION)
       if (message === INVALID_LINK_TEXT) setLinkInvalid(true)
       else setError(message)
       setBusy(false)
@@ -118,10 +114,7 @@ export default function ResetPasswordPage() {
   return (
     <div className="card standalone-card">
       <h1>Choose a new password</h1>
-      <p className="page-lede">
-        Pick a strong password: at least 8 characters with an uppercase letter, a lowercase letter, a number and a
-        special character.
-      </p>
+      <p className="page-lede">Pick a strong password: at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.</p>
       <form className="form text-left" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
         <PasswordField
           label="New Password"

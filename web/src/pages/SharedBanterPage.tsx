@@ -1,13 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useAuth } from '../features/auth/AuthProvider'
-import {
-  fetchSharedAchievement,
-  isShareNotFound,
-  shareImageUrl,
-  type SharedAchievement,
-  type SharedStatData,
-} from '../features/share/share-api'
+import { fetchSharedAchievement, isShareNotFound, type SharedAchievement, type SharedStatData, shareImageUrl } from '../features/share/share-api'
 import { applyShareMeta } from '../features/share/share-meta'
 import { formatEntryFee, plural } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
@@ -46,47 +41,20 @@ export function achievementView(share: SharedAchievement): AchievementView {
   }
 }
 
-type Result =
-  | { key: string; status: 'ready'; share: SharedAchievement }
-  | { key: string; status: 'notfound' }
-  | { key: string; status: 'error'; message: string }
-
 /**
  * /share/banter/{shareId}: a shared banter achievement, public. The view is counted by the API
- * call (once per visit, also when React runs the effect twice); "Achievement Not Found" when
- * the share does not exist (any more).
+ * call (once per visit: a second mount, as in StrictMode, joins the same query); "Achievement Not
+ * Found" when the share does not exist (any more).
  */
 export default function SharedBanterPage() {
   const { shareId = '' } = useParams()
-  const [attempt, setAttempt] = useState(0)
-  const key = `${shareId}#${attempt}`
-  const [result, setResult] = useState<Result | null>(null)
-  const request = useRef<{ key: string; promise: Promise<SharedAchievement> } | null>(null)
+  // No abort signal: a load left by an unmount is joined by the next mount, not started again.
+  const query = useQuery({ queryKey: ['shared-achievement', shareId], queryFn: () => fetchSharedAchievement(shareId) })
 
-  useEffect(() => {
-    let live = true
-    if (request.current?.key !== key) request.current = { key, promise: fetchSharedAchievement(shareId) }
-    request.current.promise.then(
-      (share) => {
-        if (!live) return
-        setResult(share && typeof share === 'object' ? { key, status: 'ready', share } : { key, status: 'error', message: 'The server sent an unreadable answer.' })
-      },
-      (error: unknown) => {
-        if (!live) return
-        setResult(isShareNotFound(error) ? { key, status: 'notfound' } : { key, status: 'error', message: "We couldn't load this achievement. Please try again." })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [key, shareId])
-
-  const current = result?.key === key ? result : null
-
-  if (!current) return <SharedLoading />
-  if (current.status === 'notfound') return <AchievementNotFound />
-  if (current.status === 'error') return <LoadFailed message={current.message} onRetry={() => setAttempt((n) => n + 1)} />
-  return <SharedAchievementCard shareId={shareId} view={achievementView(current.share)} />
+  if (query.isPending || (query.isError && query.isFetching)) return <SharedLoading />
+  if (query.isError && isShareNotFound(query.error)) return <AchievementNotFound />
+  if (query.isError) return <LoadFailed message="We couldn't load this achievement. Please try again." onRetry={() => void query.refetch()} />
+  return <SharedAchievementCard shareId={shareId} view={achievementView(query.data)} />
 }
 
 function SharedLoading() {
@@ -176,9 +144,7 @@ function AchievementNotFound() {
         🔍
       </p>
       <h1>Achievement Not Found</h1>
-      <p className="page-lede">
-        This shared achievement doesn&apos;t exist or has been removed by the manager who shared it.
-      </p>
+      <p className="page-lede">This shared achievement doesn&apos;t exist or has been removed by the manager who shared it.</p>
       <div className="button-row">
         <Link to="/" className="button button--primary">
           Go Home

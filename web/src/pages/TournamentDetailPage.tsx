@@ -4,15 +4,14 @@ import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
-import { memberWording, typeBadge } from '../features/tournaments/league-text'
-import { clearLeagueDataCache } from '../features/tournaments/leagues-api'
-import { panelId, TabList, tabId, type TabItem } from '../features/tournaments/TabList'
-import type { League } from '../features/tournaments/types'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
 import { LiveTab } from '../features/tournaments/detail/LiveTab'
 import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
 import { useLeagueData } from '../features/tournaments/detail/useLeagueData'
 import { WinnersTab } from '../features/tournaments/detail/WinnersTab'
+import { memberWording, typeBadge } from '../features/tournaments/league-text'
+import { panelId, type TabItem, TabList, tabId } from '../features/tournaments/TabList'
+import type { League } from '../features/tournaments/types'
 import { analytics } from '../lib/analytics'
 import { initialsOf } from '../lib/initials'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
@@ -100,11 +99,6 @@ export default function TournamentDetailPage() {
   const isMember = Boolean(league?.is_member) || Boolean(league && user?.joined_leagues?.includes(league.id))
   const canJoin = isAuthenticated && type === 'private' && !isMember
   const openJoin = canJoin ? () => setJoinOpen(true) : undefined
-
-  const refreshAfterChange = () => {
-    clearLeagueDataCache(leagueId)
-    reload()
-  }
 
   return (
     <div className="tournament-detail">
@@ -201,7 +195,7 @@ export default function TournamentDetailPage() {
                   </p>
                 }
               >
-                {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={refreshAfterChange} /> : null}
+                {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={reload} /> : null}
                 {tab === 'community' ? <CommunityWall leagueId={leagueId} /> : null}
                 {tab === 'settings' ? <SettingsTab /> : null}
               </Suspense>
@@ -220,7 +214,7 @@ export default function TournamentDetailPage() {
             onClose={() => setJoinOpen(false)}
             onJoined={() => {
               setJoinOpen(false)
-              refreshAfterChange()
+              reload()
             }}
           />
         </Suspense>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { apiFetch } from '../lib/api'
-import type { DiscoveredLeague } from '../lib/api-types'
+import type { DiscoveredLeague } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { formatEntryFee, plural } from '../lib/format'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
@@ -44,8 +44,8 @@ export default function VerificationPendingPage() {
       </p>
       <h1>Check your email</h1>
       <p className="page-lede">
-        We sent a verification link to {email ? <strong className="break-anywhere">{email}</strong> : 'your email address'}.
-        It can take up to 5 minutes to arrive.
+        We sent a verification link to {email ? <strong className="break-anywhere">{email}</strong> : 'your email address'}. It can take up to 5 minutes to
+        arrive.
       </p>
 
       <section className="text-left" aria-labelledby="next-steps-title">
@@ -69,11 +69,7 @@ export default function VerificationPendingPage() {
               <li key={league.league_id} className="found-leagues__item">
                 <strong>{league.league_name}</strong>
                 <span className="muted">
-                  {[
-                    league.team_name,
-                    league.member_count != null ? plural(league.member_count, 'member') : null,
-                    `Entry ${formatEntryFee(league.entry_fee)}`,
-                  ]
+                  {[league.team_name, league.member_count != null ? plural(league.member_count, 'member') : null, `Entry ${formatEntryFee(league.entry_fee)}`]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
@@ -87,8 +83,7 @@ export default function VerificationPendingPage() {
 
       {state.inviteCode ? (
         <p className="notice">
-          Once verified, open your invite again to join the league:{' '}
-          <Link to={`/join/${encodeURIComponent(state.inviteCode)}`}>back to the invite</Link>.
+          Once verified, open your invite again to join the league: <Link to={`/join/${encodeURIComponent(state.inviteCode)}`}>back to the invite</Link>.
         </p>
       ) : null}
 

@@ -66,8 +66,7 @@ export default function VerificationSuccessPage() {
           </p>
           {welcome.autoJoined > 0 ? (
             <p>
-              You&apos;ve been added to {welcome.autoJoined} {welcome.autoJoined === 1 ? 'league' : 'leagues'} that
-              contain your FPL team.
+              You&apos;ve been added to {welcome.autoJoined} {welcome.autoJoined === 1 ? 'league' : 'leagues'} that contain your FPL team.
             </p>
           ) : null}
           <p className="muted">Taking you to your dashboard…</p>

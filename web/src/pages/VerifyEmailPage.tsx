@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
 import { apiFetch } from '../lib/api'
-import type { VerifyEmailResponse } from '../lib/api-types'
+import type { VerifyEmailResponse } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { SUPPORT_MAILTO } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
@@ -22,21 +22,15 @@ export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token')?.trim() ?? ''
   const { login } = useAuth()
   const navigate = useNavigate()
-  const [state, setState] = useState<State>(() =>
-    token ? { status: 'verifying' } : { status: 'error', message: 'No verification token provided' },
-  )
+  const [state, setState] = useState<State>(() => (token ? { status: 'verifying' } : { status: 'error', message: 'No verification token provided' }))
   const headingRef = useRef<HTMLHeadingElement>(null)
-  useDocumentTitle(
-    state.status === 'verifying' ? 'Verifying your email' : state.status === 'success' ? 'Email verified' : 'Verification failed',
-  )
+  useDocumentTitle(state.status === 'verifying' ? 'Verifying your email' : state.status === 'success' ? 'Email verified' : 'Verification failed')
 
   useEffect(() => {
     if (!token) return
     let active = true
     // The link works once: a second call (StrictMode, re-mount) must reuse the first answer.
-    once(`verify-email:${token}`, () =>
-      apiFetch<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: { token }, auth: false }),
-    ).then(
+    once(`verify-email:${token}`, () => apiFetch<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: { token }, auth: false })).then(
       (answer) => {
         if (!active) return
         const signedIn = Boolean(answer?.access_token)
@@ -111,15 +105,10 @@ export default function VerifyEmailPage() {
           {count > 0 ? (
             <p>
               You&apos;ve been added to {count} {count === 1 ? 'league' : 'leagues'}
-              {state.answer.auto_joined_leagues?.length
-                ? `: ${state.answer.auto_joined_leagues.map((l) => l.league_name).join(', ')}`
-                : ''}
-              .
+              {state.answer.auto_joined_leagues?.length ? `: ${state.answer.auto_joined_leagues.map((l) => l.league_name).join(', ')}` : ''}.
             </p>
           ) : null}
-          <p className="muted">
-            {state.signedIn ? 'Taking you to your dashboard…' : 'Taking you to sign in…'}
-          </p>
+          <p className="muted">{state.signedIn ? 'Taking you to your dashboard…' : 'Taking you to sign in…'}</p>
         </div>
         <div className="button-row">
           {state.signedIn ? (

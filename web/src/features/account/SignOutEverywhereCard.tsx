@@ -41,8 +41,7 @@ export function SignOutEverywhereCard() {
         Sign Out Everywhere
       </h3>
       <p className="settings-card__lede">
-        Signed in on a device you no longer use, or on a shared computer? End every session of your account, this one
-        included.
+        Signed in on a device you no longer use, or on a shared computer? End every session of your account, this one included.
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <button type="button" className="button button--ghost button--danger-text" onClick={() => setAsking(true)}>

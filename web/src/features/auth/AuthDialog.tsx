@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react'
-import { useModal } from '../../lib/useModal'
+import { type KeyboardEvent, lazy, type RefObject, Suspense, useEffect, useId, useRef } from 'react'
 import { PRODUCT_NAME } from '../../lib/product'
-import { useAuthDialog, type AuthDialogTab } from './AuthDialogProvider'
+import { useModal } from '../../lib/useModal'
+import { type AuthDialogTab, useAuthDialog } from './AuthDialogProvider'
 
 /** Loads the panels' chunk (the dialog needs it; the app preloads it when idle). */
 export const loadAuthPanels = () => import('./AuthPanels')
@@ -58,16 +58,9 @@ export function AuthDialog() {
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; keyboard users close the dialog with Escape (useModal)
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div
-        ref={dialogRef}
-        className="modal auth-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialogRef} className="modal auth-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <button type="button" className="icon-button modal-close" onClick={close} aria-label="Close dialog">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
@@ -96,11 +89,7 @@ export function AuthDialog() {
         </div>
         <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="tab-panel">
           <Suspense fallback={<PanelLoading titleId={titleId} tab={tab} forgot={forgot} />}>
-            {tab === 'login' ? (
-              <SignInPanel titleId={titleId} forgot={forgot} onForgotChange={setForgot} />
-            ) : (
-              <RegisterPanel titleId={titleId} />
-            )}
+            {tab === 'login' ? <SignInPanel titleId={titleId} forgot={forgot} onForgotChange={setForgot} /> : <RegisterPanel titleId={titleId} />}
             <FocusWhenReady dialogRef={dialogRef} pending={initialFocusPending} />
           </Suspense>
         </div>

@@ -1,14 +1,4 @@
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react'
+import { createContext, type ReactNode, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { AuthDialog, loadAuthPanels } from './AuthDialog'
 
@@ -62,10 +52,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   }, [])
   const close = useCallback(() => setState((s) => (s.isOpen ? { ...s, isOpen: false, forgot: false } : s)), [])
   const setTab = useCallback((tab: AuthDialogTab) => setState((s) => ({ ...s, tab, forgot: false })), [])
-  const setForgot = useCallback(
-    (forgot: boolean) => setState((s) => ({ ...s, tab: forgot ? 'login' : s.tab, forgot })),
-    [],
-  )
+  const setForgot = useCallback((forgot: boolean) => setState((s) => ({ ...s, tab: forgot ? 'login' : s.tab, forgot })), [])
 
   // Navigating elsewhere (links, back button) closes the dialog. Comparing with the page it was
   // opened on (rather than closing on every change) lets a page open it while it mounts, e.g.

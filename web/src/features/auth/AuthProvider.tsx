@@ -1,15 +1,7 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { analytics, identifyUser } from '../../lib/analytics'
 import { apiFetch } from '../../lib/api'
-import {
-  AUTH_TOKEN_KEY,
-  clearStoredSession,
-  readStoredSession,
-  USER_DATA_KEY,
-  writeStoredSession,
-  writeStoredUser,
-  type StoredSession,
-} from './auth-storage'
+import { AUTH_TOKEN_KEY, clearStoredSession, readStoredSession, type StoredSession, USER_DATA_KEY, writeStoredSession, writeStoredUser } from './auth-storage'
 import type { User } from './types'
 
 export interface AuthContextValue {

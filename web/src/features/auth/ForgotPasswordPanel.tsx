@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { normalizeEmail } from '../../../../contract/account-rules'
 import { EmailField, FormMessage, SubmitButton } from '../../components/forms'
 import { apiFetch } from '../../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../../lib/errors'
-import { isValidEmail, normalizeEmail } from '../../lib/validation'
+import { isValidEmail } from '../../lib/validation'
 import { useToast } from '../toast/ToastProvider'
 
 /** The Sign In tab's forgot-password panel and its "Reset Link Sent" confirmation. */
@@ -24,11 +25,7 @@ export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBa
     event.preventDefault()
     if (busy) return
     const normalized = normalizeEmail(email)
-    const problem = !normalized
-      ? 'Please enter your email address'
-      : !isValidEmail(normalized)
-        ? 'Please enter a valid email address'
-        : null
+    const problem = !normalized ? 'Please enter your email address' : !isValidEmail(normalized) ? 'Please enter a valid email address' : null
     setError(problem)
     setFormError(null)
     if (problem) return emailRef.current?.focus()
@@ -59,8 +56,8 @@ export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBa
           Reset Link Sent
         </h2>
         <p className="auth-panel__lede">
-          If an account exists for <strong>{sentTo}</strong>, a password reset link is on its way. The link expires in
-          1 hour and can be used once. Can&apos;t find it? Check your spam folder.
+          If an account exists for <strong>{sentTo}</strong>, a password reset link is on its way. The link expires in 1 hour and can be used once. Can&apos;t
+          find it? Check your spam folder.
         </p>
         <div className="stack">
           <button type="button" className="button button--primary button--block" onClick={onBack}>
@@ -79,9 +76,7 @@ export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBa
       <h2 id={titleId} className="auth-panel__title">
         Reset your password
       </h2>
-      <p className="auth-panel__lede">
-        Enter your email and we&apos;ll send you a reset link. Links expire after 1 hour and work once.
-      </p>
+      <p className="auth-panel__lede">Enter your email and we&apos;ll send you a reset link. Links expire after 1 hour and work once.</p>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
         <EmailField
           ref={emailRef}

@@ -1,19 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { normalizeEmail, passwordMustContain } from '../../../../contract/account-rules'
 import { EmailField, FormMessage, PasswordChecklist, PasswordField, SubmitButton, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
 import { apiFetch } from '../../lib/api'
-import type { RegisterResponse } from '../../lib/api-types'
+import type { RegisterResponse } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
 import { plural } from '../../lib/format'
 import { PRODUCT_NAME } from '../../lib/product'
-import {
-  isStrongPassword,
-  isValidEmail,
-  normalizeEmail,
-  parsePositiveId,
-  passwordMustContain,
-} from '../../lib/validation'
+import { isStrongPassword, isValidEmail, parsePositiveId } from '../../lib/validation'
 import { TeamConfirmation } from '../fpl-team/TeamConfirmation'
 import { useTeamConfirmation } from '../fpl-team/useTeamConfirmation'
 import { useAuthDialog } from './AuthDialogProvider'
@@ -26,8 +21,8 @@ export interface RegisterPanelProps {
 }
 
 /** Spec: after registering, go to the verification screen after 2 s, or 3 s when leagues were found. */
-export const REGISTER_REDIRECT_MS = 2000
-export const REGISTER_REDIRECT_WITH_LEAGUES_MS = 3000
+const REGISTER_REDIRECT_MS = 2000
+const REGISTER_REDIRECT_WITH_LEAGUES_MS = 3000
 
 type Field = 'name' | 'email' | 'password' | 'fplTeamId'
 type Errors = Partial<Record<Field, string>>
@@ -59,8 +54,7 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
 
   const passwordOk = isStrongPassword(values.password)
   // Live: once the user has left the field (or tried to submit), say what is still missing.
-  const passwordProblem =
-    errors.password ?? (passwordTouched && values.password ? passwordMustContain(values.password) : null)
+  const passwordProblem = errors.password ?? (passwordTouched && values.password ? passwordMustContain(values.password) : null)
 
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -146,9 +140,7 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
       <h2 id={titleId} className="auth-panel__title">
         Join {PRODUCT_NAME}
       </h2>
-      <p className="auth-panel__lede">
-        Create a free account. Add your FPL team ID and we&apos;ll find the mini-leagues you already play in.
-      </p>
+      <p className="auth-panel__lede">Create a free account. Add your FPL team ID and we&apos;ll find the mini-leagues you already play in.</p>
       {success ? (
         <div ref={successRef} tabIndex={-1} className="focus-target">
           <FormMessage tone="success">
@@ -169,12 +161,7 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
           error={errors.name}
           onChange={(e) => set('name', e.target.value)}
         />
-        <EmailField
-          ref={refs.email}
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
+        <EmailField ref={refs.email} value={values.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
         <PasswordField
           ref={refs.password}
           label="Password"
@@ -203,11 +190,7 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
         {team.state.status === 'asking' ? (
           <TeamConfirmation check={team} confirmLabel="Yes, create my account" onConfirmed={() => void register()} returnFocusTo={refs.fplTeamId} />
         ) : (
-          <SubmitButton
-            busy={busy || team.state.status === 'checking'}
-            busyText={busy ? 'Creating Account...' : 'Checking team...'}
-            disabled={!passwordOk}
-          >
+          <SubmitButton busy={busy || team.state.status === 'checking'} busyText={busy ? 'Creating Account...' : 'Checking team...'} disabled={!passwordOk}>
             Create Account
           </SubmitButton>
         )}

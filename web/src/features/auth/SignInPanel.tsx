@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { normalizeEmail } from '../../../../contract/account-rules'
 import { EmailField, FormMessage, PasswordField, SubmitButton } from '../../components/forms'
 import { ApiError, apiFetch } from '../../lib/api'
-import type { LoginResponse } from '../../lib/api-types'
+import type { LoginResponse } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
-import { isValidEmail, normalizeEmail } from '../../lib/validation'
+import { isValidEmail } from '../../lib/validation'
 import { useAuthDialog } from './AuthDialogProvider'
 import { useAuth } from './AuthProvider'
 import { ForgotPasswordPanel } from './ForgotPasswordPanel'
@@ -28,6 +29,7 @@ export function SignInPanel({ titleId, forgot, onForgotChange }: SignInPanelProp
     focusAfterSwitch.current = true
     onForgotChange(next)
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: forgot is the trigger: focus moves once the other panel has rendered
   useEffect(() => {
     if (!focusAfterSwitch.current) return
     focusAfterSwitch.current = false
@@ -36,11 +38,7 @@ export function SignInPanel({ titleId, forgot, onForgotChange }: SignInPanelProp
 
   return (
     <div ref={rootRef}>
-      {forgot ? (
-        <ForgotPasswordPanel titleId={titleId} onBack={() => switchTo(false)} />
-      ) : (
-        <SignInForm titleId={titleId} onForgot={() => switchTo(true)} />
-      )}
+      {forgot ? <ForgotPasswordPanel titleId={titleId} onBack={() => switchTo(false)} /> : <SignInForm titleId={titleId} onForgot={() => switchTo(true)} />}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { ApiUser } from '../../lib/api-types'
+import type { ApiUser } from '../../lib/api-answers'
 import type { User } from './types'
 
 /** The parts of a login / verify-email / register answer that describe the user. */

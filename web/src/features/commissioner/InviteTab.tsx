@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { apiFetch } from '../../lib/api'
-import { isAbortError } from '../../lib/errors'
+import { api } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
 import { commissionerError } from './errors'
-import type { InviteLinkResponse } from './types'
 
 /** The link with its code hidden: everything after the last "/" becomes dots. */
 export function maskInviteUrl(url: string): string {
@@ -14,8 +14,6 @@ export function maskInviteUrl(url: string): string {
 }
 
 export function InviteTab({ leagueId }: { leagueId: number }) {
-  const [url, setUrl] = useState<string | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
   const [shown, setShown] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [regenerating, setRegenerating] = useState(false)
@@ -24,24 +22,13 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await apiFetch<InviteLinkResponse>(`/api/leagues/${leagueId}/invite-link`, { signal })
-        setUrl(answer?.invite_url ?? null)
-        setLoadError(null)
-      } catch (error) {
-        if (!isAbortError(error)) setLoadError(commissionerError(error, 'Failed to load the invite link'))
-      }
-    },
-    [leagueId],
-  )
-
-  useEffect(() => {
-    const controller = new AbortController()
-    void load(controller.signal)
-    return () => controller.abort()
-  }, [load])
+  const queryClient = useQueryClient()
+  const route = api.leagues[':id']
+  const param = { id: String(leagueId) }
+  const queryKey = ['invite-link', leagueId]
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(route['invite-link'].$get({ param }, { init: { signal } })) })
+  const url = query.data?.invite_url ?? null
+  const loadError = query.isError ? commissionerError(query.error, 'Failed to load the invite link') : null
 
   const copy = async () => {
     if (!url) return
@@ -60,9 +47,9 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
   const regenerate = async () => {
     setRegenerating(true)
     try {
-      const answer = await apiFetch<InviteLinkResponse>(`/api/leagues/${leagueId}/regenerate-invite`, { method: 'POST' })
-      if (answer?.invite_url) setUrl(answer.invite_url)
-      banner.show('success', answer?.message ?? 'New invite link generated!')
+      const answer = await parseResponse(route['regenerate-invite'].$post({ param }))
+      queryClient.setQueryData(queryKey, answer)
+      banner.show('success', answer.message)
     } catch (error) {
       banner.show('error', commissionerError(error, 'Failed to regenerate invite'))
     } finally {
@@ -113,7 +100,13 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
                 aria-describedby={`${id}-copy`}
                 onFocus={(e) => shown && e.currentTarget.select()}
               />
-              <button type="button" className="input-toggle" aria-pressed={shown} aria-label={shown ? 'Hide invite link' : 'Show invite link'} onClick={() => setShown((v) => !v)}>
+              <button
+                type="button"
+                className="input-toggle"
+                aria-pressed={shown}
+                aria-label={shown ? 'Hide invite link' : 'Show invite link'}
+                onClick={() => setShown((v) => !v)}
+              >
                 {shown ? 'Hide' : 'Show'}
               </button>
             </div>

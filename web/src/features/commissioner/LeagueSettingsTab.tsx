@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { TextField } from '../../components/forms'
 import { apiFetch } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'

@@ -71,7 +71,12 @@ export function ModerationTab({
                 </p>
                 <p className="post__content">{post.content}</p>
               </div>
-              <button type="button" className="button button--ghost button--sm button--danger-text" onClick={() => setRemoving(post)} aria-label={`Remove post by ${post.user_name}`}>
+              <button
+                type="button"
+                className="button button--ghost button--sm button--danger-text"
+                onClick={() => setRemoving(post)}
+                aria-label={`Remove post by ${post.user_name}`}
+              >
                 Remove
               </button>
             </li>
@@ -79,7 +84,15 @@ export function ModerationTab({
         </ul>
       ) : null}
       {removing ? (
-        <ConfirmDialog title="Remove this post?" confirmLabel="Remove" busyLabel="Removing..." busy={busy} destructive onConfirm={() => void remove()} onCancel={() => setRemoving(null)}>
+        <ConfirmDialog
+          title="Remove this post?"
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+          busy={busy}
+          destructive
+          onConfirm={() => void remove()}
+          onCancel={() => setRemoving(null)}
+        >
           <p>It disappears from the wall for everyone. This can&apos;t be undone.</p>
         </ConfirmDialog>
       ) : null}

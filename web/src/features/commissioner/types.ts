@@ -1,26 +1,8 @@
-export interface LeagueMember {
-  id: number
-  name: string
-  email: string
-  fpl_team_id: number | null
-  team_name: string | null
-  is_commissioner: boolean
-  team_valid: boolean
-  can_reactivate: boolean
-  /** The member proved the team is theirs. */
-  fpl_team_verified?: boolean
-}
+import type { InferResponseType } from 'hono/client'
+import type { api } from '../../lib/api'
 
-export interface MembersResponse {
-  active_members: LeagueMember[]
-  inactive_members: LeagueMember[]
-}
-
-export interface InviteLinkResponse {
-  invite_url: string
-  invite_code?: string
-  message?: string
-}
+/** One member in GET /api/leagues/{id}/members, as the route types it. */
+export type LeagueMember = InferResponseType<(typeof api.leagues)[':id']['members']['$get'], 200>['active_members'][number]
 
 /** The league as the commissioner screen gets it (navigation state from the dashboard or the detail page). */
 export interface ManagedLeague {

@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { MAX_POST_LENGTH } from '../../../../contract/community'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { analytics } from '../../lib/analytics'
-import { isAbortError } from '../../lib/errors'
 import { useAuth } from '../auth/AuthProvider'
-import { createPost, deletePost, fetchPosts, reportPost, timeAgo, toggleLike } from './posts-api'
+import { createPost, deletePost, postsQuery, reportPost, timeAgo, toggleLike } from './posts-api'
 import { samplePosts } from './sample-posts'
 import type { CommunityPost } from './types'
 import { useTimedMessage } from './useTimedMessage'
-
-/** The longest post the API accepts. */
-export const MAX_POST_LENGTH = 1000
 
 /**
  * A tournament's community wall: post, like, report, and delete your own posts. Text is always
@@ -17,8 +15,6 @@ export const MAX_POST_LENGTH = 1000
  */
 export default function CommunityWall({ leagueId }: { leagueId: number | string }) {
   const { user, isAuthenticated } = useAuth()
-  const [posts, setPosts] = useState<CommunityPost[] | null>(null)
-  const [sample, setSample] = useState(false)
   const [text, setText] = useState('')
   const [posting, setPosting] = useState(false)
   const [deleting, setDeleting] = useState<CommunityPost | null>(null)
@@ -26,27 +22,14 @@ export default function CommunityWall({ leagueId }: { leagueId: number | string 
   const banner = useTimedMessage()
   const notice = useTimedMessage()
   const id = useId()
-  const controllerRef = useRef<AbortController | null>(null)
-
-  const load = useCallback(async () => {
-    controllerRef.current?.abort()
-    const controller = new AbortController()
-    controllerRef.current = controller
-    try {
-      const list = await fetchPosts(leagueId, controller.signal)
-      setPosts(list)
-      setSample(false)
-    } catch (error) {
-      if (isAbortError(error) || controller.signal.aborted) return
-      setPosts(samplePosts())
-      setSample(true)
-    }
-  }, [leagueId])
-
-  useEffect(() => {
-    void load()
-    return () => controllerRef.current?.abort()
-  }, [load])
+  const queryClient = useQueryClient()
+  const wall = postsQuery(leagueId)
+  const query = useQuery(wall)
+  // A wall that cannot be loaded shows the sample posts instead (kept while it loads again).
+  const sample = query.isError
+  const [samples] = useState(samplePosts)
+  const posts: CommunityPost[] | null = sample ? samples : (query.data ?? null)
+  const load = () => queryClient.invalidateQueries({ queryKey: wall.queryKey })
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -81,8 +64,8 @@ export default function CommunityWall({ leagueId }: { leagueId: number | string 
     }
     try {
       const answer = await toggleLike(leagueId, post.id)
-      analytics.communityReaction(answer?.liked ? 'like' : 'unlike')
-      setPosts((list) => list?.map((p) => (p.id === post.id && typeof answer?.likes === 'number' ? { ...p, likes: answer.likes } : p)) ?? list)
+      analytics.communityReaction(answer.liked ? 'like' : 'unlike')
+      queryClient.setQueryData(wall.queryKey, (list) => list?.map((p) => (p.id === post.id ? { ...p, likes: answer.likes } : p)))
     } catch (error) {
       console.error('Like failed', error)
     }
@@ -152,9 +135,7 @@ export default function CommunityWall({ leagueId }: { leagueId: number | string 
         {notice.message ? <p className="form-message form-message--info">{notice.message.text}</p> : null}
       </div>
 
-      {sample ? (
-        <p className="notice wall__sample-note">The wall couldn&apos;t be loaded right now, so here are some sample posts.</p>
-      ) : null}
+      {sample ? <p className="notice wall__sample-note">The wall couldn&apos;t be loaded right now, so here are some sample posts.</p> : null}
 
       {posts === null ? (
         <p className="inline-loading" role="status">
@@ -192,12 +173,7 @@ export default function CommunityWall({ leagueId }: { leagueId: number | string 
                   >
                     <span aria-hidden="true">{liked ? '❤️' : '🤍'}</span> {post.likes}
                   </button>
-                  <button
-                    type="button"
-                    className="post__action"
-                    onClick={() => void report(post)}
-                    disabled={sample || post.reported || !isAuthenticated}
-                  >
+                  <button type="button" className="post__action" onClick={() => void report(post)} disabled={sample || post.reported || !isAuthenticated}>
                     <span aria-hidden="true">🚩 </span>
                     {post.reported ? 'Reported' : 'Report'}
                   </button>

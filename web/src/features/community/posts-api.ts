@@ -1,32 +1,39 @@
-import { ApiError, apiFetch } from '../../lib/api'
+import { queryOptions } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { ApiError, api, pathParam } from '../../lib/api'
 import type { CommunityPost } from './types'
 
+const wall = api['community-posts']
+
 /** Pinned posts first; otherwise the server's order (newest first). */
-export function sortPosts(posts: CommunityPost[]): CommunityPost[] {
-  return [...posts].sort((a, b) => Number(Boolean(b.isPinned)) - Number(Boolean(a.isPinned)))
+function sortPosts(posts: CommunityPost[]): CommunityPost[] {
+  return [...posts].sort((a, b) => Number(b.isPinned) - Number(a.isPinned))
 }
 
-export async function fetchPosts(leagueId: number | string, signal?: AbortSignal): Promise<CommunityPost[]> {
-  const answer = await apiFetch<CommunityPost[]>(`/api/community-posts/${leagueId}`, { signal })
-  return sortPosts(Array.isArray(answer) ? answer : [])
+/** A tournament's wall, shared by the wall itself and the commissioner's moderation tab. */
+export const postsQuery = (leagueId: number | string) =>
+  queryOptions({
+    queryKey: ['community-posts', String(leagueId)],
+    queryFn: ({ signal }) => parseResponse(wall[':leagueId'].$get({ param: { leagueId: pathParam(leagueId) } }, { init: { signal } })),
+    select: sortPosts,
+  })
+
+export function createPost(leagueId: number | string, content: string) {
+  return parseResponse(wall[':leagueId'].$post({ param: { leagueId: pathParam(leagueId) }, json: { content, image_url: null } }))
 }
 
-export function createPost(leagueId: number | string, content: string): Promise<CommunityPost> {
-  return apiFetch<CommunityPost>(`/api/community-posts/${leagueId}`, { method: 'POST', body: { content, image_url: null } })
+export function toggleLike(leagueId: number | string, postId: number) {
+  return parseResponse(wall[':leagueId'].like[':postId'].$post({ param: { leagueId: pathParam(leagueId), postId: pathParam(postId) } }))
 }
 
-export function toggleLike(leagueId: number | string, postId: number): Promise<{ liked: boolean; likes: number }> {
-  return apiFetch(`/api/community-posts/${leagueId}/like/${postId}`, { method: 'POST' })
-}
-
-export function reportPost(postId: number): Promise<{ message?: string }> {
-  return apiFetch(`/api/community-posts/${postId}/report`, { method: 'POST' })
+export function reportPost(postId: number) {
+  return parseResponse(wall[':postId'].report.$post({ param: { postId: pathParam(postId) } }))
 }
 
 /** Deletes a post (its author, or the commissioner). The error text comes in the field `message`. */
 export async function deletePost(leagueId: number | string, postId: number): Promise<void> {
   try {
-    await apiFetch(`/api/community-posts/${leagueId}/posts/${postId}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } })
+    await parseResponse(wall[':leagueId'].posts[':postId'].$delete({ param: { leagueId: pathParam(leagueId), postId: pathParam(postId) } }))
   } catch (error) {
     const body = error instanceof ApiError ? (error.body as { message?: unknown } | undefined) : undefined
     throw new Error(typeof body?.message === 'string' ? body.message : 'Delete failed', { cause: error })

@@ -15,6 +15,8 @@ export function samplePosts(): CommunityPost[] {
       likes: 6,
       likes_list: [],
       reported: false,
+      report_count: undefined,
+      is_author: false,
       isPinned: true,
     },
     {
@@ -27,6 +29,8 @@ export function samplePosts(): CommunityPost[] {
       likes: 4,
       likes_list: [],
       reported: false,
+      report_count: undefined,
+      is_author: false,
       isPinned: false,
     },
     {
@@ -39,6 +43,8 @@ export function samplePosts(): CommunityPost[] {
       likes: 9,
       likes_list: [],
       reported: false,
+      report_count: undefined,
+      is_author: false,
       isPinned: false,
     },
   ]

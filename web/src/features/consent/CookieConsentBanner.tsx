@@ -4,13 +4,13 @@ import { readCookieConsent, storeCookieConsent } from '../../lib/analytics'
 import '../../styles/consent.css'
 
 /** The banner appears this long after load when no choice is stored. */
-export const CONSENT_BANNER_DELAY_MS = 2000
+const CONSENT_BANNER_DELAY_MS = 2000
 
 /**
  * Applies a choice to analytics consent: analytics granted or denied, ad storage always denied,
  * functionality and security storage granted.
  */
-export function applyConsent(analytics: boolean): void {
+function applyConsent(analytics: boolean): void {
   window.gtag?.('consent', 'update', {
     analytics_storage: analytics ? 'granted' : 'denied',
     ad_storage: 'denied',
@@ -42,12 +42,12 @@ export function CookieConsentBanner() {
   }
 
   return (
-    <section className="consent" role="region" aria-label="Cookie consent">
+    <section className="consent" aria-label="Cookie consent">
       <div className="consent__inner">
         <p className="consent__text">
           <span aria-hidden="true">🍪 </span>
-          We use essential storage to keep you signed in. With your consent we also use analytics cookies to see which
-          features get used. No ads, ever. <Link to="/privacy">Privacy Policy</Link>
+          We use essential storage to keep you signed in. With your consent we also use analytics cookies to see which features get used. No ads, ever.{' '}
+          <Link to="/privacy">Privacy Policy</Link>
         </p>
         <div className="consent__actions">
           <button type="button" className="button button--primary button--sm" onClick={() => choose(true)}>

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { UpdateFplTeamResponse } from '../../lib/api-types'
+import type { UpdateFplTeamResponse } from '../../lib/api-answers'
 import { TeamIdForm } from './TeamIdForm'
 
 /** The yellow "Add FPL Team ID" card (only for users with no team id that is not locked). */
@@ -10,10 +10,7 @@ export function AddFplTeamCard({ onAdded }: { onAdded: (answer: UpdateFplTeamRes
       <h2 id={`${id}-title`} className="callout__title">
         <span aria-hidden="true">⚽ </span>Add FPL Team ID
       </h2>
-      <p>
-        Link your Fantasy Premier League team to find the mini-leagues you already play in. You can change it until
-        you verify it&apos;s yours.
-      </p>
+      <p>Link your Fantasy Premier League team to find the mini-leagues you already play in. You can change it until you verify it&apos;s yours.</p>
       <TeamIdForm saveLabel="Save Team ID" savedTitle="FPL Team ID added" onSaved={onAdded} />
     </section>
   )

@@ -1,47 +1,39 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { apiFetch } from '../../lib/api'
-import type { PrivacyResponse } from '../../lib/api-types'
-import { isAbortError } from '../../lib/errors'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { useEffect, useId, useState } from 'react'
+import { api } from '../../lib/api'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import { MyShares } from './MyShares'
 
 /** Banter sharing: the privacy toggle and the user's own shares. */
 export function BanterSharingSettings() {
-  const { updateUser } = useAuth()
+  const { user, updateUser } = useAuth()
+  const queryClient = useQueryClient()
   const { toast } = useToast()
-  // Treated as on until the setting has loaded.
-  const [enabled, setEnabled] = useState(true)
+  const privacy = api.banter.privacy
+  const queryKey = ['banter-privacy', user?.id ?? null]
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(privacy.$get(undefined, { init: { signal } })) })
+  // Treated as on until the setting has loaded; the user's own change wins over a late answer.
+  const [chosen, setChosen] = useState<boolean | null>(null)
+  const enabled = chosen ?? query.data?.banter_sharing_enabled ?? true
   const [saving, setSaving] = useState(false)
-  const changedByUser = useRef(false)
   const id = useId()
 
+  const failure = query.error
   useEffect(() => {
-    const controller = new AbortController()
-    apiFetch<PrivacyResponse>('/api/banter/privacy', { signal: controller.signal })
-      .then((answer) => {
-        if (!changedByUser.current && typeof answer?.banter_sharing_enabled === 'boolean') {
-          setEnabled(answer.banter_sharing_enabled)
-        }
-      })
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) console.warn('Could not load the sharing setting', error)
-      })
-    return () => controller.abort()
-  }, [])
+    if (failure) console.warn('Could not load the sharing setting', failure)
+  }, [failure])
 
   const toggle = async () => {
     if (saving) return
     const next = !enabled
-    changedByUser.current = true
     setSaving(true)
     try {
-      const answer = await apiFetch<PrivacyResponse>('/api/banter/privacy', {
-        method: 'PUT',
-        body: { banter_sharing_enabled: next },
-      })
-      const value = typeof answer?.banter_sharing_enabled === 'boolean' ? answer.banter_sharing_enabled : next
-      setEnabled(value)
+      const answer = await parseResponse(privacy.$put({ json: { banter_sharing_enabled: next } }))
+      const value = answer.banter_sharing_enabled
+      setChosen(value)
+      queryClient.setQueryData(queryKey, answer)
       updateUser({ banter_sharing_enabled: value })
       toast(
         value
@@ -90,11 +82,7 @@ export function BanterSharingSettings() {
           </span>
         </button>
       </div>
-      {!enabled ? (
-        <p className="notice notice--warning">
-          Sharing is off: your banter achievements will not appear in shareable content.
-        </p>
-      ) : null}
+      {!enabled ? <p className="notice notice--warning">Sharing is off: your banter achievements will not appear in shareable content.</p> : null}
       <MyShares />
     </section>
   )

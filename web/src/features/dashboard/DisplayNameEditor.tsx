@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { DISPLAY_NAME_MAX } from '../../../../contract/account-rules'
 import { analytics } from '../../lib/analytics'
 import { apiFetch } from '../../lib/api'
-import type { UpdateDisplayNameResponse } from '../../lib/api-types'
+import type { UpdateDisplayNameResponse } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
-import { DISPLAY_NAME_MAX } from '../../lib/validation'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 
@@ -138,13 +138,7 @@ export function DisplayNameEditor() {
           <p className="settings-row__value" data-testid="display-name">
             {name || <span className="muted">Not set</span>}
           </p>
-          <button
-            ref={editButtonRef}
-            type="button"
-            className="button button--ghost"
-            onClick={startEditing}
-            aria-label="Edit display name"
-          >
+          <button ref={editButtonRef} type="button" className="button button--ghost" onClick={startEditing} aria-label="Edit display name">
             Edit
           </button>
         </div>

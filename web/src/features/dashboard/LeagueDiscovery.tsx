@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { apiFetch } from '../../lib/api'
-import type { AutoJoinResponse, DiscoveredLeague, DiscoverLeaguesResponse } from '../../lib/api-types'
+import type { AutoJoinResponse, DiscoveredLeague, DiscoverLeaguesResponse } from '../../lib/api-answers'
 import { errorText, isAbortError } from '../../lib/errors'
 import { formatEntryFee, plural } from '../../lib/format'
 
@@ -20,9 +20,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
   const [status, setStatus] = useState<Status>(preset ? 'ready' : 'loading')
   const [leagues, setLeagues] = useState<DiscoveredLeague[]>(preset ?? [])
   const [loadError, setLoadError] = useState<string | null>(null)
-  const [selected, setSelected] = useState<Set<number>>(
-    () => new Set((preset ?? []).filter((l) => !l.already_member).map((l) => l.league_id)),
-  )
+  const [selected, setSelected] = useState<Set<number>>(() => new Set((preset ?? []).filter((l) => !l.already_member).map((l) => l.league_id)))
   const [joining, setJoining] = useState(false)
   const [joinError, setJoinError] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
@@ -33,6 +31,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     headingRef.current?.focus()
   }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of "Try again": a new look for the same team
   useEffect(() => {
     if (preset || teamId === null) return
     const controller = new AbortController()
@@ -82,7 +81,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     }
   }
 
-  let body
+  let body: ReactNode
   if (teamId === null && !preset) {
     body = <p className="muted">Add your FPL Team ID first: we use it to find the leagues your team plays in.</p>
   } else if (status === 'loading') {
@@ -111,9 +110,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     body = (
       <form onSubmit={onSubmit} noValidate aria-busy={joining || undefined}>
         <fieldset className="discovery__fieldset">
-          <legend className="discovery__legend">
-            We found {plural(available.length, 'league')} with your team. Choose the ones to join:
-          </legend>
+          <legend className="discovery__legend">We found {plural(available.length, 'league')} with your team. Choose the ones to join:</legend>
           <ul className="discovery__list" aria-describedby={`${id}-hint`}>
             {leagues.map((league) => {
               const member = Boolean(league.already_member)

@@ -1,21 +1,34 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
 import { useEffect, useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { apiFetch } from '../../lib/api'
-import type { MySharesResponse, SharedStat } from '../../lib/api-types'
+import { api, pathParam } from '../../lib/api'
+import type { SharedStat } from '../../lib/api-answers'
 import { formatShortDate, plural } from '../../lib/format'
+import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
-const shareTitle = (share: SharedStat) =>
-  share.stat_data?.achievement_title ?? share.stat_data?.title ?? share.stat_type ?? 'FPL Achievement!'
+const shareTitle = (share: SharedStat) => share.stat_data?.achievement_title ?? share.stat_data?.title ?? share.stat_type ?? 'FPL Achievement!'
 
 /** "My Shares": hidden until shown, loaded on first show; each share can be deleted after a confirmation. */
 export function MyShares() {
   const { toast } = useToast()
+  const { user } = useAuth()
+  const queryClient = useQueryClient()
   const [shown, setShown] = useState(false)
-  const [status, setStatus] = useState<Status>('idle')
-  const [shares, setShares] = useState<SharedStat[]>([])
+  // Loaded the first time the list is shown.
+  const [wanted, setWanted] = useState(false)
+  const queryKey = ['my-shares', user?.id ?? null]
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => parseResponse(api.banter['my-shares'].$get(undefined, { init: { signal } })),
+    enabled: wanted,
+  })
+  const status: Status = !wanted ? 'idle' : query.isFetching ? 'loading' : query.isError ? 'error' : 'ready'
+  // The card's stored fields are JSON to the route (see SharedStat).
+  const shares = (query.data?.shared_stats ?? []) as SharedStat[]
   const [confirming, setConfirming] = useState<SharedStat | null>(null)
   const [deleting, setDeleting] = useState(false)
   const id = useId()
@@ -30,21 +43,9 @@ export function MyShares() {
     }
   }, [confirming])
 
-  const load = async () => {
-    setStatus('loading')
-    try {
-      const answer = await apiFetch<MySharesResponse>('/api/banter/my-shares')
-      setShares(answer?.shared_stats ?? [])
-      setStatus('ready')
-    } catch {
-      setStatus('error')
-    }
-  }
-
   const toggle = () => {
-    const next = !shown
-    setShown(next)
-    if (next && status === 'idle') void load()
+    setShown(!shown)
+    setWanted(true)
   }
 
   const remove = async () => {
@@ -52,8 +53,11 @@ export function MyShares() {
     const share = confirming
     setDeleting(true)
     try {
-      await apiFetch(`/api/banter/share/${encodeURIComponent(String(share.id))}`, { method: 'DELETE' })
-      setShares((list) => list.filter((s) => s.id !== share.id))
+      await parseResponse(api.banter.share[':id'].$delete({ param: { id: pathParam(share.id) } }))
+      queryClient.setQueryData(
+        queryKey,
+        (answer: { shared_stats: SharedStat[] } | undefined) => answer && { ...answer, shared_stats: answer.shared_stats.filter((s) => s.id !== share.id) },
+      )
       focusHeading.current = true
       toast({ title: 'Share Deleted', description: 'Your shared achievement has been removed.', variant: 'success' })
     } catch {
@@ -66,13 +70,7 @@ export function MyShares() {
 
   return (
     <div className="my-shares">
-      <button
-        type="button"
-        className="button button--ghost"
-        aria-expanded={shown}
-        aria-controls={`${id}-panel`}
-        onClick={toggle}
-      >
+      <button type="button" className="button button--ghost" aria-expanded={shown} aria-controls={`${id}-panel`} onClick={toggle}>
         {shown ? 'Hide My Shares' : 'Show My Shares'}
       </button>
       <div id={`${id}-panel`} hidden={!shown} className="my-shares__panel">
@@ -87,15 +85,13 @@ export function MyShares() {
         {status === 'error' ? (
           <div className="form-message form-message--error" role="alert">
             Failed to load your shared achievements.{' '}
-            <button type="button" className="link-button" onClick={() => void load()}>
+            <button type="button" className="link-button" onClick={() => void query.refetch()}>
               Try again
             </button>
           </div>
         ) : null}
         {status === 'ready' && shares.length === 0 ? (
-          <p className="muted">
-            You haven&apos;t shared any achievements yet. Open a tournament&apos;s Banter tab to share one.
-          </p>
+          <p className="muted">You haven&apos;t shared any achievements yet. Open a tournament&apos;s Banter tab to share one.</p>
         ) : null}
         {status === 'ready' && shares.length > 0 ? (
           <ul className="share-list">
@@ -149,10 +145,7 @@ export function MyShares() {
           onConfirm={() => void remove()}
           onCancel={() => setConfirming(null)}
         >
-          <p>
-            &ldquo;{shareTitle(confirming)}&rdquo; will be removed and its public link will stop working. This
-            can&apos;t be undone.
-          </p>
+          <p>&ldquo;{shareTitle(confirming)}&rdquo; will be removed and its public link will stop working. This can&apos;t be undone.</p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { UpdateFplTeamResponse } from '../../lib/api-types'
+import type { UpdateFplTeamResponse } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
 import { initialsOf } from '../../lib/initials'
 import type { User } from '../auth/types'
@@ -45,9 +45,7 @@ export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged
           <dt>FPL Team ID</dt>
           <dd>
             {user.fpl_team_id ?? <span className="muted">Not set</span>}
-            {user.fpl_team_id === null ? null : (
-              <VerifiedBadge verified={user.fpl_team_verified} whose="you" className="profile-card__lock" />
-            )}
+            {user.fpl_team_id === null ? null : <VerifiedBadge verified={user.fpl_team_verified} whose="you" className="profile-card__lock" />}
             {user.fpl_team_id_locked ? (
               <span className="badge badge--neutral profile-card__lock" title="Your FPL Team ID can't be changed">
                 <span aria-hidden="true">🔒 </span>Locked
@@ -73,14 +71,11 @@ export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged
             )}
           </div>
         ) : null}
-        {panel === 'verify' && user.fpl_team_id !== null ? (
-          <LazyTeamVerification teamId={user.fpl_team_id} onClose={closePanel} />
-        ) : null}
+        {panel === 'verify' && user.fpl_team_id !== null ? <LazyTeamVerification teamId={user.fpl_team_id} onClose={closePanel} /> : null}
         {panel === 'change' ? (
           <>
             <p className="muted">
-              Leagues your current team brought you into are left when you change it; the new team&apos;s leagues are offered
-              to you instead.
+              Leagues your current team brought you into are left when you change it; the new team&apos;s leagues are offered to you instead.
             </p>
             <TeamIdForm
               saveLabel="Save new ID"

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { FormMessage, SubmitButton, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
 import { apiFetch } from '../../lib/api'
-import type { UpdateFplTeamResponse } from '../../lib/api-types'
+import type { UpdateFplTeamResponse } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
 import { parsePositiveId } from '../../lib/validation'
 import { useAuth } from '../auth/AuthProvider'
@@ -14,15 +14,7 @@ import { useToast } from '../toast/ToastProvider'
  * The FPL Team ID field of the dashboard (adding a first id, or changing one not yet verified):
  * the team is looked up and confirmed as the user's before POST /api/auth/update-fpl-team.
  */
-export function TeamIdForm({
-  saveLabel,
-  savedTitle,
-  onSaved,
-}: {
-  saveLabel: string
-  savedTitle: string
-  onSaved: (answer: UpdateFplTeamResponse) => void
-}) {
+export function TeamIdForm({ saveLabel, savedTitle, onSaved }: { saveLabel: string; savedTitle: string; onSaved: (answer: UpdateFplTeamResponse) => void }) {
   const { updateUser } = useAuth()
   const { toast } = useToast()
   const [value, setValue] = useState('')

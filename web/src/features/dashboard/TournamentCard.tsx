@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useNavigate } from 'react-router'
-import type { UserLeague } from '../../lib/api-types'
+import type { UserLeague } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
 
 /** One of the user's tournaments on the dashboard (the entry fee always reads Free here). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { apiFetch } from '../../lib/api'
-import type { DiscoveredLeague, DiscoverLeaguesResponse } from '../../lib/api-types'
+import type { DiscoveredLeague, DiscoverLeaguesResponse } from '../../lib/api-answers'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 // When FPL is slow at sign-up, the answer carries `discovery_pending` and the server finishes
@@ -15,6 +15,7 @@ const storageKey = (teamId: number) => `leagueDiscovery:${teamId}`
 export const markTeamDiscovered = (teamId: number) => writeStorage(storageKey(teamId), 'done')
 
 export function useFirstDiscovery(teamId: number | null | undefined, offer: (leagues: DiscoveredLeague[]) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: offer is a fresh function every render; the look depends on the team only
   useEffect(() => {
     if (!teamId || readStorage(storageKey(teamId))) return
     const controller = new AbortController()
@@ -28,6 +29,5 @@ export function useFirstDiscovery(teamId: number | null | undefined, offer: (lea
         // Not found yet: the next visit looks again, and "Find Leagues" is there meanwhile.
       })
     return () => controller.abort()
-    // `offer` is a fresh function every render; the look depends on the team only.
   }, [teamId])
 }

@@ -40,21 +40,12 @@ export function TeamConfirmation({
  * "Is this your team?": the team and manager name FPL has for the id just typed, with a way to
  * go ahead and a way back to the id. Focus moves here when it appears, so the question is heard.
  */
-function TeamQuestion({
-  team,
-  confirmLabel,
-  onConfirm,
-  onChange,
-}: {
-  team: FplTeam
-  confirmLabel: string
-  onConfirm: () => void
-  onChange: () => void
-}) {
+function TeamQuestion({ team, confirmLabel, onConfirm, onChange }: { team: FplTeam; confirmLabel: string; onConfirm: () => void; onChange: () => void }) {
   const ref = useRef<HTMLDivElement>(null)
   const id = useId()
   useEffect(() => ref.current?.focus(), [])
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a question with its two answers, not form fields; a fieldset would add its UA styles (margin, min-inline-size: min-content) to this grid
     <div ref={ref} className="team-confirm focus-target" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-team`} tabIndex={-1}>
       <p id={`${id}-title`} className="team-confirm__title">
         Is this your team?

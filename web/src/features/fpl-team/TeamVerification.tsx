@@ -110,8 +110,7 @@ export default function TeamVerification({
     <section className="team-verify" aria-labelledby={`${id}-title`} aria-busy={code.status === 'loading' || undefined}>
       <h3 id={`${id}-title`}>Verify it&apos;s your team</h3>
       <p className="muted">
-        One extra step: put a code in your FPL team name for a moment. Once your team is verified, nobody else can claim
-        it or run your league with it.
+        One extra step: put a code in your FPL team name for a moment. Once your team is verified, nobody else can claim it or run your league with it.
       </p>
       {code.status === 'loading' ? (
         <p className="inline-loading" role="status">
@@ -142,8 +141,7 @@ export default function TeamVerification({
               </span>
             </li>
             <li>
-              On the FPL site or app, open <strong>Pick Team › Team details</strong>, add the code anywhere in your team
-              name and save.
+              On the FPL site or app, open <strong>Pick Team › Team details</strong>, add the code anywhere in your team name and save.
             </li>
             <li>Come back here and press Check.</li>
           </ol>

@@ -25,8 +25,7 @@ export interface TeamVerified {
   verified: true
 }
 
-export const lookupTeam = (teamId: number, signal?: AbortSignal) =>
-  apiFetch<FplTeam>(`/api/fpl-team/${teamId}`, { auth: false, signal })
+export const lookupTeam = (teamId: number, signal?: AbortSignal) => apiFetch<FplTeam>(`/api/fpl-team/${teamId}`, { auth: false, signal })
 
 /** Is the team in FPL classic league `fplLeagueId`? (GET /api/validate-team; failures throw.) */
 export async function isTeamInLeague(fplLeagueId: number, teamId: number, signal?: AbortSignal): Promise<boolean> {
@@ -37,11 +36,9 @@ export async function isTeamInLeague(fplLeagueId: number, teamId: number, signal
 // Without an id the server uses the account's own team.
 const teamBody = (teamId?: number) => (teamId ? { fpl_team_id: teamId } : {})
 
-export const requestTeamChallenge = (teamId?: number) =>
-  apiFetch<TeamChallenge>('/api/auth/fpl-team/challenge', { method: 'POST', body: teamBody(teamId) })
+export const requestTeamChallenge = (teamId?: number) => apiFetch<TeamChallenge>('/api/auth/fpl-team/challenge', { method: 'POST', body: teamBody(teamId) })
 
-export const verifyTeam = (teamId?: number) =>
-  apiFetch<TeamVerified>('/api/auth/fpl-team/verify', { method: 'POST', body: teamBody(teamId) })
+export const verifyTeam = (teamId?: number) => apiFetch<TeamVerified>('/api/auth/fpl-team/verify', { method: 'POST', body: teamBody(teamId) })
 
 /** What to say when a team id could not be looked up. */
 export function lookupErrorText(error: unknown): string {

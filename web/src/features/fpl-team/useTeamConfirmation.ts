@@ -34,10 +34,7 @@ export function useTeamConfirmation(league?: RequiredLeague) {
     const ticket = ++latest.current
     setState({ status: 'checking', teamId })
     try {
-      const [team, inLeague] = await Promise.all([
-        lookupTeam(teamId),
-        league ? isTeamInLeague(league.fplLeagueId, teamId) : Promise.resolve(true),
-      ])
+      const [team, inLeague] = await Promise.all([lookupTeam(teamId), league ? isTeamInLeague(league.fplLeagueId, teamId) : Promise.resolve(true)])
       if (ticket !== latest.current) return 'wait'
       if (!inLeague) {
         setState({ status: 'idle' })

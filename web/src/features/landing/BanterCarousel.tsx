@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react'
-import { carouselCards, fetchPublicStats, type CarouselCard, type PublicStatsResponse } from './public-stats'
+import { type CarouselCard, carouselCards, usePublicStats } from './public-stats'
 import '../../styles/carousel.css'
 
 /**
@@ -8,13 +7,7 @@ import '../../styles/carousel.css'
  * Loaded on demand: it is not part of the entry chunk.
  */
 export default function BanterCarousel() {
-  const [data, setData] = useState<PublicStatsResponse | null>(null)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    fetchPublicStats(controller.signal).then(setData, () => undefined)
-    return () => controller.abort()
-  }, [])
+  const data = usePublicStats()
 
   const cards = carouselCards(data)
   const live = cards.length > 0 && !cards[0]?.placeholder
@@ -27,7 +20,7 @@ export default function BanterCarousel() {
         {data === null ? 'Loading live banter…' : live ? 'Live from our tournaments' : 'Coming Soon: live stats land after the next gameweek.'}
       </p>
       {rows.map((row, i) => (
-        <div key={i} className={`carousel__row carousel__row--${i === 0 ? 'a' : 'b'}`}>
+        <div key={i === 0 ? 'a' : 'b'} className={`carousel__row carousel__row--${i === 0 ? 'a' : 'b'}`}>
           <ul className="carousel__track" aria-label={i === 0 ? 'Banter stats' : 'More banter stats'}>
             {row.map((card) => (
               <Card key={card.key} card={card} />
@@ -45,7 +38,11 @@ export default function BanterCarousel() {
 
 function Card({ card, copy = false }: { card: CarouselCard; copy?: boolean }) {
   return (
-    <li className={card.placeholder ? 'carousel-card carousel-card--placeholder' : 'carousel-card'} aria-hidden={copy || undefined} data-stat={copy ? undefined : card.key}>
+    <li
+      className={card.placeholder ? 'carousel-card carousel-card--placeholder' : 'carousel-card'}
+      aria-hidden={copy || undefined}
+      data-stat={copy ? undefined : card.key}
+    >
       <span className="carousel-card__emoji" aria-hidden="true">
         {card.emoji}
       </span>

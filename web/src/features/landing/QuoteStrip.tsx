@@ -12,12 +12,15 @@ export function QuoteStrip() {
   return (
     <section className="quote-strip" aria-label="What managers say">
       <ul className="quote-strip__track">
-        {[...QUOTES, ...QUOTES].map((q, i) => (
-          <li key={i} className="quote" aria-hidden={i >= QUOTES.length || undefined}>
-            <span className="quote__text">“{q.text}”</span>
-            <span className="quote__who">{q.who}</span>
-          </li>
-        ))}
+        {/* The second copy makes the loop seamless; it is hidden from assistive tech. */}
+        {[false, true].flatMap((copy) =>
+          QUOTES.map((q) => (
+            <li key={copy ? `${q.who}-copy` : q.who} className="quote" aria-hidden={copy || undefined}>
+              <span className="quote__text">“{q.text}”</span>
+              <span className="quote__who">{q.who}</span>
+            </li>
+          )),
+        )}
       </ul>
     </section>
   )

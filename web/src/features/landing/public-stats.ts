@@ -1,13 +1,16 @@
-import { apiFetch } from '../../lib/api'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { useEffect } from 'react'
+import { publicApi } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 // The landing carousel's site-wide banter stats (GET /api/public-banter-stats), cached for
-// 2 minutes in memory and in localStorage.
+// 2 minutes in the query cache and in localStorage.
 
 export const PUBLIC_STATS_CACHE_KEY = 'publicBanterStatsCache'
-export const PUBLIC_STATS_TTL_MS = 120000
+const PUBLIC_STATS_TTL_MS = 120000
 
-export interface PublicStat {
+interface PublicStat {
   manager?: string
   player?: string
   team_name?: string
@@ -31,7 +34,7 @@ export interface PublicStatsResponse {
 }
 
 /** What the carousel shows when the call fails (spec §8). */
-export const PUBLIC_STATS_ERROR: PublicStatsResponse = {
+const PUBLIC_STATS_ERROR: PublicStatsResponse = {
   stats: {},
   total_players: 0,
   total_leagues: 0,
@@ -53,9 +56,9 @@ export const PLACEHOLDER_NAMES = [
 
 const placeholderSet = new Set(PLACEHOLDER_NAMES.map((n) => n.toLowerCase()))
 
-export const statName = (stat: PublicStat) => (stat.manager ?? stat.player ?? '').trim()
+const statName = (stat: PublicStat) => (stat.manager ?? stat.player ?? '').trim()
 
-export function isRealName(name: string | null | undefined): boolean {
+function isRealName(name: string | null | undefined): boolean {
   const value = (name ?? '').trim()
   return value !== '' && !placeholderSet.has(value.toLowerCase())
 }
@@ -66,48 +69,49 @@ export function hasRealStats(data: PublicStatsResponse | null | undefined): bool
   return Object.values(data.stats ?? {}).some((stat) => stat && isRealName(statName(stat)))
 }
 
-let memory: { at: number; data: PublicStatsResponse } | null = null
+interface CachedStats {
+  at: number
+  data: PublicStatsResponse
+}
 
-function readCache(now: number): PublicStatsResponse | null {
-  if (memory && now - memory.at < PUBLIC_STATS_TTL_MS) return memory.data
+/** The kept stats when younger than 2 minutes, else null. */
+export function readCachedPublicStats(now = Date.now()): CachedStats | null {
   const raw = readStorage(PUBLIC_STATS_CACHE_KEY)
   if (!raw) return null
   try {
-    const cached = JSON.parse(raw) as { at: number; data: PublicStatsResponse }
+    const cached = JSON.parse(raw) as CachedStats
     if (!cached?.data || !(now - cached.at < PUBLIC_STATS_TTL_MS) || cached.at > now) return null
-    memory = cached
-    return cached.data
+    return cached
   } catch {
     return null
   }
 }
 
-/** Forgets the in-memory copy (tests). */
-export function resetPublicStatsCache(): void {
-  memory = null
+/** Reads the stats from the API and keeps them (a failure throws and keeps nothing). */
+async function fetchPublicStats(signal?: AbortSignal): Promise<PublicStatsResponse> {
+  const data: PublicStatsResponse = await parseResponse(publicApi['public-banter-stats'].$get(undefined, { init: { signal } }))
+  writeStorage(PUBLIC_STATS_CACHE_KEY, JSON.stringify({ at: Date.now(), data } satisfies CachedStats))
+  return data
 }
 
-/** The stats, from the cache when younger than 2 minutes; a failure gives the error shape (not cached). */
-export async function fetchPublicStats(signal?: AbortSignal, now = Date.now()): Promise<PublicStatsResponse> {
-  const cached = readCache(now)
-  if (cached) return cached
-  try {
-    const answer = await apiFetch<PublicStatsResponse>('/api/public-banter-stats', { auth: false, signal })
-    const data: PublicStatsResponse = {
-      stats: answer?.stats && typeof answer.stats === 'object' ? answer.stats : {},
-      total_players: answer?.total_players ?? 0,
-      total_leagues: answer?.total_leagues ?? 0,
-      data_source: answer?.data_source ?? 'live',
-      message: answer?.message,
-    }
-    memory = { at: Date.now(), data }
-    writeStorage(PUBLIC_STATS_CACHE_KEY, JSON.stringify(memory))
-    return data
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    console.warn('Public banter stats unavailable', error)
-    return PUBLIC_STATS_ERROR
-  }
+/** Fresh for 2 minutes, in memory and (for the next page load) in localStorage. */
+export const publicStatsQuery = () =>
+  queryOptions({
+    queryKey: ['public-banter-stats'],
+    queryFn: ({ signal }) => fetchPublicStats(signal),
+    initialData: () => readCachedPublicStats()?.data,
+    initialDataUpdatedAt: () => readCachedPublicStats()?.at,
+    staleTime: PUBLIC_STATS_TTL_MS,
+  })
+
+/** The stats, null while loading; a failure gives the error shape (spec §8). */
+export function usePublicStats(): PublicStatsResponse | null {
+  const query = useQuery(publicStatsQuery())
+  const failure = query.isError ? query.error : null
+  useEffect(() => {
+    if (failure) console.warn('Public banter stats unavailable', failure)
+  }, [failure])
+  return query.data ?? (failure ? PUBLIC_STATS_ERROR : null)
 }
 
 export interface CarouselCard {
@@ -124,17 +128,83 @@ export interface CarouselCard {
 const n = (v: number) => v.toLocaleString('en-GB')
 
 const CARDS: { key: string; emoji: string; title: string; value: (s: PublicStat) => string; blurb: string }[] = [
-  { key: 'top_scorer', emoji: '⚽', title: 'Top Scorer', value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''), blurb: 'The biggest gameweek haul across every league.' },
-  { key: 'gameweek_rocket', emoji: '🚀', title: 'Gameweek Rocket', value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''), blurb: 'Who went stratospheric this week?' },
-  { key: 'benched_beast', emoji: '🪑', title: 'Benched Beast', value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''), blurb: 'The most points left to rot on the bench.' },
-  { key: 'captain_catastrophe', emoji: '🤦', title: 'Captain Catastrophe', value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''), blurb: 'The armband choice nobody will forget.' },
-  { key: 'comeback_king', emoji: '📈', title: 'Comeback King', value: (s) => (typeof s.improvement === 'number' ? `+${n(s.improvement)} places` : ''), blurb: 'The biggest climb up a league table.' },
-  { key: 'overall_rank_king', emoji: '🌍', title: 'Overall Rank King', value: (s) => (typeof s.rank === 'number' ? `#${n(s.rank)}` : ''), blurb: 'The best overall rank among our managers.' },
-  { key: 'transfer_tornado', emoji: '🌪️', title: 'Transfer Tornado', value: (s) => (typeof s.transfers === 'number' ? `${n(s.transfers)} transfers` : ''), blurb: 'Wildcard? Who needs one.' },
-  { key: 'hot_streak', emoji: '🔥', title: 'Hot Streak', value: (s) => (typeof s.streak === 'number' ? `${n(s.streak)} GWs` : ''), blurb: 'Green arrows, week after week.' },
-  { key: 'cold_streak', emoji: '🥶', title: 'Cold Streak', value: (s) => (typeof s.streak === 'number' ? `${n(s.streak)} GWs` : ''), blurb: 'Red arrows as far as the eye can see.' },
-  { key: 'fighting_back', emoji: '🥊', title: 'Fighting Back', value: (s) => (typeof s.improvement === 'number' ? `+${n(s.improvement)} places` : ''), blurb: 'Down but very much not out.' },
-  { key: 'lowest_scorer', emoji: '🥄', title: 'Wooden Spoon', value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''), blurb: 'Somebody had to finish last.' },
+  {
+    key: 'top_scorer',
+    emoji: '⚽',
+    title: 'Top Scorer',
+    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    blurb: 'The biggest gameweek haul across every league.',
+  },
+  {
+    key: 'gameweek_rocket',
+    emoji: '🚀',
+    title: 'Gameweek Rocket',
+    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    blurb: 'Who went stratospheric this week?',
+  },
+  {
+    key: 'benched_beast',
+    emoji: '🪑',
+    title: 'Benched Beast',
+    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    blurb: 'The most points left to rot on the bench.',
+  },
+  {
+    key: 'captain_catastrophe',
+    emoji: '🤦',
+    title: 'Captain Catastrophe',
+    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    blurb: 'The armband choice nobody will forget.',
+  },
+  {
+    key: 'comeback_king',
+    emoji: '📈',
+    title: 'Comeback King',
+    value: (s) => (typeof s.improvement === 'number' ? `+${n(s.improvement)} places` : ''),
+    blurb: 'The biggest climb up a league table.',
+  },
+  {
+    key: 'overall_rank_king',
+    emoji: '🌍',
+    title: 'Overall Rank King',
+    value: (s) => (typeof s.rank === 'number' ? `#${n(s.rank)}` : ''),
+    blurb: 'The best overall rank among our managers.',
+  },
+  {
+    key: 'transfer_tornado',
+    emoji: '🌪️',
+    title: 'Transfer Tornado',
+    value: (s) => (typeof s.transfers === 'number' ? `${n(s.transfers)} transfers` : ''),
+    blurb: 'Wildcard? Who needs one.',
+  },
+  {
+    key: 'hot_streak',
+    emoji: '🔥',
+    title: 'Hot Streak',
+    value: (s) => (typeof s.streak === 'number' ? `${n(s.streak)} GWs` : ''),
+    blurb: 'Green arrows, week after week.',
+  },
+  {
+    key: 'cold_streak',
+    emoji: '🥶',
+    title: 'Cold Streak',
+    value: (s) => (typeof s.streak === 'number' ? `${n(s.streak)} GWs` : ''),
+    blurb: 'Red arrows as far as the eye can see.',
+  },
+  {
+    key: 'fighting_back',
+    emoji: '🥊',
+    title: 'Fighting Back',
+    value: (s) => (typeof s.improvement === 'number' ? `+${n(s.improvement)} places` : ''),
+    blurb: 'Down but very much not out.',
+  },
+  {
+    key: 'lowest_scorer',
+    emoji: '🥄',
+    title: 'Wooden Spoon',
+    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    blurb: 'Somebody had to finish last.',
+  },
 ]
 
 /** The carousel's cards: the real stats when there are any, else "Coming Soon" placeholders for every stat. */

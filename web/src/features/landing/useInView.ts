@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { type RefObject, useEffect, useState } from 'react'
 
 /**
  * True once the element comes within `rootMargin` of the viewport (and stays true). The landing

@@ -8,13 +8,13 @@ import {
   createShareLink,
   openSharePopup,
   recordShareClick,
+  type ShareLeagueInfo,
+  type ShareLink,
+  type SocialNetwork,
   shareFailure,
   shareImageUrl,
   shareText,
   statDataFromCard,
-  type ShareLeagueInfo,
-  type ShareLink,
-  type SocialNetwork,
 } from './share-api'
 import { LOGIN_REQUIRED } from './share-messages'
 import './share.css'
@@ -185,6 +185,7 @@ export default function ShareDialog({ statType, card, league, onClose, onSignInN
         </div>
       ) : null}
 
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of action buttons, not form fields; a fieldset would add its UA styles (margin, min-inline-size: min-content) to this grid */}
       <div className="share-actions" role="group" aria-label="Share options">
         <button type="button" className="button button--primary share-actions__copy" onClick={() => void copy()} disabled={!link}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

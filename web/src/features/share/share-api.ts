@@ -1,11 +1,14 @@
 // Sharing banter achievements (spec tournaments §2 "Share dialog", §7, §8): the calls, the texts
 // of the share messages and which toast each failure gets.
 
-import { apiFetch, ApiError, NetworkError } from '../../lib/api'
+import { type InferResponseType, parseResponse } from 'hono/client'
+import { ApiError, NetworkError, pathParam, publicApi } from '../../lib/api'
 import type { ToastOptions } from '../toast/toast-types'
 import type { BanterCardData } from '../tournaments/detail/banter-cards'
 
-/** The stat as the server stores and serves it (worker/services/shares.ts `StatData`). */
+const shares = publicApi.banter.share
+
+/** The stat as the server stores and serves it (worker/services/shares.ts `StatData`): JSON to the route, so its fields are named here. */
 export interface SharedStatData {
   emoji?: string
   achievement_title?: string
@@ -17,23 +20,8 @@ export interface SharedStatData {
   additional_data?: { manager?: string; description?: string; achievement_title?: string; emoji?: string } | null
 }
 
-/** POST /api/banter/share → 201. */
-export interface CreateShareResponse {
-  share_id?: string
-  share_url: string
-  stat_data?: SharedStatData
-}
-
-/** GET /api/banter/share/{shareId} (public; counts a view). */
-export interface SharedAchievement {
-  id: string
-  league_id: number
-  stat_type?: string
-  stat_data: SharedStatData | null
-  created_at?: string
-  view_count?: number
-  click_count?: number
-}
+/** GET /api/banter/share/{shareId} (public; counts a view), as the route types it. */
+export type SharedAchievement = Omit<InferResponseType<(typeof shares)[':shareId']['$get'], 200>, 'stat_data'> & { stat_data: SharedStatData | null }
 
 /** The league a card belongs to, as far as the page knows it. */
 export interface ShareLeagueInfo {
@@ -72,39 +60,30 @@ export function statDataFromCard(card: BanterCardData, league: ShareLeagueInfo):
 }
 
 /**
- * Creates (or, server side, reuses) the share of one stat. The token is sent by hand with
- * `auth: false` so a 401 does not run apiFetch's global handler: the share flow answers it with
+ * Creates (or, server side, reuses) the share of one stat. The token is sent by hand through
+ * `publicApi` so a 401 does not run the client's global handler: the share flow answers it with
  * its own "Session Expired" toast (one toast, not two).
  */
-export async function createShareLink(
-  token: string,
-  leagueId: number,
-  statType: string,
-  statData: Record<string, unknown>,
-): Promise<ShareLink> {
-  const answer = await apiFetch<CreateShareResponse>('/api/banter/share', {
-    method: 'POST',
-    auth: false,
-    headers: { Authorization: `Bearer ${token}` },
-    body: { league_id: leagueId, stat_type: statType, stat_data: statData },
-  })
-  const url = answer?.share_url
-  if (!url) throw new Error('Failed to create shareable stat: the server sent no link.')
-  return { url, id: shareIdFromUrl(url) || (answer.share_id ?? ''), statData: answer.stat_data ?? null }
+export async function createShareLink(token: string, leagueId: number, statType: string, statData: Record<string, unknown>): Promise<ShareLink> {
+  const answer = await parseResponse(
+    shares.$post({ json: { league_id: leagueId, stat_type: statType, stat_data: statData } }, { headers: { Authorization: `Bearer ${token}` } }),
+  )
+  return { url: answer.share_url, id: shareIdFromUrl(answer.share_url) || answer.share_id, statData: answer.stat_data as SharedStatData | null }
 }
 
 /** Counts a copy or a social share of the link; failures are ignored (spec §7). */
 export function recordShareClick(shareId: string): void {
   if (!shareId) return
-  apiFetch(`/api/banter/share/${encodeURIComponent(shareId)}/click`, { method: 'POST', auth: false }).catch(() => undefined)
+  shares[':shareId'].click.$post({ param: { shareId: pathParam(shareId) } }).catch(() => undefined)
 }
 
 /** The public view of a share (anonymous, so a stale token never logs anyone out here). */
-export function fetchSharedAchievement(shareId: string, signal?: AbortSignal): Promise<SharedAchievement> {
-  return apiFetch<SharedAchievement>(`/api/banter/share/${encodeURIComponent(shareId)}`, { auth: false, signal })
+export async function fetchSharedAchievement(shareId: string): Promise<SharedAchievement> {
+  const answer = await parseResponse(shares[':shareId'].$get({ param: { shareId: pathParam(shareId) } }))
+  return { ...answer, stat_data: answer.stat_data as SharedStatData | null }
 }
 
-export const NOT_FOUND_DETAIL = 'Shared achievement not found'
+const NOT_FOUND_DETAIL = 'Shared achievement not found'
 
 /** A 404, or the server's "Shared achievement not found" whatever the status. */
 export function isShareNotFound(error: unknown): boolean {
@@ -114,19 +93,19 @@ export function isShareNotFound(error: unknown): boolean {
 
 // ---- Texts (spec §8; the two the page checks before opening the dialog are in share-messages.ts) ----
 
-export const SESSION_EXPIRED: ToastOptions = {
+const SESSION_EXPIRED: ToastOptions = {
   title: 'Session Expired',
   description: 'Your session has expired. Please log in again.',
   variant: 'destructive',
 }
 
-export const EMAIL_VERIFICATION_REQUIRED: ToastOptions = {
+const EMAIL_VERIFICATION_REQUIRED: ToastOptions = {
   title: 'Email Verification Required',
   description: 'Please verify your email address to create shareable links.',
   variant: 'destructive',
 }
 
-export const SHARE_LINK_FAILED: ToastOptions = {
+const SHARE_LINK_FAILED: ToastOptions = {
   title: 'Error',
   description: 'Failed to create shareable link. Please try again.',
   variant: 'destructive',
@@ -151,7 +130,10 @@ export function shareFailure(error: unknown): ShareFailure {
     if (error.status === 403) {
       // 403 means an unverified email, unless the server says why else (not a member, sharing off).
       if (error.code === 'not_a_member' || (error.code !== 'email_not_verified' && isNotMemberDetail(detail))) {
-        return { toast: { title: 'League Access Required', description: detail || 'You must be a member of this league to share its content', variant: 'destructive' }, sessionExpired: false }
+        return {
+          toast: { title: 'League Access Required', description: detail || 'You must be a member of this league to share its content', variant: 'destructive' },
+          sessionExpired: false,
+        }
       }
       if (error.code === 'sharing_disabled' || (error.code !== 'email_not_verified' && isSharingOffDetail(detail))) {
         return { toast: { title: 'Sharing Turned Off', description: detail, variant: 'destructive' }, sessionExpired: false }
@@ -188,7 +170,7 @@ export function socialShareUrl(network: SocialNetwork, url: string, text: string
   }
 }
 
-export const SHARE_POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
+const SHARE_POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
 
 export function openSharePopup(network: SocialNetwork, url: string, text: string): void {
   window.open(socialShareUrl(network, url, text), '_blank', SHARE_POPUP_FEATURES)

@@ -1,31 +1,8 @@
 // The shared page's social-preview tags, set client-side too (the worker already writes them
-// into the HTML for crawlers, which run no JavaScript: worker/routes/share-page.ts).
+// into the HTML for crawlers, which run no JavaScript: worker/routes/share-page.ts). Both take
+// the list from contract/share-meta.ts.
 
-export interface ShareMeta {
-  title: string
-  description: string
-  image: string
-  url: string
-}
-
-type Tag = readonly [attribute: 'name' | 'property', key: string, value: string]
-
-function tagsOf(meta: ShareMeta): Tag[] {
-  return [
-    ['name', 'description', meta.description],
-    ['property', 'og:type', 'article'],
-    ['property', 'og:title', meta.title],
-    ['property', 'og:description', meta.description],
-    ['property', 'og:image', meta.image],
-    ['property', 'og:image:width', '1200'],
-    ['property', 'og:image:height', '630'],
-    ['property', 'og:url', meta.url],
-    ['name', 'twitter:card', 'summary_large_image'],
-    ['name', 'twitter:title', meta.title],
-    ['name', 'twitter:description', meta.description],
-    ['name', 'twitter:image', meta.image],
-  ]
-}
+import { type ShareMeta, shareMetaTags } from '../../../../contract/share-meta'
 
 /**
  * Writes (or adds) the tags in <head>; the returned function puts back what was there before,
@@ -33,7 +10,7 @@ function tagsOf(meta: ShareMeta): Tag[] {
  */
 export function applyShareMeta(meta: ShareMeta): () => void {
   const undo: (() => void)[] = []
-  for (const [attribute, key, value] of tagsOf(meta)) {
+  for (const [attribute, key, value] of shareMetaTags(meta)) {
     let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`)
     if (element) {
       const previous = element.getAttribute('content')

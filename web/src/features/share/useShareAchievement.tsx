@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
 import type { User } from '../auth/types'
@@ -31,7 +31,7 @@ interface Target {
  * Membership as the client knows it: the user's joined_leagues (spec §5), or the league's own
  * is_member flag from the server (joined_leagues can lag behind, e.g. right after an auto-join).
  */
-export function isLeagueMember(user: User | null, league: { id: number; is_member?: boolean }): boolean {
+function isLeagueMember(user: User | null, league: { id: number; is_member?: boolean }): boolean {
   return Boolean(user?.joined_leagues?.includes(league.id)) || league.is_member === true
 }
 
@@ -102,12 +102,11 @@ export function useShareAchievement(context: ShareContext): { onShare: ShareHand
     if (target && !shown) setTarget(null)
   }, [target, shown])
 
-  const dialog =
-    shown ? (
-      <Suspense fallback={<ShareDialogLoading />}>
-        <ShareDialog statType={shown.statType} card={shown.card} league={info} onClose={close} onSignInNeeded={signInNeeded} />
-      </Suspense>
-    ) : null
+  const dialog = shown ? (
+    <Suspense fallback={<ShareDialogLoading />}>
+      <ShareDialog statType={shown.statType} card={shown.card} league={info} onClose={close} onSignInNeeded={signInNeeded} />
+    </Suspense>
+  ) : null
 
   return { onShare, dialog }
 }

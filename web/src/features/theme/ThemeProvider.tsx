@@ -1,13 +1,6 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react'
 import { writeStorage } from '../../lib/storage'
-import {
-  applyTheme,
-  DARK_SCHEME_QUERY,
-  readStoredTheme,
-  resolveInitialTheme,
-  THEME_STORAGE_KEY,
-  type Theme,
-} from './theme'
+import { applyTheme, DARK_SCHEME_QUERY, readStoredTheme, resolveInitialTheme, THEME_STORAGE_KEY, type Theme } from './theme'
 
 export interface ThemeContextValue {
   theme: Theme

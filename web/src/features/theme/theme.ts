@@ -6,14 +6,14 @@ export type Theme = 'light' | 'dark'
 export const THEME_STORAGE_KEY = 'banter-arena-theme'
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)'
 
-export const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark'
+const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark'
 
 export function readStoredTheme(): Theme | null {
   const stored = readStorage(THEME_STORAGE_KEY)
   return isTheme(stored) ? stored : null
 }
 
-export function systemPrefersDark(): boolean {
+function systemPrefersDark(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_SCHEME_QUERY).matches
 }
 

@@ -1,13 +1,6 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Toaster } from './Toaster'
-import {
-  TOAST_DEFAULT_DURATION,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY,
-  type ToastApi,
-  type ToastOptions,
-  type ToastRecord,
-} from './toast-types'
+import { TOAST_DEFAULT_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, type ToastApi, type ToastOptions, type ToastRecord } from './toast-types'
 
 const ToastContext = createContext<ToastApi | null>(null)
 
@@ -26,9 +19,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const dismiss = useCallback((id?: string) => {
-    setToasts((current) =>
-      current.map((t) => (t.open && (id === undefined || t.id === id) ? { ...t, open: false } : t)),
-    )
+    setToasts((current) => current.map((t) => (t.open && (id === undefined || t.id === id) ? { ...t, open: false } : t)))
   }, [])
 
   // A dismissed toast stays (hidden, for its exit animation) and is removed 5 s later.

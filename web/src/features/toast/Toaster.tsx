@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { TOAST_SWIPE_THRESHOLD, type ToastRecord } from './toast-types'
 
 interface ToasterProps {

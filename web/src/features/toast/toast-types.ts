@@ -1,4 +1,4 @@
-export type ToastVariant = 'default' | 'success' | 'destructive'
+type ToastVariant = 'default' | 'success' | 'destructive'
 
 export interface ToastOptions {
   title: string
@@ -8,7 +8,7 @@ export interface ToastOptions {
   duration?: number
 }
 
-export interface ToastHandle {
+interface ToastHandle {
   id: string
   dismiss: () => void
 }

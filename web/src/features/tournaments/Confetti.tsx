@@ -1,4 +1,4 @@
-import { useMemo, type CSSProperties } from 'react'
+import { type CSSProperties, useMemo } from 'react'
 
 const COLORS = ['#3ddc97', '#b79cff', '#fbbf24', '#f472b6', '#60a5fa', '#ffffff']
 
@@ -24,6 +24,7 @@ export function Confetti({ pieces = 80 }: { pieces?: number }) {
     <div className="confetti" aria-hidden="true" data-testid="confetti">
       {bits.map((b, i) => (
         <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are made once and never reorder; their position is their identity
           key={i}
           className={b.round ? 'confetti__piece confetti__piece--round' : 'confetti__piece'}
           style={

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { CreatedDialog } from './CreatedDialog'
-import { CreateTournamentDialog, type CreatedLeague } from './CreateTournamentDialog'
+import { type CreatedLeague, CreateTournamentDialog } from './CreateTournamentDialog'
 
 /**
  * The create dialog, then (after success) the celebration dialog. Rendered while the flow is

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { FormMessage, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
 import { ApiError, NetworkError } from '../../lib/api'
@@ -7,7 +8,7 @@ import { useAuth } from '../auth/AuthProvider'
 import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, LEAGUE_ID_VALIDATE_LENGTH, SUCCESS_TOAST_MS } from './constants'
-import { createLeague, invalidateLeaguesCache, validateLeague } from './leagues-api'
+import { createLeague, invalidateLeagues, validateLeague } from './leagues-api'
 import { Modal } from './Modal'
 import type { CreateLeagueResponse, ValidateLeagueResponse } from './types'
 
@@ -39,6 +40,7 @@ export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => 
   const { isAuthenticated } = useAuth()
   const { open: openAuth } = useAuthDialog()
   const { toast } = useToast()
+  const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [leagueId, setLeagueId] = useState('')
   const [validation, setValidation] = useState<Validation>({ state: 'idle' })
@@ -78,7 +80,7 @@ export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => 
     setBusy(true)
     try {
       const answer = await createLeague(name, leagueId)
-      invalidateLeaguesCache()
+      invalidateLeagues(queryClient)
       analytics.tournamentCreate('private', 0)
       toast({
         title: answer?.is_commissioner === false ? 'Joined Tournament!' : 'Tournament Created!',

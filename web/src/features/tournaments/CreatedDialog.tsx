@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react'
 import { useNavigate } from 'react-router'
 import { Confetti } from './Confetti'
-import { SUCCESS_DIALOG_MS } from './constants'
 import type { CreatedLeague } from './CreateTournamentDialog'
+import { SUCCESS_DIALOG_MS } from './constants'
 import { Modal } from './Modal'
 
 /**

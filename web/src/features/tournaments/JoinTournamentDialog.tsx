@@ -1,16 +1,17 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { analytics } from '../../lib/analytics'
 import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, SUCCESS_TOAST_MS } from './constants'
 import { memberWording } from './league-text'
-import { invalidateLeaguesCache, isPinned, JoinError, joinLeague, validateTeam } from './leagues-api'
+import { invalidateLeagues, isPinned, JoinError, joinLeague, validateTeam } from './leagues-api'
 import { Modal } from './Modal'
 import type { League, ValidateTeamResponse } from './types'
 
 /** Tournaments a user can pick in the join dialog: private ones they are not in. */
-export const isJoinable = (league: League) => league.type !== 'public' && league.type !== 'curated_public' && !isPinned(league) && !league.is_member
+const isJoinable = (league: League) => league.type !== 'public' && league.type !== 'curated_public' && !isPinned(league) && !league.is_member
 
 /** Case-insensitive, trimmed search on the name or the FPL league ID. */
 export function searchLeagues(leagues: League[], query: string): League[] {
@@ -34,6 +35,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
   const { user, isAuthenticated, updateUser } = useAuth()
   const { open: openAuth } = useAuthDialog()
   const { toast } = useToast()
+  const queryClient = useQueryClient()
   const [query, setQuery] = useState('')
   const [chosen, setChosen] = useState<League | null>(initial)
   const [error, setError] = useState<string | null>(null)
@@ -83,7 +85,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
     setError(null)
     try {
       const answer = await joinLeague(chosen.id)
-      invalidateLeaguesCache()
+      invalidateLeagues(queryClient)
       analytics.tournamentJoin(String(chosen.type ?? 'private'), 0)
       const message = answer.message ?? `Successfully joined ${chosen.name}!`
       toast({ title: 'Joined Tournament!', description: message, variant: 'success', duration: SUCCESS_TOAST_MS })
@@ -114,7 +116,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
       </h2>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         {chosen ? (
-          <div className="join-chosen" aria-label="Chosen tournament">
+          <div className="join-chosen">
             <div>
               <p className="join-chosen__name">{chosen.name}</p>
               <p className="join-chosen__meta">
@@ -151,6 +153,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
               aria-controls={`${id}-list`}
               data-autofocus
             />
+            {/* biome-ignore lint/a11y/useSemanticElements: a scrolling list of buttons, not form fields; a fieldset would add its UA styles (margin, min-inline-size: min-content) to this scroller */}
             <div id={`${id}-list`} className="join-list" role="group" aria-label="Tournaments you can join">
               {joinable.length === 0 ? (
                 <div className="join-list__empty">

@@ -23,6 +23,7 @@ export function Modal({ labelledBy, describedBy, onClose, children, className = 
   const onKeyDown = useModal(ref, { initialFocus: () => ref.current?.querySelector<HTMLElement>('[data-autofocus]'), onEscape: onClose, locked })
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; keyboard users close the dialog with Escape (useModal)
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !locked && onClose()}>
       <div
         ref={ref}

@@ -1,14 +1,14 @@
 import { PRODUCT_NAME } from '../../lib/product'
 
+// What the worker must agree on (the pinned league's name, the standings page size) is contract/tournaments.ts.
+export { PINNED_CURATED_NAME, STANDINGS_PAGE_SIZE } from '../../../../contract/tournaments'
+
 // Business constants of spec tournaments §9.
 
 /** League list cache in localStorage: 5 minutes. */
 export const LEAGUES_CACHE_TTL_MS = 300000
-/** League detail cache (per league, page, limit): 2 minutes. */
+/** League detail cache (per league, page, viewer): 2 minutes. */
 export const LEAGUE_DATA_CACHE_TTL_MS = 120000
-/** Standings page size and default page. */
-export const STANDINGS_PAGE_SIZE = 50
-export const DEFAULT_PAGE = 1
 /** Pagination shows at most this many page buttons. */
 export const MAX_PAGE_BUTTONS = 5
 /** The progress bar's full scale. */
@@ -34,10 +34,7 @@ export const SUCCESS_DIALOG_MS = 5000
 export const NOTICE_CLEAR_MS = 3000
 /** Runners-up on wide screens (small screens show one fewer, by CSS). */
 export const RUNNERS_UP_WIDE = 3
-export const RUNNERS_UP_SMALL = 2
 
-/** The pinned curated league, always first in the list. */
-export const PINNED_CURATED_NAME = 'Real Footballers FPL League'
 /** The public auto-join tournament: everyone is in it, so the list hides it. */
 export const HIDDEN_PUBLIC_NAME = `${PRODUCT_NAME} Tournament`
 

@@ -1,98 +1,28 @@
-// Shapes of the tournament API's answers (spec tournaments §3, §7; field names as the API sends them).
+// The tournament API's answers as the worker's routes type them (hono/client), and the detail
+// page's view of them.
 
-export type LeagueType = 'private' | 'curated_public' | 'public'
+import type { InferResponseType } from 'hono/client'
+import type { api } from '../../lib/api'
+
+type LeagueRoute = (typeof api.leagues)[':id']
 
 /** One tournament (league) as GET /api/leagues lists it. */
-export interface League {
-  id: number
-  name: string
-  description?: string | null
-  type?: LeagueType | string | null
-  auto_join?: boolean
-  is_public?: boolean
-  fpl_league_id?: number | null
-  /** Pounds. */
-  entry_fee?: number | null
-  /** Pounds. */
-  current_prize_pool?: number | null
-  member_count?: number | null
-  created_at?: string | null
-  is_commissioner?: boolean
-  is_member?: boolean
-  is_pinned?: boolean
-  /** Commissioner only. */
-  invite_code?: string | null
-}
-
-export interface CuratedTeam {
-  fpl_team_id: number
-  team_name: string
-  player_name: string
-  added_at?: string
-}
-
+export type League = InferResponseType<typeof api.leagues.$get, 200>[number]
 /** GET /api/leagues/{id}: the list's fields plus the commissioner's name and the curated teams. */
-export interface LeagueDetail extends League {
-  commissioner_name?: string | null
-  curated_teams?: CuratedTeam[]
-}
+export type LeagueDetail = InferResponseType<LeagueRoute['$get'], 200>
+export type CuratedTeam = LeagueDetail['curated_teams'][number]
+export type CreateLeagueResponse = InferResponseType<typeof api.leagues.$post, 201>
+export type ValidateLeagueResponse = InferResponseType<(typeof api)['validate-league'][':leagueId']['$get'], 200>
+/** A team check as the join dialog holds it: `valid` is null while nothing was checked. */
+export type ValidateTeamResponse = Omit<InferResponseType<(typeof api)['validate-team'][':id'][':code']['$get'], 200>, 'valid'> & { valid: boolean | null }
+export type StandingsResponse = InferResponseType<LeagueRoute['standings']['$get'], 200>
+export type StandingRow = StandingsResponse['standings'][number]
+type PaginationMetadata = StandingsResponse['pagination_metadata']
 
-export interface CreateLeagueResponse {
-  league_id: number
-  invite_code: string | null
-  is_commissioner?: boolean
-  message?: string
-}
+// The monthly winners and banter answers are snapshot JSON the worker types only as JSON: their
+// shapes are still written here until the snapshot store types them.
 
-export interface ValidateLeagueResponse {
-  fpl_valid: boolean
-  fpl_league_name?: string | null
-  system_exists?: boolean
-  commissioner_name?: string | null
-}
-
-export interface ValidateTeamResponse {
-  /** null: not checked (unknown). */
-  valid: boolean | null
-  team_name: string
-}
-
-export interface StandingRow {
-  fpl_team_id: number
-  team_name: string
-  player_name: string
-  total_points: number
-  gameweek_points: number
-  rank: number
-  last_rank?: number | null
-  is_current_user?: boolean
-}
-
-export interface PaginationMetadata {
-  current_page: number
-  per_page: number
-  total_members: number
-  total_pages: number
-  has_previous: boolean
-  has_next: boolean
-}
-
-export interface StandingsResponse {
-  standings: StandingRow[]
-  demo_mode?: boolean
-  message?: string | null
-  pagination_metadata?: PaginationMetadata
-  current_user_position?: number | null
-  current_user_in_standings?: boolean
-  total_members?: number
-  fpl_active_members?: number
-  is_public_tournament?: boolean
-  data_source?: string
-  gameweek?: number | null
-  refreshed_at?: string | null
-}
-
-export interface RunnerUp {
+interface RunnerUp {
   position: number
   player_name: string
   team_name?: string
@@ -168,6 +98,12 @@ export interface BanterStatsResponse {
   gameweek?: number | null
 }
 
+export interface BanterStatsResponse {
+  comprehensive_banter_stats: ComprehensiveBanterStats | null
+  message?: string | null
+  gameweek?: number | null
+}
+
 /** Why a tournament's private data is not shown: signed out (401) or not a member (403). */
 export type LeagueAccess = 'ok' | 'signin' | 'members'
 
@@ -181,6 +117,7 @@ export interface LeagueData {
   paginationMetadata: PaginationMetadata | null
   currentUserPosition: number | null
   currentUserInStandings: boolean
-  standingsMetadata: Omit<StandingsResponse, 'standings' | 'pagination_metadata'>
+  /** The standings answer's other fields (none when the standings are not shown). */
+  standingsMetadata: Partial<Omit<StandingsResponse, 'standings' | 'pagination_metadata'>>
   access: LeagueAccess
 }

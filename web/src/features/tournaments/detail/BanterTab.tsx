@@ -1,5 +1,5 @@
 import type { BanterKey, LeagueData } from '../types'
-import { banterCards, banterEmoji, banterTitle, type BanterCardData } from './banter-cards'
+import { type BanterCardData, banterCards, banterEmoji, banterTitle } from './banter-cards'
 import { MembersOnly, SignInGate } from './Gates'
 import { ShareButton, type ShareHandler } from './ShareButton'
 

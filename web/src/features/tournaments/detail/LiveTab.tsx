@@ -1,4 +1,4 @@
-import { useEffect, useRef, type Ref } from 'react'
+import { type Ref, useEffect, useRef } from 'react'
 import { formatEntryFee } from '../../../lib/format'
 import { OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled } from '../constants'
 import type { LeagueData, StandingRow } from '../types'
@@ -13,11 +13,38 @@ const PLACES = [
 
 /** Sample rows shown blurred to signed-out visitors when the real table is not available to them. */
 const SAMPLE_ROWS: StandingRow[] = [
-  { fpl_team_id: 1, team_name: 'Salah Fingers', player_name: 'Priya S', total_points: 1412, gameweek_points: 71, rank: 1, last_rank: 2 },
-  { fpl_team_id: 2, team_name: 'Klopp Goes the Weasel', player_name: 'Dan M', total_points: 1398, gameweek_points: 54, rank: 2, last_rank: 1 },
-  { fpl_team_id: 3, team_name: 'Expected Toulouse', player_name: 'Sam K', total_points: 1381, gameweek_points: 62, rank: 3, last_rank: 3 },
-  { fpl_team_id: 4, team_name: 'Haaland Oates', player_name: 'Jo P', total_points: 1360, gameweek_points: 48, rank: 4, last_rank: 5 },
-  { fpl_team_id: 5, team_name: 'Pep Talk', player_name: 'Alex R', total_points: 1344, gameweek_points: 39, rank: 5, last_rank: 4 },
+  {
+    fpl_team_id: 1,
+    team_name: 'Salah Fingers',
+    player_name: 'Priya S',
+    total_points: 1412,
+    gameweek_points: 71,
+    rank: 1,
+    last_rank: 2,
+    is_current_user: false,
+  },
+  {
+    fpl_team_id: 2,
+    team_name: 'Klopp Goes the Weasel',
+    player_name: 'Dan M',
+    total_points: 1398,
+    gameweek_points: 54,
+    rank: 2,
+    last_rank: 1,
+    is_current_user: false,
+  },
+  {
+    fpl_team_id: 3,
+    team_name: 'Expected Toulouse',
+    player_name: 'Sam K',
+    total_points: 1381,
+    gameweek_points: 62,
+    rank: 3,
+    last_rank: 3,
+    is_current_user: false,
+  },
+  { fpl_team_id: 4, team_name: 'Haaland Oates', player_name: 'Jo P', total_points: 1360, gameweek_points: 48, rank: 4, last_rank: 5, is_current_user: false },
+  { fpl_team_id: 5, team_name: 'Pep Talk', player_name: 'Alex R', total_points: 1344, gameweek_points: 39, rank: 5, last_rank: 4, is_current_user: false },
 ]
 
 export interface LiveTabProps {
@@ -76,7 +103,9 @@ export function LiveTab({ data, loading, signedIn, page, onPage, onJoin }: LiveT
         {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
         {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
         {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
-        {meta && meta.total_pages > 1 ? <Pagination page={page} totalPages={meta.total_pages} hasPrevious={meta.has_previous} hasNext={meta.has_next} onPage={onPage} disabled={loading} /> : null}
+        {meta && meta.total_pages > 1 ? (
+          <Pagination page={page} totalPages={meta.total_pages} hasPrevious={meta.has_previous} hasNext={meta.has_next} onPage={onPage} disabled={loading} />
+        ) : null}
       </section>
       <aside className="live-tab__side" aria-label="Gameweek summary">
         <GameweekCard data={data} />
@@ -105,7 +134,7 @@ function Movement({ rank, lastRank }: { rank: number; lastRank: number | null | 
   )
 }
 
-export function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: Ref<HTMLLIElement> }) {
+function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: Ref<HTMLLIElement> }) {
   return (
     <ol className="standings" aria-label="League table">
       {rows.map((row) => {
@@ -156,7 +185,7 @@ export function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRow
   )
 }
 
-export function Pagination({
+function Pagination({
   page,
   totalPages,
   hasPrevious,

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { type FormEvent, useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { TextField } from '../../../components/forms'
-import { apiFetch } from '../../../lib/api'
-import { errorText, isAbortError } from '../../../lib/errors'
+import { api, pathParam } from '../../../lib/api'
+import { errorText } from '../../../lib/errors'
 import { useToast } from '../../toast/ToastProvider'
 import type { CuratedTeam } from '../types'
 
@@ -12,32 +14,21 @@ import type { CuratedTeam } from '../types'
  */
 export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; onChanged: () => void }) {
   const { toast } = useToast()
-  const [teams, setTeams] = useState<CuratedTeam[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
   const [teamId, setTeamId] = useState('')
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<CuratedTeam | null>(null)
   const [busyRemove, setBusyRemove] = useState(false)
   const id = useId()
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await apiFetch<{ curated_teams: CuratedTeam[] }>(`/api/leagues/${leagueId}/curated-teams`, { signal })
-        setTeams(answer?.curated_teams ?? [])
-        setLoadError(null)
-      } catch (error) {
-        if (!isAbortError(error)) setLoadError(errorText(error, 'Failed to load the curated teams'))
-      }
-    },
-    [leagueId],
-  )
-
-  useEffect(() => {
-    const controller = new AbortController()
-    void load(controller.signal)
-    return () => controller.abort()
-  }, [load])
+  const route = api.leagues[':id']['curated-teams']
+  const param = { id: pathParam(leagueId) }
+  const query = useQuery({
+    queryKey: ['curated-teams', String(leagueId)],
+    queryFn: ({ signal }) => parseResponse(route.$get({ param }, { init: { signal } })),
+  })
+  const teams = query.data?.curated_teams ?? null
+  const loadError = query.isError ? errorText(query.error, 'Failed to load the curated teams') : null
+  const load = () => query.refetch()
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -45,8 +36,8 @@ export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; 
     if (!Number.isInteger(value) || value <= 0 || adding) return
     setAdding(true)
     try {
-      const answer = await apiFetch<{ message?: string }>(`/api/leagues/${leagueId}/curated-teams`, { method: 'POST', body: { fpl_team_id: value } })
-      toast({ title: 'Team Added', description: answer?.message ?? 'The team is in.', variant: 'success' })
+      const answer = await parseResponse(route.$post({ param, json: { fpl_team_id: value } }))
+      toast({ title: 'Team Added', description: answer.message, variant: 'success' })
       setTeamId('')
       await load()
       onChanged()
@@ -61,8 +52,8 @@ export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; 
     if (!removing) return
     setBusyRemove(true)
     try {
-      const answer = await apiFetch<{ message?: string }>(`/api/leagues/${leagueId}/curated-teams/${removing.fpl_team_id}`, { method: 'DELETE' })
-      toast({ title: 'Team Removed', description: answer?.message ?? 'Team removed from the curated league.', variant: 'success' })
+      const answer = await parseResponse(route[':teamId'].$delete({ param: { ...param, teamId: String(removing.fpl_team_id) } }))
+      toast({ title: 'Team Removed', description: answer.message, variant: 'success' })
       setRemoving(null)
       await load()
       onChanged()

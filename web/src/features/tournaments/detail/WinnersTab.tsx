@@ -40,7 +40,7 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 /** Sort key of a month: year * 12 + month index (unknown parts sort last). */
 const monthKey = (w: MonthlyWinner) => {
   const index = MONTHS.indexOf(w.month.trim().toLowerCase())
-  return (w.year ?? 0) * 12 + (index < 0 ? 0 : index)
+  return (w.year ?? 0) * 12 + Math.max(index, 0)
 }
 
 /** The month in progress first, then the newest finished month first. */

@@ -56,8 +56,7 @@ export const banterEmoji = (key: BanterKey) => SPECS[key].emoji
 export function banterCard(key: BanterKey, stat: BanterStat | null | undefined): BanterCardData | null {
   if (!stat) return null
   const spec = SPECS[key]
-  const name =
-    spec.nameField === 'player' ? (stat.player ?? stat.manager ?? 'Unknown Player') : (stat.manager ?? stat.player ?? 'Unknown Manager')
+  const name = spec.nameField === 'player' ? (stat.player ?? stat.manager ?? 'Unknown Player') : (stat.manager ?? stat.player ?? 'Unknown Manager')
   return {
     statType: key,
     emoji: typeof stat.emoji === 'string' && stat.emoji ? stat.emoji : spec.emoji,

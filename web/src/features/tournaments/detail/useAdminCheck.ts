@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react'
-import { apiFetch } from '../../../lib/api'
+import { useQuery } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { api, pathParam } from '../../../lib/api'
+import { useAuth } from '../../auth/AuthProvider'
 
 export type AdminState = 'idle' | 'checking' | 'admin' | 'none'
 
@@ -8,21 +10,13 @@ export type AdminState = 'idle' | 'checking' | 'admin' | 'none'
  * `enabled`. A failure counts as no admin access.
  */
 export function useAdminCheck(leagueId: string, enabled: boolean): AdminState {
-  const [state, setState] = useState<{ key: string; value: AdminState }>({ key: '', value: 'idle' })
-  const key = `${leagueId}:${enabled}`
-
-  useEffect(() => {
-    if (!enabled) return
-    const controller = new AbortController()
-    setState({ key, value: 'checking' })
-    apiFetch<{ has_admin_access?: boolean }>(`/api/leagues/${leagueId}/admin-check`, { signal: controller.signal })
-      .then((answer) => setState({ key, value: answer?.has_admin_access ? 'admin' : 'none' }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ key, value: 'none' })
-      })
-    return () => controller.abort()
-  }, [leagueId, enabled, key])
-
+  const { user } = useAuth()
+  const query = useQuery({
+    queryKey: ['admin-check', leagueId, user?.id ?? null],
+    queryFn: ({ signal }) => parseResponse(api.leagues[':id']['admin-check'].$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
+    enabled,
+  })
   if (!enabled) return 'idle'
-  return state.key === key ? state.value : 'checking'
+  if (query.isPending) return 'checking'
+  return query.data?.has_admin_access ? 'admin' : 'none'
 }

@@ -1,0 +1,136 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { type PageAnswers, pageAnswerPaths } from '../../../../../contract/page-answers'
+import { ApiError, api, pathParam } from '../../../lib/api'
+import { DETAIL_LOAD_DELAY_MS, LEAGUE_DATA_CACHE_TTL_MS, STANDINGS_PAGE_SIZE } from '../constants'
+import type { BanterStatsResponse, LeagueAccess, LeagueData, LeagueDetail, MonthlyWinnersResponse, StandingsResponse } from '../types'
+
+// A tournament's detail data (spec tournaments §3): league, standings page, monthly winners and
+// banter, read together and kept in the query cache for 2 minutes per league, page and viewer.
+
+/** The four answers, each either read or refused (the banter one may be missing). */
+interface Settled {
+  league: PromiseSettledResult<LeagueDetail>
+  standings: PromiseSettledResult<StandingsResponse>
+  winners: PromiseSettledResult<MonthlyWinnersResponse>
+  banter: PromiseSettledResult<BanterStatsResponse>
+}
+
+const accessOf = (reason: unknown): LeagueAccess | null =>
+  reason instanceof ApiError ? (reason.status === 401 ? 'signin' : reason.status === 403 ? 'members' : null) : null
+
+/**
+ * The page's data from the four answers. The banter call may fail (the page goes on without it);
+ * 401 / 403 on the private data mean "sign in" / "members only", not an error. Other failures
+ * throw "Failed to fetch league data: {reason}".
+ */
+function combine({ league, standings, winners, banter }: Settled): LeagueData {
+  let access: LeagueAccess = 'ok'
+  let reason: string | null = null
+  if (league.status === 'rejected') reason = 'Failed to fetch league'
+  if (standings.status === 'rejected') {
+    const denied = accessOf(standings.reason)
+    if (denied) access = denied
+    else reason ??= 'Failed to fetch standings'
+  }
+  if (winners.status === 'rejected') {
+    const denied = accessOf(winners.reason)
+    if (denied) access = access === 'ok' ? denied : access
+    else reason ??= 'Failed to fetch winners'
+  }
+  if (reason || league.status !== 'fulfilled') throw new Error(`Failed to fetch league data: ${reason ?? 'Failed to fetch league'}`)
+
+  const s = standings.status === 'fulfilled' ? standings.value : null
+  const { standings: rows = [], pagination_metadata = null, ...standingsMetadata } = s ?? {}
+  const b = banter.status === 'fulfilled' ? banter.value : null
+  return {
+    league: league.value,
+    standings: rows,
+    monthlyWinners: winners.status === 'fulfilled' ? winners.value.monthly_winners : [],
+    banterStats: b?.comprehensive_banter_stats ?? null,
+    banterMessage: b?.message ?? null,
+    paginationMetadata: pagination_metadata,
+    currentUserPosition: s?.current_user_position ?? null,
+    currentUserInStandings: s?.current_user_in_standings ?? false,
+    standingsMetadata,
+    access,
+  }
+}
+
+/** Reads the four answers in parallel (no cache, no delay); an abort is rethrown as is. */
+export async function fetchLeagueData(leagueId: string | number, page: number, signal?: AbortSignal): Promise<LeagueData> {
+  const options = { init: { signal } }
+  const param = { id: pathParam(leagueId) }
+  const route = api.leagues[':id']
+  const [league, standings, winners, banter] = await Promise.allSettled([
+    parseResponse(route.$get({ param }, options)),
+    parseResponse(route.standings.$get({ param, query: { page: String(page), limit: String(STANDINGS_PAGE_SIZE) } }, options)),
+    // Snapshot answers: the worker types them only as JSON (see types.ts).
+    parseResponse(route['monthly-winners'].$get({ param }, options)) as Promise<unknown> as Promise<MonthlyWinnersResponse>,
+    parseResponse(route['banter-stats'].$get({ param }, options)) as Promise<unknown> as Promise<BanterStatsResponse>,
+  ])
+  for (const result of [league, standings, winners, banter]) {
+    if (result.status === 'rejected' && result.reason instanceof DOMException && result.reason.name === 'AbortError') throw result.reason
+  }
+  return combine({ league, standings, winners, banter })
+}
+
+/** Every cached page of one tournament, whoever looked. */
+export const leagueDataPrefix = (leagueId: string) => ['league-data', leagueId] as const
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', stop, { once: true })
+  })
+
+/**
+ * The query of one page as one viewer sees it (the answers mark the viewer's own row and hide
+ * private data from non-members). Each network load waits 150 ms first, so a burst of changes
+ * (league, page, session) costs one load; an answer fresh in the cache is shown at once.
+ */
+export const leagueDataQuery = (leagueId: string, page: number, viewer: number | null) =>
+  queryOptions({
+    queryKey: [...leagueDataPrefix(leagueId), page, viewer],
+    queryFn: async ({ signal }) => {
+      await pause(DETAIL_LOAD_DELAY_MS, signal)
+      return fetchLeagueData(leagueId, page, signal)
+    },
+    staleTime: LEAGUE_DATA_CACHE_TTL_MS,
+  })
+
+/** The answers' value as the API would have given it: the body, or the ApiError of its status. */
+function settle<T>(answers: PageAnswers, path: string): PromiseSettledResult<T> {
+  const answer = answers[path]
+  if (answer?.status === 200) return { status: 'fulfilled', value: answer.body as T }
+  const body = answer?.body as { detail?: string } | undefined
+  return { status: 'rejected', reason: new ApiError(answer?.status ?? 503, body?.detail, body) }
+}
+
+/**
+ * Puts a tournament page's own answers (#page-answers, as the worker wrote them for a visitor)
+ * into the cache as page 1 for a signed-out viewer, so the first render needs no request.
+ * Answers that do not make a page (the league itself refused or missing) are left out.
+ */
+export function seedLeagueData(client: QueryClient, answers: PageAnswers) {
+  const leagueId = Object.keys(answers)
+    .map((path) => /^\/api\/leagues\/(\d+)$/.exec(path)?.[1])
+    .find(Boolean)
+  if (!leagueId) return
+  const [league, standings, winners, banter] = pageAnswerPaths(leagueId)
+  try {
+    const data = combine({
+      league: settle(answers, league),
+      standings: settle(answers, standings),
+      winners: settle(answers, winners),
+      banter: settle(answers, banter),
+    })
+    client.setQueryData(leagueDataQuery(leagueId, 1, null).queryKey, data)
+  } catch {
+    // Not a page the app can show from the answers alone: it asks the network as usual.
+  }
+}

@@ -1,0 +1,31 @@
+// The API's answers the account, dashboard and invite screens read, as the worker's routes type
+// them (hono/client infers each from the route: nothing here is written by hand but the JSON
+// column a shared card keeps).
+
+import type { InferResponseType } from 'hono/client'
+import type { api } from './api'
+
+type Auth = (typeof api)['auth']
+export type ApiUser = InferResponseType<Auth['me']['$get'], 200>
+export type LoginResponse = InferResponseType<Auth['login']['$post'], 200>
+export type RegisterResponse = InferResponseType<Auth['register']['$post'], 201>
+export type VerifyEmailResponse = InferResponseType<Auth['verify-email']['$post'], 200>
+export type ChangePasswordResponse = InferResponseType<Auth['change-password']['$post'], 200>
+type UserLeaguesResponse = InferResponseType<Auth['user-leagues']['$get'], 200>
+export type UserLeague = UserLeaguesResponse['leagues'][number]
+export type UpdateDisplayNameResponse = InferResponseType<Auth['update-display-name']['$put'], 200>
+export type UpdateFplTeamResponse = InferResponseType<Auth['update-fpl-team']['$post'], 200>
+export type DiscoverLeaguesResponse = InferResponseType<(typeof api)['discover-leagues'][':fpl_team_id']['$get'], 200>
+export type DiscoveredLeague = DiscoverLeaguesResponse['discovered_leagues'][number]
+export type AutoJoinResponse = InferResponseType<(typeof api)['auto-join-leagues']['$post'], 200>
+type MySharesResponse = InferResponseType<(typeof api)['banter']['my-shares']['$get'], 200>
+/** The card's stored fields are JSON to the worker: the ones the list reads are named here. */
+interface SharedStatData {
+  emoji?: string
+  achievement_title?: string
+  title?: string
+  league_name?: string
+}
+export type SharedStat = Omit<MySharesResponse['shared_stats'][number], 'stat_data'> & { stat_data: SharedStatData | null }
+export type InviteLeague = InferResponseType<(typeof api)['leagues']['invite'][':inviteCode']['$get'], 200>
+export type JoinByInviteResponse = InferResponseType<(typeof api)['leagues']['join-by-invite']['$post'], 200>
