@@ -16,7 +16,18 @@ import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { detailTabs } from '../../web/src/pages/TournamentDetailPage'
 import { currentLocation, renderApp, storeSession, visibleToasts, writePageAnswers } from './helpers'
 import { mockApi, type Reply } from './mock-api'
-import { advance, banterAnswer, fakeClock, leagueDetail, leagues, settle, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
+import {
+  advance,
+  banterAnswer,
+  fakeClock,
+  gameweekSummary,
+  leagueDetail,
+  leagues,
+  settle,
+  standingRows,
+  standingsAnswer,
+  winnersAnswer,
+} from './tournament-fixtures'
 
 const curated = leagues[2]!
 
@@ -380,6 +391,54 @@ describe('detail: Live tab', () => {
         .getAllByRole('button', { name: /^Page / })
         .map((b) => b.textContent),
     ).toEqual(['2', '3', '4', '5', '6'])
+  })
+})
+
+describe('detail: This Gameweek card', () => {
+  const gameweekCard = async () => (await screen.findByRole('heading', { name: /This Gameweek/ })).closest('section') as HTMLElement
+  const fact = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+
+  it("shows the league-wide summary from the standings answer, the same on every page, never the page's own figures", async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    // Page 1's rows top out at 69 and page 4's at 69 too, averaging 52.9 and 54.5: neither is the league's.
+    detailApi(1, {
+      'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(50), { totalPages: 4, total: 180 }) },
+      'GET /api/leagues/1/standings?page=4&limit=50': { body: standingsAnswer(standingRows(30, { from: 151 }), { page: 4, totalPages: 4, total: 180 }) },
+    })
+    openDetail(1)
+    let card = await gameweekCard()
+    expect(fact(card, 'Gameweek')).toBe('GW 7')
+    expect(fact(card, 'Top scorer')).toBe('Priya S (104 pts)')
+    expect(fact(card, 'Average')).toBe('51.3 pts')
+    expect(fact(card, 'Managers')).toBe('180')
+    await user.click(within(screen.getByRole('navigation', { name: 'Standings pages' })).getByRole('button', { name: 'Page 4' }))
+    expect(await screen.findByText('Team 151')).toBeInTheDocument()
+    card = await gameweekCard()
+    expect(fact(card, 'Top scorer')).toBe('Priya S (104 pts)')
+    expect(fact(card, 'Average')).toBe('51.3 pts')
+  })
+
+  it('says when the figures are provisional, names a tie, and says what a very large league’s figures cover', async () => {
+    storeSession('jwt-1')
+    const summary = gameweekSummary(5050, { provisional: true, top_scorer: { player_name: 'Dan M', team_name: 'Dan FC', points: 88, tied_with: 2 } })
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(50), { totalPages: 2000, total: 100_000, summary }) } })
+    openDetail(1)
+    const card = await gameweekCard()
+    expect(fact(card, 'Gameweek')).toBe('GW 7 (provisional)')
+    expect(fact(card, 'Top scorer')).toBe('Dan M and 2 others (88 pts)')
+    expect(card).toHaveTextContent('Top scorer and average over the 5,050 managers stored of this very large league.')
+  })
+
+  it('shows "—" for a snapshot without a summary rather than figures from the rows on screen', async () => {
+    storeSession('jwt-1')
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(20), { summary: null }) } })
+    openDetail(1)
+    const card = await gameweekCard()
+    expect(await screen.findByText('Team 1')).toBeInTheDocument()
+    expect(fact(card, 'Gameweek')).toBe('GW 7')
+    expect(fact(card, 'Top scorer')).toBe('—')
+    expect(fact(card, 'Average')).toBe('—')
   })
 })
 

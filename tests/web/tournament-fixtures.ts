@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { League, StandingRow } from '../../web/src/features/tournaments/types'
+import type { League, StandingRow, StandingsResponse } from '../../web/src/features/tournaments/types'
 
 // Fixtures and clock helpers for the tournament screens' tests.
 
@@ -120,7 +120,25 @@ export function standingRows(count: number, { from = 1, me }: { from?: number; m
   })
 }
 
-export function standingsAnswer(rows: StandingRow[], { page = 1, totalPages = 1, total = rows.length, me = null as number | null } = {}) {
+type GameweekSummary = StandingsResponse['gameweek_summary']
+
+/**
+ * The league-wide This Gameweek figures as the worker computes them over every row (none of the
+ * fixture pages' own rows score 104 or average 51.3, so a page-derived card cannot match them).
+ */
+export const gameweekSummary = (managers: number, extra: Partial<NonNullable<GameweekSummary>> = {}): GameweekSummary => ({
+  gameweek: 7,
+  top_scorer: { player_name: 'Priya S', team_name: 'Salah Fingers', points: 104, tied_with: 0 },
+  average_points: 51.3,
+  provisional: false,
+  managers_counted: managers,
+  ...extra,
+})
+
+export function standingsAnswer(
+  rows: StandingRow[],
+  { page = 1, totalPages = 1, total = rows.length, me = null as number | null, summary = gameweekSummary(total) as GameweekSummary } = {},
+): StandingsResponse {
   return {
     standings: rows,
     demo_mode: false,
@@ -141,6 +159,7 @@ export function standingsAnswer(rows: StandingRow[], { page = 1, totalPages = 1,
     data_source: 'live',
     gameweek: 7,
     refreshed_at: '2025-10-05T18:00:00Z',
+    gameweek_summary: summary,
   }
 }
 

@@ -72,6 +72,53 @@ describe('GET /api/leagues/{id}/standings', () => {
     }
   })
 
+  it('carries one league-wide gameweek summary, the same on page 1 and page 3, over all 180 rows', async () => {
+    type Row = { player_name: string; team_name: string; gameweek_points: number }
+    type Answer = { standings: Row[]; gameweek_summary: Record<string, unknown> | null }
+    const pages: Answer[] = []
+    for (let page = 1; page <= 4; page++) pages.push((await getJson<Answer>(`/api/leagues/${officeId}/standings?page=${page}`, boss)).body)
+    const all = pages.flatMap((p) => p.standings)
+    expect(all).toHaveLength(180)
+    // Computed here from every row, independently of the worker's function.
+    const best = Math.max(...all.map((r) => r.gameweek_points))
+    const first = all.find((r) => r.gameweek_points === best)!
+    const expected = {
+      gameweek: 12,
+      top_scorer: {
+        player_name: first.player_name,
+        team_name: first.team_name,
+        points: best,
+        tied_with: all.filter((r) => r.gameweek_points === best).length - 1,
+      },
+      average_points: Math.round((all.reduce((sum, r) => sum + r.gameweek_points, 0) / all.length) * 10) / 10,
+      provisional: false, // the gameweek is checked
+      managers_counted: 180,
+    }
+    expect(pages[0]!.gameweek_summary).toEqual(expected)
+    expect(pages[2]!.gameweek_summary).toEqual(expected)
+    // What the page-derived card used to show differs from page to page.
+    const pageTop = (p: Answer) => Math.max(...p.standings.map((r) => r.gameweek_points))
+    const pageAverage = (p: Answer) => p.standings.reduce((sum, r) => sum + r.gameweek_points, 0) / p.standings.length
+    expect([pageTop(pages[0]!), pageAverage(pages[0]!)]).not.toEqual([pageTop(pages[2]!), pageAverage(pages[2]!)])
+    // A smaller page size changes nothing either.
+    const small = await getJson<Answer>(`/api/leagues/${officeId}/standings?page=5&limit=20`, boss)
+    expect(small.body.gameweek_summary).toEqual(expected)
+  })
+
+  it('answers a null gameweek summary from a snapshot written before it existed, never page-based figures', async () => {
+    const saved = await env.DB.prepare('SELECT standings_meta AS meta FROM tournament_snapshots WHERE tournament_id = ?').bind(officeId).first<string>('meta')
+    await env.DB.prepare("UPDATE tournament_snapshots SET standings_meta = json_remove(standings_meta, '$.gameweek_summary') WHERE tournament_id = ?")
+      .bind(officeId)
+      .run()
+    try {
+      const { body } = await getJson<{ standings: unknown[]; gameweek_summary: unknown }>(`/api/leagues/${officeId}/standings`, boss)
+      expect(body.standings).toHaveLength(50)
+      expect(body.gameweek_summary).toBeNull()
+    } finally {
+      await env.DB.prepare('UPDATE tournament_snapshots SET standings_meta = ? WHERE tournament_id = ?').bind(saved, officeId).run()
+    }
+  })
+
   it('says when the first refresh has not happened yet', async () => {
     const { body } = await getJson<Record<string, unknown>>(`/api/leagues/${emptyId}/standings`, otherAuth)
     expect(body).toMatchObject({ standings: [], data_source: 'pending', message: 'Standings will appear after the next data refresh.' })

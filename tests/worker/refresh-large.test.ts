@@ -66,6 +66,8 @@ describe('refreshing large leagues', () => {
     const deep = await getJson<{ standings: unknown[]; pagination_metadata: { total_pages: number } }>(`/api/leagues/${megaId}/standings?page=100`, megaMember)
     expect(deep.body.standings).toHaveLength(50)
     expect(deep.body.pagination_metadata.total_pages).toBe(100)
+    const { gameweek_summary } = (await getJson<{ gameweek_summary: { managers_counted: number } }>(`/api/leagues/${megaId}/standings?page=7`, megaMember)).body
+    expect(gameweek_summary.managers_counted).toBe(5000)
     console.info(`refresh of the 5,000 and 100,000 leagues: ${wallMs} ms wall, ${outcomes.length} invocations, max ${maxRequests} FPL requests per invocation`)
   }, 120_000)
 
@@ -87,5 +89,7 @@ describe('refreshing large leagues', () => {
     const gap = await getJson<{ standings: unknown[]; message: string }>(`/api/leagues/${giantId}/standings?page=500`, giantMember)
     expect(gap.body.standings).toEqual([])
     expect(gap.body.message).toMatch(/not stored/)
+    // The gameweek summary covers what the refresh read (the top and our members' pages), and says so.
+    expect(gap.body).toMatchObject({ gameweek_summary: { gameweek: 12, managers_counted: stored!.n, provisional: false } })
   })
 })

@@ -54,6 +54,8 @@ export function standingsResponse(tournament: { type: TournamentType }, query: S
     data_source: snapshot?.dataSource ?? 'pending',
     gameweek: snapshot?.gameweek ?? null,
     refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
+    // League-wide, the same on every page; null before the first refresh and in older snapshots.
+    gameweek_summary: meta?.gameweek_summary ?? null,
   }
 }
 

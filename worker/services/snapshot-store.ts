@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import { type BatchRead, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { type GameweekStatus, standingsRows, tournamentSnapshots } from '../db/schema'
+import type { GameweekSummary } from '../fpl/stats'
 
 // Reading and writing tournament snapshots. Writes change only the standings rows that
 // changed and the snapshot row, in one batch (one transaction). Reads take the snapshot and a
@@ -28,6 +29,11 @@ export interface StandingsMeta {
   last_updated_data: string | null
   /** Our members (users with an FPL team) in this tournament. */
   fpl_active_members: number
+  /**
+   * The gameweek's top scorer and average over every row the refresh read, so every page
+   * answers the same. Missing in snapshots written before it existed.
+   */
+  gameweek_summary?: GameweekSummary | null
 }
 
 export interface SnapshotInput {

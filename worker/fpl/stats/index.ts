@@ -6,6 +6,8 @@
 
 export type { BanterInput, BanterManager, BanterStats } from './banter'
 export { computeBanterStats } from './banter'
+export type { GameweekSummary } from './gameweek-summary'
+export { gameweekSummary } from './gameweek-summary'
 export type { EventLike, MonthlyWinnersInput, PhaseTableRow } from './monthly'
 export { computeMonthlyWinners, monthlyPrizePounds, phaseTableFromHistories } from './monthly'
 export { autoSubPoints, captainPoints, leagueRanks, liveLookup, netPoints, picksPoints, playedCaptain, populationStdDev, roundTo, totalAt } from './points'

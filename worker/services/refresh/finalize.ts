@@ -10,6 +10,7 @@ import {
   computeBanterStats,
   computeMonthlyWinners,
   computePublicStats,
+  gameweekSummary,
   type PhaseTableRow,
   phaseTableFromHistories,
 } from '../../fpl/stats'
@@ -66,7 +67,8 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     gameweekStatus: plan.status,
     dataVersion: plan.version,
     dataSource: 'fpl_api',
-    meta: table.meta,
+    // Over every row read (the whole table, or the stored part of a very large one), in table order.
+    meta: { ...table.meta, gameweek_summary: gameweekSummary(table.rows, plan.gameweek, plan.status) },
     rows: table.rows,
     monthlyWinners,
     banterStats: banter.complete ? (banter.stats as unknown as Record<string, unknown>) : null,

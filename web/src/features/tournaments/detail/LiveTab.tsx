@@ -229,10 +229,13 @@ function Pagination({
 }
 
 function GameweekCard({ data }: { data: LeagueData }) {
-  const rows = data.standings
-  const top = rows.reduce<StandingRow | null>((best, r) => (!best || r.gameweek_points > best.gameweek_points ? r : best), null)
-  const average = rows.length ? Math.round((rows.reduce((sum, r) => sum + r.gameweek_points, 0) / rows.length) * 10) / 10 : null
   const meta = data.standingsMetadata
+  // League-wide figures from the refresh, the same on every page; never derived from the rows on
+  // screen. Older snapshots have none: the card shows "—" until the next refresh.
+  const summary = meta.gameweek_summary ?? null
+  const top = summary?.top_scorer ?? null
+  const gameweek = summary?.gameweek ?? meta.gameweek
+  const total = meta.total_members ?? data.paginationMetadata?.total_members ?? data.standings.length
   const refreshed = meta.refreshed_at ? new Date(meta.refreshed_at) : null
   return (
     <section className="card side-card" aria-labelledby="gw-card-title">
@@ -242,19 +245,19 @@ function GameweekCard({ data }: { data: LeagueData }) {
       <dl className="side-card__facts">
         <div>
           <dt>Gameweek</dt>
-          <dd>{meta.gameweek ? `GW ${meta.gameweek}` : '—'}</dd>
+          <dd>{gameweek ? `GW ${gameweek}${summary?.provisional ? ' (provisional)' : ''}` : '—'}</dd>
         </div>
         <div>
           <dt>Top scorer</dt>
-          <dd>{top ? `${top.player_name} (${top.gameweek_points} pts)` : '—'}</dd>
+          <dd>{top ? `${top.player_name}${tiedText(top.tied_with)} (${top.points} pts)` : '—'}</dd>
         </div>
         <div>
           <dt>Average</dt>
-          <dd>{average !== null ? `${average} pts` : '—'}</dd>
+          <dd>{summary ? `${summary.average_points} pts` : '—'}</dd>
         </div>
         <div>
           <dt>Managers</dt>
-          <dd>{(meta.total_members ?? data.paginationMetadata?.total_members ?? rows.length).toLocaleString('en-GB')}</dd>
+          <dd>{total.toLocaleString('en-GB')}</dd>
         </div>
         {data.currentUserPosition ? (
           <div>
@@ -263,6 +266,11 @@ function GameweekCard({ data }: { data: LeagueData }) {
           </div>
         ) : null}
       </dl>
+      {summary && summary.managers_counted < total ? (
+        <p className="side-card__note">
+          Top scorer and average over the {summary.managers_counted.toLocaleString('en-GB')} managers stored of this very large league.
+        </p>
+      ) : null}
       {refreshed && !Number.isNaN(refreshed.getTime()) ? (
         <p className="side-card__note">
           Updated <time dateTime={refreshed.toISOString()}>{refreshed.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</time>
@@ -271,6 +279,8 @@ function GameweekCard({ data }: { data: LeagueData }) {
     </section>
   )
 }
+
+const tiedText = (others: number) => (others > 0 ? ` and ${others} other${others === 1 ? '' : 's'}` : '')
 
 function PrizePoolCard({ data }: { data: LeagueData }) {
   const pool = data.league.current_prize_pool ?? 0
