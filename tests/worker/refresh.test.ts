@@ -27,6 +27,7 @@ let member: Record<string, string> = {}
 interface StandingsBody {
   standings: Array<Record<string, unknown>>
   gameweek: number
+  gameweek_summary: { gameweek: number; provisional: boolean; managers_counted: number; top_scorer: Record<string, unknown> | null } | null
   pagination_metadata: Record<string, unknown>
   data_source: string
 }
@@ -83,6 +84,15 @@ describe('cron refresh', () => {
     // The public tournament: our four users, ranked on their history totals.
     const publicTable = await getJson<StandingsBody>(`/api/leagues/${PUBLIC_TOURNAMENT_ID}/standings`)
     expect(publicTable.body.standings.map((r) => r.fpl_team_id).sort()).toEqual([1000001, 1000002, 1000003, 1000004])
+    // Tables built from histories carry the same league-wide summary, over their own rows.
+    const publicTop = Math.max(...publicTable.body.standings.map((r) => r.gameweek_points as number))
+    expect(publicTable.body.gameweek_summary).toMatchObject({ gameweek: 12, provisional: false, managers_counted: 4, top_scorer: { points: publicTop } })
+    expect(body.gameweek_summary).toMatchObject({
+      gameweek: 12,
+      provisional: false,
+      managers_counted: 12,
+      top_scorer: { points: Math.max(...upstream.map((r) => r.event_total as number)) },
+    })
     const curated = await getJson<StandingsBody>(`/api/leagues/${CURATED_TOURNAMENT_ID}/standings`)
     expect(curated.body.standings).toHaveLength(3)
 
@@ -145,6 +155,8 @@ describe('cron refresh', () => {
     }
     const { body } = await getJson<StandingsBody>(`/api/leagues/${pubId}/standings`, member)
     expect(body.gameweek).toBe(13)
+    // Live: the summary is provisional until FPL has checked the gameweek.
+    expect(body.gameweek_summary).toMatchObject({ gameweek: 13, provisional: true })
   })
 
   it('keeps serving the last good data while FPL is being updated', async () => {
