@@ -11,7 +11,7 @@ import { BanterTab } from '../../web/src/features/tournaments/detail/BanterTab'
 import { banterCard } from '../../web/src/features/tournaments/detail/banter-cards'
 import { fetchLeagueData, leagueDataQuery } from '../../web/src/features/tournaments/detail/league-data'
 import { pageWindow, progressPercent } from '../../web/src/features/tournaments/detail/standings-math'
-import { orderWinners } from '../../web/src/features/tournaments/detail/WinnersTab'
+import { orderWinners, titleHolders } from '../../web/src/features/tournaments/detail/WinnersTab'
 import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { detailTabs } from '../../web/src/pages/TournamentDetailPage'
 import { currentLocation, renderApp, storeSession, visibleToasts, writePageAnswers } from './helpers'
@@ -21,6 +21,7 @@ import {
   banterAnswer,
   fakeClock,
   gameweekSummary,
+  jointWinnersAnswer,
   leagueDetail,
   leagues,
   settle,
@@ -471,6 +472,61 @@ describe('detail: Winners tab', () => {
     expect(runners[1]).not.toHaveAttribute('data-wide-only')
     expect(runners[2]).toHaveAttribute('data-wide-only', 'true')
     expect(runners[2]).toHaveClass('runner-up--wide')
+  })
+})
+
+describe('detail: Winners tab, ties (decision 044)', () => {
+  const rank = (item: HTMLElement) => item.querySelector('.runner-up__pos')?.textContent
+
+  it('equal points share the title: "Joint winners" names all; runners-up follow at 3rd, never "1"', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1, { 'GET /api/leagues/1/monthly-winners': { body: jointWinnersAnswer } })
+    openDetail(1)
+    await screen.findByText('Team 1')
+    await user.click(screen.getByRole('tab', { name: /Winners/ }))
+    const [october, august] = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article') as [HTMLElement, HTMLElement]
+
+    expect(october).toHaveTextContent('October 2025')
+    expect(october).toHaveTextContent('Joint winners')
+    expect(october).toHaveTextContent('Tunde L & Priya N')
+    expect(october).toHaveTextContent('165 pts')
+    const octoberRunners = within(october).getAllByRole('listitem')
+    expect(octoberRunners.map(rank)).toEqual(['3', '3', '5'])
+    expect(octoberRunners.map((li) => li.querySelector('.runner-up__name')?.textContent)).toEqual(['Harry M', 'Priya B', 'Megan P'])
+
+    // A snapshot from before joint_winners: the co-leader stored as a runner-up at position 1 is a joint winner.
+    expect(august).toHaveTextContent('Joint winners')
+    expect(august).toHaveTextContent('Dan M & Sam K')
+    const augustRunners = within(august).getAllByRole('listitem')
+    expect(augustRunners.map(rank)).toEqual(['3', '4'])
+    for (const card of [october, august]) expect(within(card).getAllByRole('listitem').map(rank)).not.toContain('1')
+  })
+
+  it('a sole winner has no "Joint winners" label', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1)
+    openDetail(1)
+    await screen.findByText('Team 1')
+    await user.click(screen.getByRole('tab', { name: /Winners/ }))
+    const finished = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')[1]!
+    expect(finished).toHaveTextContent('Priya S')
+    expect(finished).not.toHaveTextContent('Joint winners')
+  })
+
+  it('titleHolders: joint_winners first, older co-leaders at position 1 added once, runners-up after', () => {
+    const runner = (position: number, player_name: string) => ({ position, player_name, total_points: 0 })
+    expect(titleHolders({ month: 'May', status: 'finished', winner: 'A', joint_winners: ['A', 'B'], runners_up: [runner(3, 'C')] })).toEqual({
+      winners: ['A', 'B'],
+      runnersUp: [runner(3, 'C')],
+    })
+    expect(titleHolders({ month: 'May', status: 'finished', winner: 'A', runners_up: [runner(1, 'B'), runner(1, 'C'), runner(4, 'D')] })).toEqual({
+      winners: ['A', 'B', 'C'],
+      runnersUp: [runner(4, 'D')],
+    })
+    expect(titleHolders({ month: 'May', status: 'finished', winner: 'A', joint_winners: ['A', 'B'], runners_up: [runner(1, 'B')] }).winners).toEqual(['A', 'B'])
+    expect(titleHolders({ month: 'May', status: 'finished', winner: null })).toEqual({ winners: [], runnersUp: [] })
   })
 })
 

@@ -163,6 +163,49 @@ export function standingsAnswer(
   }
 }
 
+/** A month won jointly (decision 044), and the same month as a snapshot from before `joint_winners`. */
+export const jointWinnersAnswer = {
+  monthly_winners: [
+    {
+      month: 'October',
+      year: 2025,
+      status: 'finished',
+      prize: 0,
+      gameweeks_played: 3,
+      leading_player: 'Tunde L',
+      leading_points: 165,
+      winner: 'Tunde L',
+      joint_winners: ['Tunde L', 'Priya N'],
+      monthly_points: 165,
+      average_per_gw: 55,
+      runners_up: [
+        { position: 3, player_name: 'Harry M', team_name: 'Deportivo Bench', total_points: 155 },
+        { position: 3, player_name: 'Priya B', team_name: 'Palmer Violets', total_points: 155 },
+        { position: 5, player_name: 'Megan P', team_name: 'Haaland Oates', total_points: 153 },
+      ],
+    },
+    {
+      month: 'August',
+      year: 2025,
+      status: 'finished',
+      prize: 0,
+      gameweeks_played: 3,
+      leading_player: 'Dan M',
+      leading_points: 200,
+      winner: 'Dan M',
+      monthly_points: 200,
+      average_per_gw: 66.7,
+      runners_up: [
+        { position: 1, player_name: 'Sam K', team_name: 'Expected Toulouse', total_points: 200 },
+        { position: 3, player_name: 'Jo P', team_name: 'Haaland Oates', total_points: 180 },
+        { position: 4, player_name: 'Priya S', team_name: 'Salah Fingers', total_points: 170 },
+      ],
+    },
+  ],
+  gameweek: 10,
+  data_source: 'live',
+}
+
 export const winnersAnswer = {
   monthly_winners: [
     {

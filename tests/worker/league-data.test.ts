@@ -158,6 +158,8 @@ describe('GET /api/leagues/{id}/monthly-winners and /banter-stats', () => {
     )
     expect(finished.prize).toBe(0) // prizes are switched off
     expect((finished.runners_up as Array<{ position: number }>).map((r) => r.position)[0]).toBe(2)
+    // Ours (decision 044): the title holders, the spec's `winner` first; one name unless tied.
+    expect(finished.joint_winners).toEqual([finished.winner])
   })
 
   it('answers banter stats for a league bigger than one page over its top and our members', async () => {

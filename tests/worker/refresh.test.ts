@@ -104,6 +104,14 @@ describe('cron refresh', () => {
       ['September', 'finished'],
       ['August', 'finished'],
     ])
+    // Decision 044: the title holders start with the spec's winner, and no runner-up is ever 1st.
+    for (const w of winners.body.monthly_winners.filter((m) => m.status === 'finished')) {
+      expect((w.joint_winners as string[])[0], String(w.month)).toBe(w.winner)
+      expect(
+        (w.runners_up as Array<{ position: number }>).every((r) => r.position > 1),
+        String(w.month),
+      ).toBe(true)
+    }
 
     const banter = await getJson<{ comprehensive_banter_stats: Record<string, unknown> }>(`/api/leagues/${pubId}/banter-stats`, member)
     expect(Object.keys(banter.body.comprehensive_banter_stats).sort()).toEqual(

@@ -67,6 +67,7 @@ describe('computeMonthlyWinners: hand-built season', () => {
       leading_player: 'Player 1',
       leading_points: 180,
       winner: 'Player 1',
+      joint_winners: ['Player 1'],
       monthly_points: 180,
       average_per_gw: 60, // 180 / 3 GWs
       runners_up: [
@@ -111,15 +112,44 @@ describe('computeMonthlyWinners: hand-built season', () => {
     expect(computeMonthlyWinners(base({ leagueStartEvent: 7 })).map((m) => m.month)).toEqual(['October'])
   })
 
-  it('a tie at the top: the first row (FPL order) wins, the co-leader is a runner-up at position 1', () => {
-    const tables = new Map([[4, [row(7, 170), row(3, 170), row(2, 160), row(4, 150), row(5, 150)]]])
+  it('a tie at the top: both share the title (joint_winners), runners-up start at 3rd, never 1st', () => {
+    const tables = new Map([[4, [row(7, 170), row(3, 170), row(2, 160), row(4, 150), row(5, 150), row(6, 140)]]])
     const [october] = computeMonthlyWinners(base({ phaseTables: tables }))
-    expect(october?.winner).toBe('Player 7')
+    expect(october?.winner).toBe('Player 7') // the spec field keeps the first in FPL's order
+    expect(october?.joint_winners).toEqual(['Player 7', 'Player 3'])
     expect(october?.runners_up.map((r) => [r.player_name, r.position])).toEqual([
-      ['Player 3', 1],
       ['Player 2', 3],
-      ['Player 4', 4], // Player 5 (also 4th) is past the three runners-up
+      ['Player 4', 4],
+      ['Player 5', 4], // Player 6 (6th) is past the three runners-up
     ])
+  })
+
+  it('three-way tie at the top: all three are joint winners, the next row is 4th', () => {
+    const tables = new Map([[4, [row(1, 99), row(2, 99), row(3, 99), row(4, 80)]]])
+    const [october] = computeMonthlyWinners(base({ phaseTables: tables }))
+    expect(october?.joint_winners).toEqual(['Player 1', 'Player 2', 'Player 3'])
+    expect(october?.runners_up).toEqual([{ position: 4, player_name: 'Player 4', team_name: 'Team 4', total_points: 80 }])
+  })
+
+  it('a sole winner: joint_winners names just them; ongoing months have none yet', () => {
+    const [october, september] = computeMonthlyWinners(base())
+    expect(october?.joint_winners).toEqual(['Player 1'])
+    expect(september?.joint_winners).toEqual(['Player 2'])
+    expect(computeMonthlyWinners(base({ events: events(8) }))[0]).toMatchObject({ status: 'ongoing', joint_winners: [], runners_up: [] })
+  })
+
+  it('no finished month ever has a runner-up at position 1', () => {
+    const tables = new Map([
+      [2, [row(1, 50), row(2, 50)]],
+      [3, [row(1, 60), row(2, 60), row(3, 60), row(4, 60), row(5, 60)]],
+      [4, [row(1, 70), row(2, 70), row(3, 69)]],
+    ])
+    for (const month of computeMonthlyWinners(base({ phaseTables: tables }))) {
+      expect(
+        month.runners_up.every((r) => r.position > 1),
+        month.month,
+      ).toBe(true)
+    }
   })
 
   it('prize: 30 % of the pool in pounds, only when prizes are enabled', () => {
@@ -251,12 +281,44 @@ describe('computeMonthlyWinners: simulated Pub League against FPL’s own ?phase
     expect(months.map((m) => m.month)).toEqual(['November', 'October', 'September', 'August'])
     const [november, october] = months
     expect(november).toMatchObject({ status: 'ongoing', gameweeks_played: 3, leading_player: 'Mateo Shah', leading_points: 164, winner: null, year: 2026 })
-    expect(october).toMatchObject({ status: 'finished', winner: 'Tunde Li', monthly_points: 165, average_per_gw: 55, gameweeks_played: 3 })
+    expect(october).toMatchObject({
+      status: 'finished',
+      winner: 'Tunde Li',
+      joint_winners: ['Tunde Li'],
+      monthly_points: 165,
+      average_per_gw: 55,
+      gameweeks_played: 3,
+    })
     // FPL's October table: 165, 156, 155 (rank 3), 155 (rank 3, rank_sort 4)
     expect(october?.runners_up).toEqual([
       { position: 2, player_name: 'Priya Nair', team_name: 'Ctrl Alt De Bruyne', total_points: 156 },
       { position: 3, player_name: 'Harry Marsh', team_name: 'Deportivo Bench', total_points: 155 },
       { position: 3, player_name: 'Priya Barker', team_name: 'Palmer Violets', total_points: 155 },
+    ])
+  })
+
+  it('a tie at the top of FPL’s real-shaped October table: Tunde Li and Priya Nair share the title', () => {
+    // FPL's October rows as captured, with Priya Nair's total raised to the leader's 165
+    const phaseTables = new Map(
+      [...gw12.phaseStandings].map(([id, rows]) => [
+        id,
+        toRows(rows).map((r) => (r.player_name === 'Priya Nair' && r.total === 156 ? { ...r, total: 165 } : r)),
+      ]),
+    )
+    const october = computeMonthlyWinners({
+      phases: gw12.bootstrap.phases,
+      events: gw12.bootstrap.events,
+      currentGameweek: gw12.gameweek,
+      leagueStartEvent: gw12.leagueStartEvent,
+      phaseTables,
+      prizePoolPence: 0,
+      prizesEnabled: false,
+    }).find((m) => m.month === 'October')
+    expect(october).toMatchObject({ status: 'finished', winner: 'Tunde Li', joint_winners: ['Tunde Li', 'Priya Nair'], monthly_points: 165 })
+    expect(october?.runners_up.map((r) => [r.position, r.player_name, r.total_points])).toEqual([
+      [3, 'Harry Marsh', 155],
+      [3, 'Priya Barker', 155],
+      [5, 'Megan Price', 153],
     ])
   })
 

@@ -6,10 +6,12 @@
  *   the league started (`stop_event < leagueStartEvent`), newest first.
  * - A month is final (`finished`) only when its `stop_event` event is `finished && data_checked`;
  *   until then it is `ongoing` (provisional bonus can still move the table).
- * - Ties: equal totals share a position (competition ranking, "1224"). The winner is the first row
- *   in the table's own order: FPL's `standings/?phase=P` is sorted by `rank_sort`, and
- *   `phaseTableFromHistories` sorts by total then entry id. A co-leader therefore shows up in
- *   `runners_up` with position 1.
+ * - Ties (decision 044): equal totals share a position (competition ranking, "1224"). Neither the
+ *   spec nor FPL defines a tie-break for the month, so everyone level on the top total shares the
+ *   title: `joint_winners` names them all (best first in the table's own order: FPL's
+ *   `standings/?phase=P` by `rank_sort`, `phaseTableFromHistories` by total then entry id), and
+ *   `winner` stays the first of them. `runners_up` are the three rows after ALL joint winners, so a
+ *   runner-up is never at position 1 (after two joint winners the next row is 3rd).
  * - A phase with no table rows (no members, or table not supplied) is skipped.
  */
 
@@ -53,10 +55,15 @@ export interface MonthlyWinner {
   leading_player: string | null
   leading_points: number | null
   winner: string | null
+  /**
+   * Ours (decision 044): every manager level on the winning total, best first, `winner` included;
+   * one name when the title is not shared, empty until the month is finished.
+   */
+  joint_winners: string[]
   monthly_points: number | null
   /** monthly_points / gameweeks_played, one decimal. */
   average_per_gw: number | null
-  /** The three rows after the winner (positions 2–4 unless tied), only once finished. */
+  /** The three rows after the joint winners (positions 2–4 unless tied, never 1), only once finished. */
   runners_up: RunnerUp[]
 }
 
@@ -131,17 +138,21 @@ export function computeMonthlyWinners(input: MonthlyWinnersInput): MonthlyWinner
       leading_player: leader.player_name,
       leading_points: leader.total,
       winner: null,
+      joint_winners: [],
       monthly_points: null,
       average_per_gw: null,
       runners_up: [],
     }
     if (finished) {
       const pos = positions(rows)
+      // Rows level with the leader (position 1) share the title; the table is best first.
+      const shared = pos.filter((p) => p === 1).length
       base.winner = leader.player_name
+      base.joint_winners = rows.slice(0, shared).map((row) => row.player_name)
       base.monthly_points = leader.total
       base.average_per_gw = gameweeksPlayed > 0 ? roundTo(leader.total / gameweeksPlayed, 1) : null
-      base.runners_up = rows.slice(1, 4).map((row, i) => ({
-        position: pos[i + 1] ?? i + 2,
+      base.runners_up = rows.slice(shared, shared + 3).map((row, i) => ({
+        position: pos[shared + i] ?? shared + i + 1,
         player_name: row.player_name,
         team_name: row.team_name,
         total_points: row.total,

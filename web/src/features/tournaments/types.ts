@@ -38,6 +38,8 @@ export interface MonthlyWinner {
   leading_player?: string | null
   leading_points?: number | null
   winner?: string | null
+  /** Everyone level on the winning total, `winner` first (decision 044); absent in older snapshots. */
+  joint_winners?: string[]
   monthly_points?: number | null
   average_per_gw?: number | null
   runners_up?: RunnerUp[]

@@ -80,22 +80,39 @@ function OngoingCard({ winner }: { winner: MonthlyWinner }) {
           <dd>{winner.gameweeks_played ?? 0}</dd>
         </div>
       </dl>
-      <RunnersUp winner={winner} />
+      <RunnersUp runners={(winner.runners_up ?? []).filter((r) => r.position > 1)} />
     </article>
   )
 }
 
+/**
+ * The month's title holders and the runners-up after them (decision 044). Equal points share the
+ * title, so a runner-up is never "1". Snapshots from before `joint_winners` listed a co-leader as
+ * a runner-up at position 1: they are read as joint winners too.
+ */
+export function titleHolders(w: MonthlyWinner): { winners: string[]; runnersUp: NonNullable<MonthlyWinner['runners_up']> } {
+  const runners = w.runners_up ?? []
+  const tied = runners.filter((r) => r.position <= 1)
+  const rest = runners.filter((r) => r.position > 1)
+  const named = w.joint_winners && w.joint_winners.length > 0 ? w.joint_winners : w.winner ? [w.winner] : []
+  const winners = [...named, ...tied.map((r) => r.player_name).filter((name) => !named.includes(name))]
+  return { winners, runnersUp: rest }
+}
+
 function WinnerCard({ winner }: { winner: MonthlyWinner }) {
   const showPrize = prizesEnabled() && (winner.prize ?? 0) > 0
+  const { winners, runnersUp } = titleHolders(winner)
+  const joint = winners.length > 1
   return (
     <article className="card winner-card" data-status={winner.status}>
       <header className="winner-card__head">
         <h2 className="winner-card__month">{monthTitle(winner)}</h2>
         <span className="badge badge--accent">Manager of the Month</span>
       </header>
+      {joint ? <p className="winner-card__label">Joint winners</p> : null}
       <p className="winner-card__name">
         <span aria-hidden="true">👑 </span>
-        {winner.winner ?? '—'}
+        {winners.length > 0 ? winners.join(' & ') : '—'}
       </p>
       <dl className="winner-card__facts">
         <div>
@@ -113,14 +130,14 @@ function WinnerCard({ winner }: { winner: MonthlyWinner }) {
           </div>
         ) : null}
       </dl>
-      <RunnersUp winner={winner} />
+      <RunnersUp runners={runnersUp} />
     </article>
   )
 }
 
 /** Up to 3 runners-up; the third is hidden on small screens (CSS), so small screens show 2. */
-function RunnersUp({ winner }: { winner: MonthlyWinner }) {
-  const list = (winner.runners_up ?? []).slice(0, RUNNERS_UP_WIDE)
+function RunnersUp({ runners }: { runners: NonNullable<MonthlyWinner['runners_up']> }) {
+  const list = runners.slice(0, RUNNERS_UP_WIDE)
   if (list.length === 0) return null
   return (
     <div className="runners-up">
