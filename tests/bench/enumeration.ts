@@ -8,17 +8,14 @@
 // and every account is used once, so no rate limit answers instead of the code measured. Who goes
 // first alternates, so drift in the machine's load hits both kinds alike. A real leak lands far
 // outside 0.6-1.6×: an unknown email that skips the dummy hash answers 3× sooner.
+
+import { addressSequence } from '../stack/addresses.ts'
 import { add, fmt, ratio } from './table.ts'
 
 const WARM_UP = 4
 const PASSWORD = 'Timing-Pass1!'
 const run = Date.now()
-let addresses = 0
-// 198.18.0.0/15 is set aside for benchmarks: never a real client.
-const nextAddress = () => {
-  addresses += 1
-  return `198.18.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`
-}
+const nextAddress = addressSequence()
 
 async function timed(url: string, body: Record<string, unknown>) {
   const started = performance.now()

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { BUDGETS, initialScripts } from '../budgets/budgets.ts'
-import { ROOT } from '../stack/stack.ts'
+import { ROOT, wranglerDevArgs } from '../stack/stack.ts'
 import { spawnWranglerDev } from './proc.ts'
 import { add, fmt, ratio } from './table.ts'
 
@@ -64,28 +64,7 @@ export function workerSizes() {
 
 /** Time from spawning `wrangler dev` (both workers, existing database) to the first 200 of /api/health. */
 export async function startupTime(port: number, persistDir: string, assetsDir: string) {
-  const args = [
-    'dev',
-    '-c',
-    'wrangler.toml',
-    '-c',
-    'worker/og/wrangler.toml',
-    '-c',
-    'worker/pages/wrangler.toml',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--persist-to',
-    persistDir,
-    '--assets',
-    assetsDir,
-    '--show-interactive-dev-session=false',
-    '--var',
-    'ENVIRONMENT:development',
-    '--var',
-    `APP_URL:http://127.0.0.1:${port}`,
-  ]
+  const args = wranglerDevArgs({ port, persistDir, assetsDir, vars: { ENVIRONMENT: 'development', APP_URL: `http://127.0.0.1:${port}` } })
   const started = performance.now()
   const dev = spawnWranglerDev(args)
   try {

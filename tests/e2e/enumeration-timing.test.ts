@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { attack } from '../security/attack'
+import { addressSequence } from '../stack/addresses'
 
 // Known and unknown emails get the same answer over real HTTP against wrangler dev, for a sign-in
 // with a wrong password and for a reset request. That they also take similar time is measured by
@@ -14,12 +15,7 @@ const SAMPLES = 3
 const PASSWORD = 'Timing-Pass1!'
 
 const run = Date.now()
-let addresses = 0
-// 198.18.0.0/15 is set aside for benchmarks: never a real client.
-const nextAddress = () => {
-  addresses += 1
-  return `198.18.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`
-}
+const nextAddress = addressSequence()
 
 async function post(path: string, body: Record<string, unknown>) {
   const res = await fetch(`${baseUrl}${path}`, {

@@ -53,6 +53,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`wrangler dev did not answer ${url}/api/health within ${timeoutMs} ms`)
 }
 
+/**
+ * `wrangler dev` for the three workers at once: the API (first config, the one that listens) and
+ * the image and page renderers it reaches through its OG_RENDERER and PAGE_RENDERER bindings.
+ */
+export function wranglerDevArgs({ port, persistDir, assetsDir, vars }: { port: number; persistDir: string; assetsDir: string; vars: Record<string, string> }) {
+  const args = ['dev', '-c', 'wrangler.toml', '-c', 'worker/og/wrangler.toml', '-c', 'worker/pages/wrangler.toml']
+  args.push('--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--assets', assetsDir, '--show-interactive-dev-session=false')
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`)
+  return args
+}
+
 export interface StackOptions {
   port?: number
   simPort?: number
@@ -101,28 +112,7 @@ export async function startStack({
     ADMIN_EMAILS: 'admin@banter-arena.test',
     ...vars,
   }
-  // Both workers in one wrangler dev: the API (first config, the one that listens) and the
-  // share-image renderer it reaches through its OG_RENDERER service binding.
-  const args = [
-    'dev',
-    '-c',
-    'wrangler.toml',
-    '-c',
-    'worker/og/wrangler.toml',
-    '-c',
-    'worker/pages/wrangler.toml',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--persist-to',
-    persistDir,
-    '--assets',
-    assetsDir,
-    '--test-scheduled',
-    '--show-interactive-dev-session=false',
-  ]
-  for (const [name, value] of Object.entries(allVars)) args.push('--var', `${name}:${value}`)
+  const args = [...wranglerDevArgs({ port, persistDir, assetsDir, vars: allVars }), '--test-scheduled']
   const wrangler = spawn(path.join(BIN, 'wrangler'), args, {
     cwd: ROOT,
     env: { ...process.env, PATH, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
