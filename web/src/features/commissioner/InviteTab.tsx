@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { api } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
+import { useCopyInviteLink } from '../share/InviteLinkActions'
 import { commissionerError } from './errors'
 
 /** The link with its code hidden: everything after the last "/" becomes dots. */
@@ -17,10 +18,14 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
   const [shown, setShown] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [regenerating, setRegenerating] = useState(false)
-  const copyMessage = useTimedMessage()
   const banner = useTimedMessage()
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const copier = useCopyInviteLink(() => {
+    // Show the link so it can be copied by hand.
+    setShown(true)
+    requestAnimationFrame(() => inputRef.current?.select())
+  })
 
   const queryClient = useQueryClient()
   const route = api.leagues[':id']
@@ -31,17 +36,7 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
   const loadError = query.isError ? commissionerError(query.error, 'Failed to load the invite link') : null
 
   const copy = async () => {
-    if (!url) return
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable')
-      await navigator.clipboard.writeText(url)
-      copyMessage.show('success', 'Invite link copied to clipboard!')
-    } catch {
-      // Show the link so it can be copied by hand.
-      setShown(true)
-      copyMessage.show('error', 'Please copy the invite link manually from above.')
-      requestAnimationFrame(() => inputRef.current?.select())
-    }
+    if (url) await copier.copy(url)
   }
 
   const regenerate = async () => {
@@ -111,7 +106,7 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
               </button>
             </div>
             <p id={`${id}-copy`} className="copy-row__message" role="status" aria-live="polite">
-              {copyMessage.message?.text ?? ''}
+              {copier.message?.text ?? ''}
             </p>
           </div>
           <div className="button-row">
