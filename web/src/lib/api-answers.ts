@@ -7,15 +7,12 @@ import type { api } from './api'
 
 type Auth = (typeof api)['auth']
 export type ApiUser = InferResponseType<Auth['me']['$get'], 200>
-export type LoginResponse = InferResponseType<Auth['login']['$post'], 200>
 export type RegisterResponse = InferResponseType<Auth['register']['$post'], 201>
 export type VerifyEmailResponse = InferResponseType<Auth['verify-email']['$post'], 200>
-export type ChangePasswordResponse = InferResponseType<Auth['change-password']['$post'], 200>
 type UserLeaguesResponse = InferResponseType<Auth['user-leagues']['$get'], 200>
 export type UserLeague = UserLeaguesResponse['leagues'][number]
-export type UpdateDisplayNameResponse = InferResponseType<Auth['update-display-name']['$put'], 200>
 export type UpdateFplTeamResponse = InferResponseType<Auth['update-fpl-team']['$post'], 200>
-export type DiscoverLeaguesResponse = InferResponseType<(typeof api)['discover-leagues'][':fpl_team_id']['$get'], 200>
+type DiscoverLeaguesResponse = InferResponseType<(typeof api)['discover-leagues'][':fpl_team_id']['$get'], 200>
 export type DiscoveredLeague = DiscoverLeaguesResponse['discovered_leagues'][number]
 export type AutoJoinResponse = InferResponseType<(typeof api)['auto-join-leagues']['$post'], 200>
 type MySharesResponse = InferResponseType<(typeof api)['banter']['my-shares']['$get'], 200>

@@ -13,5 +13,3 @@ export function errorText(error: unknown, fallback: string, network: string = NE
   if (error instanceof ApiError) return error.detail ?? fallback
   return fallback
 }
-
-export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'

@@ -11,10 +11,10 @@ import type { User } from '../features/auth/types'
 import { AddFplTeamCard } from '../features/dashboard/AddFplTeamCard'
 import { BanterSharingSettings } from '../features/dashboard/BanterSharingSettings'
 import { DisplayNameEditor } from '../features/dashboard/DisplayNameEditor'
+import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/discovery'
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
-import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/useFirstDiscovery'
 import { useToast } from '../features/toast/ToastProvider'
 import { ApiError, api, NetworkError } from '../lib/api'
 import type { AutoJoinResponse, DiscoveredLeague, UpdateFplTeamResponse, UserLeague } from '../lib/api-answers'
@@ -120,11 +120,13 @@ function Dashboard({ user }: { user: User }) {
   const refreshUser = useProfileRefresh(user.id)
   const [verified] = useState(() => readVerifiedState(location.state))
   const [showVerified, setShowVerified] = useState(verified !== null)
-  const [discovery, setDiscovery] = useState<{ preset: DiscoveredLeague[] | null } | null>(null)
+  const [openedDiscovery, setDiscovery] = useState<{ preset: DiscoveredLeague[] | null } | null>(null)
+  const [firstLookClosed, setFirstLookClosed] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
   const tournamentsHeadingRef = useRef<HTMLHeadingElement>(null)
   // A team not yet discovered here (FPL was slow at sign-up): its leagues open the discovery panel.
-  useFirstDiscovery(user.fpl_team_id, (found) => setDiscovery((current) => current ?? { preset: found }))
+  const firstLook = useFirstDiscovery(user.fpl_team_id)
+  const discovery = openedDiscovery ?? (firstLook && !firstLookClosed ? { preset: firstLook } : null)
 
   // The verified flag is shown once: drop it from the history entry so a reload does not repeat it.
   useEffect(() => {
@@ -150,6 +152,7 @@ function Dashboard({ user }: { user: User }) {
 
   const closeDiscovery = () => {
     setDiscovery(null)
+    setFirstLookClosed(true)
     tournamentsHeadingRef.current?.focus()
   }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { normalizeEmail } from '../../../contract/account-rules'
 import { EmailField, FormMessage, SubmitButton } from '../components/forms'
-import { apiFetch } from '../lib/api'
+import { publicApi } from '../lib/api'
 import { errorText } from '../lib/errors'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
@@ -37,7 +37,7 @@ export default function ResendVerificationPage() {
     setError(null)
     setBusy(true)
     try {
-      await apiFetch('/api/auth/resend-verification', { method: 'POST', body: { email: normalized }, auth: false })
+      await publicApi.auth['resend-verification'].$post({ json: { email: normalized } })
       switched.current = true
       setSent(normalized)
     } catch (err) {

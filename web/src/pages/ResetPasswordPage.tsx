@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormMessage, PasswordChecklist, PasswordField, SubmitButton } from '../components/forms'
 import { useToast } from '../features/toast/ToastProvider'
-import { apiFetch } from '../lib/api'
+import { publicApi } from '../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../lib/errors'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import { isStrongPassword } from '../lib/validation'
@@ -95,7 +95,7 @@ export default function ResetPasswordPage() {
     if (problem) return
     setBusy(true)
     try {
-      await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, new_password: password }, auth: false })
+      await publicApi.auth['reset-password'].$post({ json: { token, new_password: password } })
       toast({
         title: 'Password Reset Successfully!',
         description: 'You can now sign in with your new password',

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { apiFetch } from '../lib/api'
+import { publicApi } from '../lib/api'
 import type { DiscoveredLeague } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { formatEntryFee, plural } from '../lib/format'
@@ -30,7 +30,7 @@ export default function VerificationPendingPage() {
     }
     setResend({ status: 'sending' })
     try {
-      await apiFetch('/api/auth/resend-verification', { method: 'POST', body: { email }, auth: false })
+      await publicApi.auth['resend-verification'].$post({ json: { email } })
       setResend({ status: 'sent', message: 'Verification email sent! Please check your inbox.' })
     } catch (error) {
       setResend({ status: 'error', message: errorText(error, 'Failed to resend email') })

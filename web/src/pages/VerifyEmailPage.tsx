@@ -1,8 +1,9 @@
+import { parseResponse } from 'hono/client'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
-import { apiFetch } from '../lib/api'
+import { publicApi } from '../lib/api'
 import type { VerifyEmailResponse } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { SUPPORT_MAILTO } from '../lib/product'
@@ -30,7 +31,7 @@ export default function VerifyEmailPage() {
     if (!token) return
     let active = true
     // The link works once: a second call (StrictMode, re-mount) must reuse the first answer.
-    once(`verify-email:${token}`, () => apiFetch<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: { token }, auth: false })).then(
+    once(`verify-email:${token}`, () => parseResponse(publicApi.auth['verify-email'].$post({ json: { token } }))).then(
       (answer) => {
         if (!active) return
         const signedIn = Boolean(answer?.access_token)

@@ -1,7 +1,7 @@
+import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
 import { FormMessage, PasswordChecklist, PasswordField, SubmitButton } from '../../components/forms'
-import { apiFetch } from '../../lib/api'
-import type { ChangePasswordResponse } from '../../lib/api-answers'
+import { api } from '../../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../../lib/errors'
 import { isStrongPassword } from '../../lib/validation'
 import { useAuth } from '../auth/AuthProvider'
@@ -67,10 +67,7 @@ export function ChangePasswordCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 
     if (problem) return
     setBusy(true)
     try {
-      const answer = await apiFetch<ChangePasswordResponse | undefined>('/api/auth/change-password', {
-        method: 'POST',
-        body: { current_password: current, new_password: next },
-      })
+      const answer = await parseResponse(api.auth['change-password'].$post({ json: { current_password: current, new_password: next } }))
       // Older tokens stop working: keep the fresh one.
       if (answer?.access_token) login(answer.access_token, user)
       const message = answer?.message ?? 'Your password has been updated.'

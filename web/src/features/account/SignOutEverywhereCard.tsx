@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormMessage } from '../../components/forms'
-import { apiFetch } from '../../lib/api'
+import { api } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
@@ -24,7 +24,7 @@ export function SignOutEverywhereCard() {
     setBusy(true)
     setError(null)
     try {
-      await apiFetch('/api/auth/logout-all', { method: 'POST' })
+      await api.auth['logout-all'].$post()
       logout()
       toast({ title: 'Signed out everywhere', description: 'Every device is signed out. Sign in again to carry on.', variant: 'success' })
       navigate('/')

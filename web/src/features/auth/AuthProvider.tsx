@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { analytics, identifyUser } from '../../lib/analytics'
-import { apiFetch } from '../../lib/api'
+import { publicApi } from '../../lib/api'
 import { AUTH_TOKEN_KEY, clearStoredSession, readStoredSession, type StoredSession, USER_DATA_KEY, writeStoredSession, writeStoredUser } from './auth-storage'
 import type { User } from './types'
 
@@ -71,10 +71,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { token } = sessionRef.current
     const wasSignedIn = isAuthenticatedSession(sessionRef.current)
     // Revoked on the server, a copy of the token that leaked stops working too. Signing out here
-    // never depends on the answer. auth: false, so that its 401 (the token was already dead)
+    // never depends on the answer. publicApi, so that its 401 (the token was already dead)
     // does not come back as an "Authentication Required" prompt.
     if (token) {
-      apiFetch('/api/auth/logout', { method: 'POST', auth: false, headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
+      publicApi.auth.logout.$post(undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
     }
     clearStoredSession()
     setSession({ token: null, user: null })

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { normalizeEmail } from '../../../../contract/account-rules'
 import { EmailField, FormMessage, SubmitButton } from '../../components/forms'
-import { apiFetch } from '../../lib/api'
+import { publicApi } from '../../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../../lib/errors'
 import { isValidEmail } from '../../lib/validation'
 import { useToast } from '../toast/ToastProvider'
@@ -32,7 +32,7 @@ export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBa
 
     setBusy(true)
     try {
-      await apiFetch('/api/auth/request-password-reset', { method: 'POST', body: { email: normalized }, auth: false })
+      await publicApi.auth['request-password-reset'].$post({ json: { email: normalized } })
       setSentTo(normalized)
       toast({
         title: 'Reset Link Sent',

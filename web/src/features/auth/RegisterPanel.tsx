@@ -1,10 +1,10 @@
+import { parseResponse } from 'hono/client'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { normalizeEmail, passwordMustContain } from '../../../../contract/account-rules'
 import { EmailField, FormMessage, PasswordChecklist, PasswordField, SubmitButton, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
-import { apiFetch } from '../../lib/api'
-import type { RegisterResponse } from '../../lib/api-answers'
+import { publicApi } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { plural } from '../../lib/format'
 import { PRODUCT_NAME } from '../../lib/product'
@@ -98,11 +98,9 @@ export function RegisterPanel({ titleId }: RegisterPanelProps) {
   const register = async () => {
     setBusy(true)
     try {
-      const answer = await apiFetch<RegisterResponse>('/api/auth/register', {
-        method: 'POST',
-        body: { name, email, password: values.password, ...(teamId !== null ? { fpl_team_id: teamId } : {}) },
-        auth: false,
-      })
+      const answer = await parseResponse(
+        publicApi.auth.register.$post({ json: { name, email, password: values.password, ...(teamId !== null ? { fpl_team_id: teamId } : {}) } }),
+      )
       analytics.signUp()
       if (answer.verification_required) {
         const discovered = answer.discovered_leagues ?? []

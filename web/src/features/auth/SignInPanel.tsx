@@ -1,9 +1,9 @@
+import { parseResponse } from 'hono/client'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { normalizeEmail } from '../../../../contract/account-rules'
 import { EmailField, FormMessage, PasswordField, SubmitButton } from '../../components/forms'
-import { ApiError, apiFetch } from '../../lib/api'
-import type { LoginResponse } from '../../lib/api-answers'
+import { ApiError, publicApi } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { isValidEmail } from '../../lib/validation'
 import { useAuthDialog } from './AuthDialogProvider'
@@ -77,11 +77,7 @@ function SignInForm({ titleId, onForgot }: { titleId: string; onForgot: () => vo
 
     setBusy(true)
     try {
-      const answer = await apiFetch<LoginResponse>('/api/auth/login', {
-        method: 'POST',
-        body: { email: normalized, password },
-        auth: false,
-      })
+      const answer = await parseResponse(publicApi.auth.login.$post({ json: { email: normalized, password } }))
       login(answer.access_token, userFromAuthAnswer(answer))
       close()
     } catch (error) {

@@ -1,14 +1,10 @@
+import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
 import { TextField } from '../../components/forms'
-import { apiFetch } from '../../lib/api'
+import { api, pathParam } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
 import { commissionerError } from './errors'
 import type { ManagedLeague } from './types'
-
-interface SettingsAnswer {
-  message?: string
-  league?: { name?: string; description?: string | null; is_public?: boolean }
-}
 
 /** League settings: a view mode and an edit mode; Cancel restores the saved values. */
 export function LeagueSettingsTab({ league, onSaved }: { league: ManagedLeague; onSaved: (changes: Partial<ManagedLeague>) => void }) {
@@ -36,10 +32,12 @@ export function LeagueSettingsTab({ league, onSaved }: { league: ManagedLeague; 
     if (busy || !name.trim()) return
     setBusy(true)
     try {
-      const answer = await apiFetch<SettingsAnswer>(`/api/leagues/${league.id}/settings`, {
-        method: 'PUT',
-        body: { name: name.trim(), description: description.trim(), is_public: isPublic },
-      })
+      const answer = await parseResponse(
+        api.leagues[':id'].settings.$put({
+          param: { id: pathParam(league.id) },
+          json: { name: name.trim(), description: description.trim(), is_public: isPublic },
+        }),
+      )
       onSaved({
         name: answer?.league?.name ?? name.trim(),
         description: answer?.league?.description ?? description.trim(),

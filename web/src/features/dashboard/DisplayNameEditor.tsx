@@ -1,8 +1,8 @@
+import { parseResponse } from 'hono/client'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { DISPLAY_NAME_MAX } from '../../../../contract/account-rules'
 import { analytics } from '../../lib/analytics'
-import { apiFetch } from '../../lib/api'
-import type { UpdateDisplayNameResponse } from '../../lib/api-answers'
+import { api } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
@@ -57,10 +57,7 @@ export function DisplayNameEditor() {
     setBusy(true)
     setError(null)
     try {
-      const answer = await apiFetch<UpdateDisplayNameResponse>('/api/auth/update-display-name', {
-        method: 'PUT',
-        body: { new_name: trimmed },
-      })
+      const answer = await parseResponse(api.auth['update-display-name'].$put({ json: { new_name: trimmed } }))
       updateUser({ name: answer?.name ?? trimmed })
       analytics.profileUpdate('display_name')
       toast({ title: 'Display name updated successfully!', variant: 'success' })

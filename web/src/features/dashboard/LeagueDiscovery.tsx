@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { apiFetch } from '../../lib/api'
-import type { AutoJoinResponse, DiscoveredLeague, DiscoverLeaguesResponse } from '../../lib/api-answers'
-import { errorText, isAbortError } from '../../lib/errors'
+import { api } from '../../lib/api'
+import type { AutoJoinResponse, DiscoveredLeague } from '../../lib/api-answers'
+import { errorText } from '../../lib/errors'
 import { formatEntryFee, plural } from '../../lib/format'
-
-type Status = 'loading' | 'ready' | 'error'
+import { discoveryQuery } from './discovery'
 
 export interface LeagueDiscoveryProps {
   /** The user's FPL team; without one there is nothing to discover. */
@@ -17,13 +18,11 @@ export interface LeagueDiscoveryProps {
 
 /** The auto-join discovery panel: leagues containing the user's FPL team; join the chosen ones. */
 export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDiscoveryProps) {
-  const [status, setStatus] = useState<Status>(preset ? 'ready' : 'loading')
-  const [leagues, setLeagues] = useState<DiscoveredLeague[]>(preset ?? [])
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [selected, setSelected] = useState<Set<number>>(() => new Set((preset ?? []).filter((l) => !l.already_member).map((l) => l.league_id)))
+  const query = useQuery({ ...discoveryQuery(teamId ?? 0), enabled: !preset && teamId !== null })
+  // Every league on offer starts chosen: the panel remembers what the user unticked.
+  const [unticked, setUnticked] = useState<Set<number>>(() => new Set())
   const [joining, setJoining] = useState(false)
   const [joinError, setJoinError] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const id = useId()
 
@@ -31,32 +30,16 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     headingRef.current?.focus()
   }, [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of "Try again": a new look for the same team
-  useEffect(() => {
-    if (preset || teamId === null) return
-    const controller = new AbortController()
-    setStatus('loading')
-    setLoadError(null)
-    apiFetch<DiscoverLeaguesResponse>(`/api/discover-leagues/${teamId}`, { signal: controller.signal })
-      .then((answer) => {
-        const found = answer?.discovered_leagues ?? []
-        setLeagues(found)
-        setSelected(new Set(found.filter((l) => !l.already_member).map((l) => l.league_id)))
-        setStatus('ready')
-      })
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return
-        setLoadError(errorText(error, 'Failed to discover leagues'))
-        setStatus('error')
-      })
-    return () => controller.abort()
-  }, [teamId, preset, attempt])
-
+  const leagues = preset ?? query.data ?? []
+  const status = preset ? 'ready' : query.isFetching ? 'loading' : query.isError ? 'error' : 'ready'
+  const loadError = query.isError ? errorText(query.error, 'Failed to discover leagues') : null
   const available = leagues.filter((l) => !l.already_member)
+
+  const selected = new Set(available.map((l) => l.league_id).filter((leagueId) => !unticked.has(leagueId)))
 
   const toggle = (leagueId: number) => {
     setJoinError(null)
-    setSelected((current) => {
+    setUnticked((current) => {
       const next = new Set(current)
       if (next.has(leagueId)) next.delete(leagueId)
       else next.add(leagueId)
@@ -72,8 +55,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     setJoining(true)
     setJoinError(null)
     try {
-      const answer = await apiFetch<AutoJoinResponse>('/api/auto-join-leagues', { method: 'POST', body: ids })
-      onJoined(answer ?? {}, ids)
+      onJoined(await parseResponse(api['auto-join-leagues'].$post({ json: ids })), ids)
     } catch (error) {
       setJoinError(errorText(error, 'Failed to join leagues'))
     } finally {
@@ -94,7 +76,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     body = (
       <div className="form-message form-message--error" role="alert">
         {loadError}{' '}
-        <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="link-button" onClick={() => void query.refetch()}>
           Try again
         </button>
       </div>

@@ -1,7 +1,8 @@
+import { parseResponse } from 'hono/client'
 import { type FormEvent, useRef, useState } from 'react'
 import { FormMessage, SubmitButton, TextField } from '../../components/forms'
 import { analytics } from '../../lib/analytics'
-import { apiFetch } from '../../lib/api'
+import { api } from '../../lib/api'
 import type { UpdateFplTeamResponse } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
 import { parsePositiveId } from '../../lib/validation'
@@ -44,10 +45,7 @@ export function TeamIdForm({ saveLabel, savedTitle, onSaved }: { saveLabel: stri
   const save = async (id: number) => {
     setBusy(true)
     try {
-      const answer = await apiFetch<UpdateFplTeamResponse>('/api/auth/update-fpl-team', {
-        method: 'POST',
-        body: { fpl_team_id: id },
-      })
+      const answer = await parseResponse(api.auth['update-fpl-team'].$post({ json: { fpl_team_id: id } }))
       analytics.fplTeamIdUpdate()
       toast({ title: savedTitle, description: answer?.message ?? 'Your FPL Team ID is saved.', variant: 'success' })
       // A newly saved id is not proven yet: it stays changeable until its owner verifies it.
