@@ -163,7 +163,7 @@ export function standingsAnswer(
   }
 }
 
-/** A month won jointly (decision 044), and the same month as a snapshot from before `joint_winners`. */
+/** Months won jointly (decision 044). */
 export const jointWinnersAnswer = {
   monthly_winners: [
     {
@@ -193,10 +193,10 @@ export const jointWinnersAnswer = {
       leading_player: 'Dan M',
       leading_points: 200,
       winner: 'Dan M',
+      joint_winners: ['Dan M', 'Sam K'],
       monthly_points: 200,
       average_per_gw: 66.7,
       runners_up: [
-        { position: 1, player_name: 'Sam K', team_name: 'Expected Toulouse', total_points: 200 },
         { position: 3, player_name: 'Jo P', team_name: 'Haaland Oates', total_points: 180 },
         { position: 4, player_name: 'Priya S', team_name: 'Salah Fingers', total_points: 170 },
       ],
@@ -217,6 +217,7 @@ export const winnersAnswer = {
       leading_player: 'Priya S',
       leading_points: 210,
       winner: 'Priya S',
+      joint_winners: ['Priya S'],
       monthly_points: 210,
       average_per_gw: 70,
       runners_up: [
@@ -234,6 +235,7 @@ export const winnersAnswer = {
       leading_player: 'Dan M',
       leading_points: 130,
       winner: null,
+      joint_winners: [],
       monthly_points: null,
       average_per_gw: null,
       runners_up: [{ position: 2, player_name: 'Priya S', team_name: 'Salah Fingers', total_points: 120 }],

@@ -1,4 +1,5 @@
 import type { TournamentType } from '../db/schema'
+import type { BanterStats, MonthlyWinner } from '../fpl/stats'
 import type { SnapshotView, StandingsMeta, StandingsPage, StoredRow } from './snapshot-store'
 
 // What the tournament pages answer: the snapshots the refresh wrote, shaped as the spec's
@@ -65,12 +66,24 @@ const freshness = (snapshot: SnapshotView | null) => ({
   refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
 })
 
+/** A month as snapshots before decision 044 stored it: no joint_winners, a co-leader listed as runner-up 1. */
+type StoredMonth = Omit<MonthlyWinner, 'joint_winners'> & { joint_winners?: string[] }
+
+/** An older snapshot's month read as today's: runners-up at position 1 shared the title (decision 044). */
+export function withJointWinners(month: StoredMonth): MonthlyWinner {
+  if (month.joint_winners) return { ...month, joint_winners: month.joint_winners }
+  const coLeaders = month.runners_up.filter((r) => r.position <= 1).map((r) => r.player_name)
+  const joint = month.status === 'finished' && month.winner ? [month.winner, ...coLeaders.filter((name) => name !== month.winner)] : []
+  return { ...month, joint_winners: joint, runners_up: month.runners_up.filter((r) => r.position > 1) }
+}
+
 export function monthlyWinnersResponse(snapshot: SnapshotView | null) {
-  return { monthly_winners: (snapshot?.document as unknown[] | undefined) ?? [], ...freshness(snapshot) }
+  const months = (snapshot?.document as StoredMonth[] | undefined) ?? []
+  return { monthly_winners: months.map(withJointWinners), ...freshness(snapshot) }
 }
 
 export function banterStatsResponse(snapshot: SnapshotView | null) {
-  const stats = (snapshot?.document as Record<string, unknown> | null | undefined) ?? null
+  const stats = (snapshot?.document as BanterStats | null | undefined) ?? null
   return {
     comprehensive_banter_stats: stats,
     message: stats ? null : snapshot ? "Banter stats appear once every manager's gameweek data is in." : PENDING_MESSAGE,

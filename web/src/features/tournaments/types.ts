@@ -19,59 +19,15 @@ export type StandingsResponse = InferResponseType<LeagueRoute['standings']['$get
 export type StandingRow = StandingsResponse['standings'][number]
 type PaginationMetadata = StandingsResponse['pagination_metadata']
 
-// The monthly winners and banter answers are snapshot JSON the worker types only as JSON: their
-// shapes are still written here until the snapshot store types them.
+export type MonthlyWinnersResponse = InferResponseType<LeagueRoute['monthly-winners']['$get'], 200>
+export type MonthlyWinner = MonthlyWinnersResponse['monthly_winners'][number]
+export type BanterStatsResponse = InferResponseType<LeagueRoute['banter-stats']['$get'], 200>
+export type ComprehensiveBanterStats = NonNullable<BanterStatsResponse['comprehensive_banter_stats']>
+export type BanterKey = Exclude<keyof ComprehensiveBanterStats, 'league_context' | 'tournament_stats'>
+/** One banter card's data as the API sends it: who, and the value fields of that stat. */
+export type BanterStat<K extends BanterKey = BanterKey> = NonNullable<ComprehensiveBanterStats[K]>
 
-interface RunnerUp {
-  position: number
-  player_name: string
-  team_name?: string
-  total_points: number
-}
-
-export interface MonthlyWinner {
-  month: string
-  year?: number | null
-  status: 'ongoing' | 'finished' | string
-  prize?: number | null
-  gameweeks_played?: number | null
-  leading_player?: string | null
-  leading_points?: number | null
-  winner?: string | null
-  /** Everyone level on the winning total, `winner` first (decision 044); absent in older snapshots. */
-  joint_winners?: string[]
-  monthly_points?: number | null
-  average_per_gw?: number | null
-  runners_up?: RunnerUp[]
-}
-
-export interface MonthlyWinnersResponse {
-  monthly_winners: MonthlyWinner[]
-  gameweek?: number | null
-  data_source?: string
-}
-
-/** One banter card's data: who, and the value fields of that stat. */
-export interface BanterStat {
-  manager?: string
-  player?: string
-  team_name?: string
-  description?: string
-  emoji?: string
-  points?: number
-  points_gained?: number
-  transfers?: number
-  hits?: number
-  points_spent?: number
-  captain?: string
-  improvement?: number
-  drop?: number
-  differential_points?: number
-  metric?: number
-  rank?: number
-  [key: string]: unknown
-}
-
+/** The banter cards in display order. */
 export const BANTER_KEYS = [
   'gameweek_rocket',
   'auto_sub_saviour',
@@ -85,26 +41,7 @@ export const BANTER_KEYS = [
   'most_consistent',
   'benched_beast',
   'overall_rank_king',
-] as const
-
-export type BanterKey = (typeof BANTER_KEYS)[number]
-
-export type ComprehensiveBanterStats = {
-  tournament_stats?: { tournament_type?: string; league_name?: string; total_members?: number } | null
-  league_context?: { name?: string; total_members?: number; tournament_type?: string; gameweek?: number } | null
-} & Partial<Record<BanterKey, BanterStat | null>>
-
-export interface BanterStatsResponse {
-  comprehensive_banter_stats: ComprehensiveBanterStats | null
-  message?: string | null
-  gameweek?: number | null
-}
-
-export interface BanterStatsResponse {
-  comprehensive_banter_stats: ComprehensiveBanterStats | null
-  message?: string | null
-  gameweek?: number | null
-}
+] as const satisfies readonly BanterKey[]
 
 /** Why a tournament's private data is not shown: signed out (401) or not a member (403). */
 export type LeagueAccess = 'ok' | 'signin' | 'members'

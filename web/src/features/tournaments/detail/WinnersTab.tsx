@@ -77,31 +77,18 @@ function OngoingCard({ winner }: { winner: MonthlyWinner }) {
         </div>
         <div>
           <dt>Gameweeks played</dt>
-          <dd>{winner.gameweeks_played ?? 0}</dd>
+          <dd>{winner.gameweeks_played}</dd>
         </div>
       </dl>
-      <RunnersUp runners={(winner.runners_up ?? []).filter((r) => r.position > 1)} />
+      <RunnersUp runners={winner.runners_up} />
     </article>
   )
 }
 
-/**
- * The month's title holders and the runners-up after them (decision 044). Equal points share the
- * title, so a runner-up is never "1". Snapshots from before `joint_winners` listed a co-leader as
- * a runner-up at position 1: they are read as joint winners too.
- */
-export function titleHolders(w: MonthlyWinner): { winners: string[]; runnersUp: NonNullable<MonthlyWinner['runners_up']> } {
-  const runners = w.runners_up ?? []
-  const tied = runners.filter((r) => r.position <= 1)
-  const rest = runners.filter((r) => r.position > 1)
-  const named = w.joint_winners && w.joint_winners.length > 0 ? w.joint_winners : w.winner ? [w.winner] : []
-  const winners = [...named, ...tied.map((r) => r.player_name).filter((name) => !named.includes(name))]
-  return { winners, runnersUp: rest }
-}
-
 function WinnerCard({ winner }: { winner: MonthlyWinner }) {
-  const showPrize = prizesEnabled() && (winner.prize ?? 0) > 0
-  const { winners, runnersUp } = titleHolders(winner)
+  const showPrize = prizesEnabled() && winner.prize > 0
+  // Equal points share the title, so a runner-up is never "1" (decision 044).
+  const winners = winner.joint_winners
   const joint = winners.length > 1
   return (
     <article className="card winner-card" data-status={winner.status}>
@@ -126,17 +113,17 @@ function WinnerCard({ winner }: { winner: MonthlyWinner }) {
         {showPrize ? (
           <div>
             <dt>Prize</dt>
-            <dd>£{(winner.prize ?? 0).toFixed(2)}</dd>
+            <dd>£{winner.prize.toFixed(2)}</dd>
           </div>
         ) : null}
       </dl>
-      <RunnersUp runners={runnersUp} />
+      <RunnersUp runners={winner.runners_up} />
     </article>
   )
 }
 
 /** Up to 3 runners-up; the third is hidden on small screens (CSS), so small screens show 2. */
-function RunnersUp({ runners }: { runners: NonNullable<MonthlyWinner['runners_up']> }) {
+function RunnersUp({ runners }: { runners: MonthlyWinner['runners_up'] }) {
   const list = runners.slice(0, RUNNERS_UP_WIDE)
   if (list.length === 0) return null
   return (

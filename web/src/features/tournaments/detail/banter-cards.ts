@@ -18,17 +18,17 @@ const num = (n: number) => n.toLocaleString('en-GB')
 const pts = (n: number | undefined, fallback?: number) => (typeof n === 'number' ? `${num(n)} pts` : fallback !== undefined ? `${num(fallback)} pts` : '—')
 const signed = (n: number | undefined, unit: string, sign: '+' | '-') => (typeof n === 'number' ? `${sign}${num(n)} ${unit}` : '—')
 
-interface CardSpec {
+interface CardSpec<K extends BanterKey> {
   emoji: string
   title: string
   /** Which name field the card reads first (auto_sub_saviour reads `player`). */
   nameField: 'manager' | 'player'
-  value: (s: BanterStat) => string
+  value: (s: BanterStat<K>) => string
 }
 
 // Fallback values when a value field is missing: 25 pts on points cards and 2.5 on the
 // consistency score, as the original cards did (spec §2, Banter tab).
-const SPECS: Record<BanterKey, CardSpec> = {
+const SPECS: { [K in BanterKey]: CardSpec<K> } = {
   gameweek_rocket: { emoji: '🚀', title: 'Gameweek Rocket', nameField: 'manager', value: (s) => pts(s.points, 25) },
   auto_sub_saviour: { emoji: '🦸', title: 'Auto-Sub Saviour', nameField: 'player', value: (s) => signed(s.points_gained, 'pts', '+') },
   tournament_leader: { emoji: '👑', title: 'Tournament Leader', nameField: 'manager', value: (s) => pts(s.points, 25) },
@@ -53,18 +53,18 @@ export const banterTitle = (key: BanterKey) => SPECS[key].title
 export const banterEmoji = (key: BanterKey) => SPECS[key].emoji
 
 /** The card of one stat, or null when nobody earned it. */
-export function banterCard(key: BanterKey, stat: BanterStat | null | undefined): BanterCardData | null {
+export function banterCard<K extends BanterKey>(key: K, stat: BanterStat<K> | null | undefined): BanterCardData | null {
   if (!stat) return null
-  const spec = SPECS[key]
-  const name = spec.nameField === 'player' ? (stat.player ?? stat.manager ?? 'Unknown Player') : (stat.manager ?? stat.player ?? 'Unknown Manager')
+  const spec: CardSpec<K> = SPECS[key]
+  const name = spec.nameField === 'player' ? stat.player || stat.manager || 'Unknown Player' : stat.manager || stat.player || 'Unknown Manager'
   return {
     statType: key,
-    emoji: typeof stat.emoji === 'string' && stat.emoji ? stat.emoji : spec.emoji,
+    emoji: 'emoji' in stat && stat.emoji ? stat.emoji : spec.emoji,
     title: spec.title,
     manager: name,
-    teamName: stat.team_name ?? '',
+    teamName: stat.team_name,
     value: spec.value(stat),
-    description: stat.description ?? 'No description available',
+    description: stat.description || 'No description available',
     stat,
   }
 }

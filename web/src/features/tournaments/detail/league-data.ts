@@ -66,8 +66,8 @@ export async function fetchLeagueData(leagueId: string | number, page: number, s
     parseResponse(route.$get({ param }, options)),
     parseResponse(route.standings.$get({ param, query: { page: String(page), limit: String(STANDINGS_PAGE_SIZE) } }, options)),
     // Snapshot answers: the worker types them only as JSON (see types.ts).
-    parseResponse(route['monthly-winners'].$get({ param }, options)) as Promise<unknown> as Promise<MonthlyWinnersResponse>,
-    parseResponse(route['banter-stats'].$get({ param }, options)) as Promise<unknown> as Promise<BanterStatsResponse>,
+    parseResponse(route['monthly-winners'].$get({ param }, options)),
+    parseResponse(route['banter-stats'].$get({ param }, options)),
   ])
   for (const result of [league, standings, winners, banter]) {
     if (result.status === 'rejected' && result.reason instanceof DOMException && result.reason.name === 'AbortError') throw result.reason
