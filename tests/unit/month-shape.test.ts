@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MonthlyWinner } from '../../worker/fpl/stats'
-import { monthlyWinnersResponse, withJointWinners } from '../../worker/services/league-data'
+import { monthlyWinnersResponse, readStoredMonth } from '../../worker/services/league-data'
 import type { SnapshotView } from '../../worker/services/snapshot-store'
 
 // Snapshots written before decision 044 have no joint_winners and list a co-leader as runner-up 1.
@@ -8,8 +8,12 @@ import type { SnapshotView } from '../../worker/services/snapshot-store'
 
 const runner = (position: number, player_name: string) => ({ position, player_name, team_name: `${player_name} FC`, total_points: 100 - position })
 
-function month(overrides: Partial<MonthlyWinner>): Omit<MonthlyWinner, 'joint_winners'> & { joint_winners?: string[] } {
-  const { joint_winners: _, ...base }: MonthlyWinner = {
+function month(overrides: Partial<MonthlyWinner>): Omit<MonthlyWinner, 'joint_winners' | 'joint_leaders'> & Partial<MonthlyWinner> {
+  const {
+    joint_winners: _,
+    joint_leaders: __,
+    ...base
+  }: MonthlyWinner = {
     month: 'August',
     year: 2025,
     phase_id: 2,
@@ -22,6 +26,7 @@ function month(overrides: Partial<MonthlyWinner>): Omit<MonthlyWinner, 'joint_wi
     leading_points: 200,
     winner: 'A',
     joint_winners: [],
+    joint_leaders: [],
     monthly_points: 200,
     average_per_gw: 66.7,
     runners_up: [],
@@ -31,20 +36,28 @@ function month(overrides: Partial<MonthlyWinner>): Omit<MonthlyWinner, 'joint_wi
 
 describe('monthly winners from older snapshots (decision 044)', () => {
   it('co-leaders stored as runner-up 1 become joint winners after the winner; runners-up keep their positions', () => {
-    const read = withJointWinners(month({ runners_up: [runner(1, 'B'), runner(1, 'C'), runner(4, 'D')] }))
+    const read = readStoredMonth(month({ runners_up: [runner(1, 'B'), runner(1, 'C'), runner(4, 'D')] }))
     expect(read.joint_winners).toEqual(['A', 'B', 'C'])
+    expect(read.joint_leaders).toEqual(['A', 'B', 'C'])
     expect(read.runners_up.map((r) => r.position)).toEqual([4])
   })
 
   it('a sole winner is named alone; an ongoing month has no title holders yet', () => {
-    expect(withJointWinners(month({ runners_up: [runner(2, 'B')] })).joint_winners).toEqual(['A'])
-    const ongoing = withJointWinners(month({ status: 'ongoing', winner: null, runners_up: [] }))
+    expect(readStoredMonth(month({ runners_up: [runner(2, 'B')] })).joint_winners).toEqual(['A'])
+    const ongoing = readStoredMonth(month({ status: 'ongoing', winner: null, runners_up: [] }))
     expect(ongoing.joint_winners).toEqual([])
+    expect(ongoing.joint_leaders).toEqual(['A'])
+  })
+
+  it('a month stored with joint_winners but before joint_leaders is led by its joint winners', () => {
+    const read = readStoredMonth({ ...month({ runners_up: [runner(3, 'C')] }), joint_winners: ['A', 'B'] })
+    expect(read.joint_leaders).toEqual(['A', 'B'])
+    expect(read.runners_up.map((r) => r.position)).toEqual([3])
   })
 
   it("today's months pass through unchanged", () => {
-    const today = { ...month({ runners_up: [runner(3, 'C')] }), joint_winners: ['A', 'B'] }
-    expect(withJointWinners(today)).toEqual(today)
+    const today = { ...month({ runners_up: [runner(3, 'C')] }), joint_winners: ['A', 'B'], joint_leaders: ['A', 'B'] }
+    expect(readStoredMonth(today)).toEqual(today)
   })
 
   it('the answer reads every stored month that way', () => {

@@ -513,6 +513,24 @@ describe('detail: Winners tab, ties (decision 044)', () => {
     const finished = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')[1]!
     expect(finished).toHaveTextContent('Priya S')
     expect(finished).not.toHaveTextContent('Joint winners')
+    const ongoing = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')[0]!
+    expect(ongoing).toHaveTextContent('Leading the month')
+    expect(ongoing).toHaveTextContent('Dan M')
+  })
+
+  it('a month in progress led jointly says "Joint leaders" and names them all', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const [finished, ongoing] = winnersAnswer.monthly_winners
+    const tiedLead = { ...ongoing, leading_player: 'Dan M', joint_leaders: ['Dan M', 'Priya S'], runners_up: [] }
+    detailApi(1, { 'GET /api/leagues/1/monthly-winners': { body: { ...winnersAnswer, monthly_winners: [finished, tiedLead] } } })
+    openDetail(1)
+    await screen.findByText('Team 1')
+    await user.click(screen.getByRole('tab', { name: /Winners/ }))
+    const card = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')[0]!
+    expect(card).toHaveTextContent('Joint leaders')
+    expect(card).toHaveTextContent('Dan M & Priya S')
+    expect(card).not.toHaveTextContent('Leading the month')
   })
 })
 
@@ -529,6 +547,7 @@ describe('detail: Winners order', () => {
       prize: 0,
       leading_player: null,
       leading_points: null,
+      joint_leaders: [],
       winner: null,
       joint_winners: [],
       monthly_points: null,

@@ -66,20 +66,25 @@ const freshness = (snapshot: SnapshotView | null) => ({
   refreshed_at: snapshot?.refreshedAt.toISOString() ?? null,
 })
 
-/** A month as snapshots before decision 044 stored it: no joint_winners, a co-leader listed as runner-up 1. */
-type StoredMonth = Omit<MonthlyWinner, 'joint_winners'> & { joint_winners?: string[] }
+/** A month as snapshots before decision 044 stored it: no joint_winners or joint_leaders, a co-leader listed as runner-up 1. */
+type StoredMonth = Omit<MonthlyWinner, 'joint_winners' | 'joint_leaders'> & Partial<Pick<MonthlyWinner, 'joint_winners' | 'joint_leaders'>>
 
 /** An older snapshot's month read as today's: runners-up at position 1 shared the title (decision 044). */
-export function withJointWinners(month: StoredMonth): MonthlyWinner {
-  if (month.joint_winners) return { ...month, joint_winners: month.joint_winners }
+export function readStoredMonth(month: StoredMonth): MonthlyWinner {
+  if (month.joint_winners && month.joint_leaders) return { ...month, joint_winners: month.joint_winners, joint_leaders: month.joint_leaders }
   const coLeaders = month.runners_up.filter((r) => r.position <= 1).map((r) => r.player_name)
-  const joint = month.status === 'finished' && month.winner ? [month.winner, ...coLeaders.filter((name) => name !== month.winner)] : []
-  return { ...month, joint_winners: joint, runners_up: month.runners_up.filter((r) => r.position > 1) }
+  const leaders = month.joint_winners?.length
+    ? month.joint_winners
+    : month.leading_player
+      ? [month.leading_player, ...coLeaders.filter((name) => name !== month.leading_player)]
+      : []
+  const joint = month.status === 'finished' && month.winner ? leaders : []
+  return { ...month, joint_winners: month.joint_winners ?? joint, joint_leaders: leaders, runners_up: month.runners_up.filter((r) => r.position > 1) }
 }
 
 export function monthlyWinnersResponse(snapshot: SnapshotView | null) {
   const months = (snapshot?.document as StoredMonth[] | undefined) ?? []
-  return { monthly_winners: months.map(withJointWinners), ...freshness(snapshot) }
+  return { monthly_winners: months.map(readStoredMonth), ...freshness(snapshot) }
 }
 
 export function banterStatsResponse(snapshot: SnapshotView | null) {

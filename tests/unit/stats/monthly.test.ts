@@ -66,6 +66,7 @@ describe('computeMonthlyWinners: hand-built season', () => {
       prize: 0,
       leading_player: 'Player 1',
       leading_points: 180,
+      joint_leaders: ['Player 1'],
       winner: 'Player 1',
       joint_winners: ['Player 1'],
       monthly_points: 180,
@@ -136,6 +137,12 @@ describe('computeMonthlyWinners: hand-built season', () => {
     expect(october?.joint_winners).toEqual(['Player 1'])
     expect(september?.joint_winners).toEqual(['Player 2'])
     expect(computeMonthlyWinners(base({ events: events(8) }))[0]).toMatchObject({ status: 'ongoing', joint_winners: [], runners_up: [] })
+  })
+
+  it('a month in progress led jointly names every leader (joint_leaders), and no winner yet', () => {
+    const tables = new Map([[4, [row(7, 120), row(3, 120), row(2, 110)]]])
+    const [october] = computeMonthlyWinners(base({ events: events(8), phaseTables: tables }))
+    expect(october).toMatchObject({ status: 'ongoing', leading_player: 'Player 7', joint_leaders: ['Player 7', 'Player 3'], winner: null, joint_winners: [] })
   })
 
   it('no finished month ever has a runner-up at position 1', () => {

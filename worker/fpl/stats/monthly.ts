@@ -54,6 +54,8 @@ export interface MonthlyWinner {
   prize: number
   leading_player: string | null
   leading_points: number | null
+  /** Ours: everyone level with the leader right now, `leading_player` first (a month in progress can be led jointly). */
+  joint_leaders: string[]
   winner: string | null
   /**
    * Ours (decision 044): every manager level on the winning total, best first, `winner` included;
@@ -137,16 +139,18 @@ export function computeMonthlyWinners(input: MonthlyWinnersInput): MonthlyWinner
       prize,
       leading_player: leader.player_name,
       leading_points: leader.total,
+      joint_leaders: [],
       winner: null,
       joint_winners: [],
       monthly_points: null,
       average_per_gw: null,
       runners_up: [],
     }
+    const pos = positions(rows)
+    // Rows level with the leader (position 1) share the lead, and once finished the title; the table is best first.
+    const shared = pos.filter((p) => p === 1).length
+    base.joint_leaders = rows.slice(0, shared).map((row) => row.player_name)
     if (finished) {
-      const pos = positions(rows)
-      // Rows level with the leader (position 1) share the title; the table is best first.
-      const shared = pos.filter((p) => p === 1).length
       base.winner = leader.player_name
       base.joint_winners = rows.slice(0, shared).map((row) => row.player_name)
       base.monthly_points = leader.total

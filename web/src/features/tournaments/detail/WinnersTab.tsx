@@ -59,16 +59,17 @@ function WinnerList({ winners }: { winners: MonthlyWinner[] }) {
 }
 
 function OngoingCard({ winner }: { winner: MonthlyWinner }) {
+  const leaders = winner.joint_leaders
   return (
     <article className="card winner-card winner-card--ongoing" data-status="ongoing">
       <header className="winner-card__head">
         <h2 className="winner-card__month">{monthTitle(winner)}</h2>
         <span className="badge badge--primary">In Progress</span>
       </header>
-      <p className="winner-card__label">Leading the month</p>
+      <p className="winner-card__label">{leaders.length > 1 ? 'Joint leaders' : 'Leading the month'}</p>
       <p className="winner-card__name">
         <span aria-hidden="true">🏃 </span>
-        {winner.leading_player ?? '—'}
+        {leaders.length > 0 ? leaders.join(' & ') : '—'}
       </p>
       <dl className="winner-card__facts">
         <div>
