@@ -7,7 +7,6 @@ import type { api } from './api'
 
 type Auth = (typeof api)['auth']
 export type ApiUser = InferResponseType<Auth['me']['$get'], 200>
-export type RegisterResponse = InferResponseType<Auth['register']['$post'], 201>
 export type VerifyEmailResponse = InferResponseType<Auth['verify-email']['$post'], 200>
 type UserLeaguesResponse = InferResponseType<Auth['user-leagues']['$get'], 200>
 export type UserLeague = UserLeaguesResponse['leagues'][number]
@@ -25,4 +24,3 @@ interface SharedStatData {
 }
 export type SharedStat = Omit<MySharesResponse['shared_stats'][number], 'stat_data'> & { stat_data: SharedStatData | null }
 export type InviteLeague = InferResponseType<(typeof api)['leagues']['invite'][':inviteCode']['$get'], 200>
-export type JoinByInviteResponse = InferResponseType<(typeof api)['leagues']['join-by-invite']['$post'], 200>

@@ -10,8 +10,8 @@ import { TeamConfirmation } from '../features/fpl-team/TeamConfirmation'
 import { type RequiredLeague, useTeamConfirmation } from '../features/fpl-team/useTeamConfirmation'
 import { useToast } from '../features/toast/ToastProvider'
 import { analytics } from '../lib/analytics'
-import { ApiError, apiFetch, pathParam, publicApi } from '../lib/api'
-import type { InviteLeague, JoinByInviteResponse, RegisterResponse } from '../lib/api-answers'
+import { ApiError, api, pathParam, publicApi } from '../lib/api'
+import type { InviteLeague } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
@@ -83,10 +83,7 @@ export default function JoinInvitePage() {
     setJoining(true)
     setJoinError(null)
     try {
-      const answer = await apiFetch<JoinByInviteResponse>('/api/leagues/join-by-invite', {
-        method: 'POST',
-        body: { invite_code: inviteCode },
-      })
+      const answer = await parseResponse(api.leagues['join-by-invite'].$post({ json: { invite_code: inviteCode } }))
       const message = answer?.message ?? 'Successfully joined the league!'
       const leagueId = answer?.league_id ?? league.id
       if (user && !user.joined_leagues?.includes(leagueId)) {
@@ -290,11 +287,11 @@ function InviteSignUp({
     const name = values.name.trim()
     setBusy(true)
     try {
-      const answer = await apiFetch<RegisterResponse>('/api/auth/register', {
-        method: 'POST',
-        body: { name, email, password: values.password, fpl_team_id: parsePositiveId(values.fplTeamId), invite_code: inviteCode },
-        auth: false,
-      })
+      const answer = await parseResponse(
+        publicApi.auth.register.$post({
+          json: { name, email, password: values.password, fpl_team_id: parsePositiveId(values.fplTeamId) ?? undefined, invite_code: inviteCode },
+        }),
+      )
       analytics.signUp()
       if (answer?.verification_required || !answer?.access_token) {
         const discovered = answer?.discovered_leagues ?? []
