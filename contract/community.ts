@@ -2,3 +2,9 @@
 
 /** Longest post, in characters. */
 export const MAX_POST_LENGTH = 1000
+
+/**
+ * Most posts pinned on one wall at a time: a few notices stay above the banter instead of
+ * becoming the wall (decision 081).
+ */
+export const MAX_PINNED_POSTS = 3
