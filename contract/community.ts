@@ -8,3 +8,6 @@ export const MAX_POST_LENGTH = 1000
  * becoming the wall (decision 081).
  */
 export const MAX_PINNED_POSTS = 3
+
+/** The answer to one pin too many (the worker's 409; the wall says it before asking). */
+export const PIN_LIMIT_MESSAGE = `Up to ${MAX_PINNED_POSTS} posts can be pinned. Unpin one first.`

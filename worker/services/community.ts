@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { MAX_PINNED_POSTS } from '../../contract/community'
+import { MAX_PINNED_POSTS, PIN_LIMIT_MESSAGE } from '../../contract/community'
 import { both, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { communityPosts, postLikes, postReports, users } from '../db/schema'
@@ -125,7 +125,7 @@ export async function deletePost(db: Database, tournament: Tournament, user: Ses
   return { message: 'Post deleted' }
 }
 
-const pinLimit = () => new ApiError(409, `Up to ${MAX_PINNED_POSTS} posts can be pinned. Unpin one first.`, { code: 'pin_limit' })
+const pinLimit = () => new ApiError(409, PIN_LIMIT_MESSAGE, { code: 'pin_limit' })
 
 /**
  * Pins or unpins a post of the commissioner's wall, recording who pinned it and when. Pinning is
