@@ -54,6 +54,8 @@ describe('the community wall', () => {
     const visitor = await newPage(browser)
     await journey(visitor, 'wall-visitor', async () => {
       await visitor.goto(`${baseUrl}/tournaments/${leagueId}`)
+      // The server draws the page (the explanation included); the app then takes it over.
+      await expect.poll(() => visitor.locator('.prepaint').count()).toBe(0)
       const intro = visitor.getByTestId('wall-intro')
       await expect.poll(() => intro.isVisible()).toBe(true)
       expect(await intro.textContent()).toContain('Only members can read it and post.')
