@@ -202,6 +202,26 @@ describe('detail: the wall for non-members and commissioners', () => {
     expect(await screen.findByRole('dialog', { name: /Join/ })).toBeInTheDocument()
   })
 
+  it('after joining from the wall, the wall opens with its post box', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = detailApi(6, {
+      'GET /api/community-posts/6': [
+        { status: 403, body: { detail: 'Only members of this league can see this.', code: 'not_a_member' } },
+        { body: [wallPost(1)] },
+      ],
+      'POST /api/leagues/6/join': { body: { message: 'Successfully joined Pi League!' } },
+    })
+    openDetail(6)
+    await user.click(await screen.findByRole('tab', { name: /Wall/ }))
+    await user.click(within(await screen.findByTestId('wall-intro')).getByRole('button', { name: 'Join Tournament' }))
+    await user.click(within(await screen.findByRole('dialog', { name: /Join/ })).getByRole('button', { name: 'Join Tournament' }))
+    expect(await screen.findByPlaceholderText('Share your FPL triumph or disaster...')).toBeInTheDocument()
+    expect(screen.getByText('Post number 1')).toBeInTheDocument()
+    expect(screen.queryByTestId('wall-intro')).not.toBeInTheDocument()
+    expect(api.callsTo('POST /api/leagues/6/join')).toHaveLength(1)
+  })
+
   it('the commissioner gets Pin and Unpin on the wall', async () => {
     const user = userEvent.setup()
     storeSession('jwt-1')
