@@ -31,7 +31,7 @@ async function entrySummary(simulator: FplSimulator, entryId: number) {
   return { teamName: entry.name, playerName: `${entry.player_first_name} ${entry.player_last_name}` }
 }
 
-const emailFor = (playerName: string) =>
+export const emailFor = (playerName: string) =>
   `${playerName
     .toLowerCase()
     .replace(/[^a-z]+/g, '.')

@@ -296,6 +296,66 @@ describe('commissioner screen', () => {
     expect(api.callsTo('GET /api/community-posts/11')).toHaveLength(2)
   })
 
+  it('Moderation: Dismiss report takes the post out of the queue at once and keeps it; a refusal puts it back', async () => {
+    const user = userEvent.setup()
+    let answer: () => void = () => {}
+    const api = commissionerApi({
+      'POST /api/community-posts/11/posts/1/reports/dismiss': [
+        { status: 500, body: { detail: 'Something went wrong on our side. Please try again.' } },
+        () => new Promise<Reply>((resolve) => (answer = () => resolve({ body: { message: 'Report dismissed.', dismissed: 2, reported: false } }))),
+      ],
+    })
+    await openCommissioner()
+    await user.click(tab('Moderation'))
+    const list = await screen.findByRole('list', { name: 'Posts' })
+    // Only reported posts offer it.
+    expect(within(list).getAllByRole('button', { name: /Dismiss report/ })).toHaveLength(1)
+    await user.click(within(list).getByRole('button', { name: 'Dismiss report on post by Dan Moss' }))
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument()
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Reported (2)'))
+
+    await user.click(within(list).getByRole('button', { name: 'Dismiss report on post by Dan Moss' }))
+    // Before the server answers: out of the queue, still listed, focus on its Remove.
+    await waitFor(() => expect(within(list).queryByText(/Reported/)).not.toBeInTheDocument())
+    expect(within(list).getByText('Offside!')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Remove post by Dan Moss' })).toHaveFocus()
+    api.on('GET /api/community-posts/11', {
+      body: [
+        {
+          id: 2,
+          user_id: 7,
+          user_name: 'Jamie Vardy',
+          content: 'Welcome',
+          image_url: null,
+          created_at: '2025-09-01T09:00:00Z',
+          likes: 1,
+          likes_list: [8],
+          reported: false,
+          isPinned: false,
+          is_author: true,
+        },
+        {
+          id: 1,
+          user_id: 8,
+          user_name: 'Dan Moss',
+          content: 'Offside!',
+          image_url: null,
+          created_at: '2025-09-01T10:00:00Z',
+          likes: 0,
+          likes_list: [],
+          reported: false,
+          report_count: 0,
+          isPinned: false,
+          is_author: false,
+        },
+      ],
+    })
+    answer()
+    expect(await screen.findByText('Report dismissed.')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/community-posts/11/posts/1/reports/dismiss')).toHaveLength(2)
+    expect(api.callsTo('DELETE /api/community-posts/11/posts/1')).toHaveLength(0)
+  })
+
   it('signed out or not the commissioner: no tools', async () => {
     renderApp({ pathname: '/commissioner', state: { league } })
     expect(await screen.findByText('Sign in as the commissioner to manage this league.')).toBeInTheDocument()

@@ -1,12 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ComponentProps } from 'react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import CommunityWall from '../../web/src/features/community/CommunityWall'
 import type { CommunityPost } from '../../web/src/features/community/types'
 import { storeSession } from './helpers'
-import { mockApi, type Reply } from './mock-api'
+import { mockApi, networkDown, type Reply } from './mock-api'
 import { advance, fakeClock, settle } from './tournament-fixtures'
 
 const post = (id: number, extra: Partial<CommunityPost> = {}): CommunityPost => ({
@@ -25,12 +26,12 @@ const post = (id: number, extra: Partial<CommunityPost> = {}): CommunityPost => 
   ...extra,
 })
 
-function renderWall(routes: Record<string, Reply | Reply[]>) {
+function renderWall(routes: Record<string, Reply | Reply[]>, props: Omit<ComponentProps<typeof CommunityWall>, 'leagueId'> = {}) {
   const api = mockApi(routes)
   render(
     <MemoryRouter>
       <AppProviders>
-        <CommunityWall leagueId={1} />
+        <CommunityWall leagueId={1} {...props} />
       </AppProviders>
     </MemoryRouter>,
   )
@@ -94,7 +95,9 @@ describe('community wall', () => {
     const user = userEvent.setup()
     storeSession('jwt-1')
     renderWall({ 'GET /api/community-posts/1': { body: [] }, 'POST /api/community-posts/1': { status: 500, body: {} } })
-    await user.type(textbox(), 'Hello')
+    // The post box comes with the wall (never before the wall is known to be theirs).
+    expect(screen.queryByPlaceholderText('Share your FPL triumph or disaster...')).not.toBeInTheDocument()
+    await user.type(await screen.findByPlaceholderText('Share your FPL triumph or disaster...'), 'Hello')
     await user.click(screen.getByRole('button', { name: 'Post' }))
     expect(await screen.findByText('Could not save post. Try again.')).toBeInTheDocument()
   })
@@ -156,27 +159,139 @@ describe('community wall', () => {
     expect(api.callsTo('GET /api/community-posts/1')).toHaveLength(3)
   })
 
-  it('signed out: liking says "Please sign in to like posts." and posting "Please login to post messages"', async () => {
+  it('signed out: what the wall is and Sign In Now; no post box, no sample posts, no call', async () => {
     const user = userEvent.setup()
     const api = renderWall({ 'GET /api/community-posts/1': { body: [post(1)] } })
-    const [item] = await postsList()
-    await user.click(within(item!).getByRole('button', { name: /Like/ }))
-    expect(screen.getByText('Please sign in to like posts.')).toBeInTheDocument()
-    await user.type(textbox(), 'hi')
-    await user.click(screen.getByRole('button', { name: 'Post' }))
-    expect(screen.getByText('Please login to post messages')).toBeInTheDocument()
-    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    const intro = screen.getByTestId('wall-intro')
+    expect(within(intro).getByRole('heading', { name: 'Community Wall' })).toBeInTheDocument()
+    expect(intro).toHaveTextContent(/Only members can read it and post/)
+    expect(intro).toHaveTextContent('Sign in to take part.')
+    expect(screen.queryByPlaceholderText('Share your FPL triumph or disaster...')).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Posts' })).not.toBeInTheDocument()
+    await user.click(within(intro).getByRole('button', { name: 'Sign In Now' }))
+    expect(await screen.findByRole('dialog')).toBeInTheDocument()
+    expect(api.calls).toHaveLength(0)
   })
 
-  it('shows clearly marked sample posts when the list cannot be loaded', async () => {
+  it('signed in, not a member: the explanation and Join Tournament (the join flow); no post box, no sample posts', async () => {
+    const user = userEvent.setup()
     storeSession('jwt-1')
-    renderWall({ 'GET /api/community-posts/1': { status: 403, body: { detail: 'Only members of this league can see this.' } } })
+    const onJoin = vi.fn()
+    renderWall(
+      { 'GET /api/community-posts/1': { status: 403, body: { detail: 'Only members of this league can see this.', code: 'not_a_member' } } },
+      { type: 'private', onJoin },
+    )
+    const intro = await screen.findByTestId('wall-intro')
+    expect(intro).toHaveTextContent('Join the tournament to read the wall and post.')
+    expect(screen.queryByPlaceholderText('Share your FPL triumph or disaster...')).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Posts' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/sample posts/)).not.toBeInTheDocument()
+    await user.click(within(intro).getByRole('button', { name: 'Join Tournament' }))
+    expect(onJoin).toHaveBeenCalledOnce()
+  })
+
+  it('is honest when the viewer cannot join with a button: the public tournament, no join flow, or removed', async () => {
+    const notMember = { status: 403, body: { detail: 'Only members of this league can see this.', code: 'not_a_member' } }
+    storeSession('jwt-1')
+    const cases: Array<[Reply, string | undefined, string]> = [
+      [notMember, 'public', 'Everyone joins this tournament automatically after verifying their email.'],
+      [notMember, 'private', 'Ask the commissioner for an invite link to join.'],
+      [
+        { status: 403, body: { detail: "The league's commissioner removed you from this league.", code: 'membership_inactive' } },
+        'private',
+        "The league's commissioner removed you from this league, so its wall is closed to you.",
+      ],
+    ]
+    for (const [reply, type, text] of cases) {
+      const view = renderWall({ 'GET /api/community-posts/1': reply }, { type })
+      const intro = await screen.findByTestId('wall-intro')
+      expect(intro).toHaveTextContent(text)
+      expect(within(intro).queryByRole('button')).not.toBeInTheDocument()
+      expect(view.calls).toHaveLength(1)
+      cleanup()
+    }
+  })
+
+  it('no answer or a failing one: sample posts marked as examples, read-only, without a post box; Try again loads the wall', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = renderWall({ 'GET /api/community-posts/1': [networkDown(), { status: 503, body: {} }, { body: [post(1)] }] })
     const items = await postsList()
     expect(items.length).toBeGreaterThan(0)
-    expect(screen.getByText(/here are some sample posts/)).toBeInTheDocument()
+    expect(screen.getByText(/here are some sample posts to show what it looks like\. They are examples, not real posts\./)).toBeInTheDocument()
+    expect(screen.queryByPlaceholderText('Share your FPL triumph or disaster...')).not.toBeInTheDocument()
     for (const item of items) {
       expect(item).toHaveAttribute('data-sample', 'true')
+      expect(item).toHaveTextContent('Example')
       expect(within(item).getByRole('button', { name: /Like/ })).toBeDisabled()
+      expect(within(item).getByRole('button', { name: /Report/ })).toBeDisabled()
     }
+    // A failing answer (not a membership one) is still a failure: the samples stay.
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(api.callsTo('GET /api/community-posts/1')).toHaveLength(2))
+    expect(screen.getAllByText('Example').length).toBeGreaterThan(0)
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Post number 1')).toBeInTheDocument()
+    expect(screen.queryByText('Example')).not.toBeInTheDocument()
+    expect(textbox()).toBeInTheDocument()
+  })
+
+  it('offers Pin and Unpin to the commissioner only', async () => {
+    storeSession('jwt-1')
+    renderWall({ 'GET /api/community-posts/1': { body: [post(1), post(2, { isPinned: true })] } })
+    const items = await postsList()
+    for (const item of items) expect(within(item).queryByRole('button', { name: /Pin/ })).not.toBeInTheDocument()
+    cleanup()
+    renderWall({ 'GET /api/community-posts/1': { body: [post(1), post(2, { isPinned: true })] } }, { moderator: true })
+    const [pinnedPost, other] = await postsList()
+    expect(within(pinnedPost!).getByRole('button', { name: 'Unpin' })).toBeInTheDocument()
+    expect(within(other!).getByRole('button', { name: 'Pin' })).toBeInTheDocument()
+  })
+
+  it('pins at once (first, "Pinned") and puts the post back when the server refuses', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    let answer: (reply: Reply) => void = () => {}
+    const api = renderWall(
+      {
+        'GET /api/community-posts/1': { body: [post(1), post(2)] },
+        'POST /api/community-posts/1/posts/2/pin': () => new Promise<Reply>((resolve) => (answer = resolve)),
+      },
+      { moderator: true },
+    )
+    const [, second] = await postsList()
+    await user.click(within(second!).getByRole('button', { name: 'Pin' }))
+    // Optimistic: first, with the label, before the server answers.
+    await waitFor(async () => expect((await postsList())[0]).toHaveTextContent('Poster 2'))
+    expect((await postsList())[0]).toHaveTextContent('Pinned')
+    expect(within((await postsList())[0]!).getByRole('button', { name: 'Unpin' })).toBeInTheDocument()
+    answer({ status: 409, body: { detail: 'Up to 3 posts can be pinned. Unpin one first.', code: 'pin_limit' } })
+    expect(await screen.findByText('Up to 3 posts can be pinned. Unpin one first.')).toBeInTheDocument()
+    await waitFor(async () => expect((await postsList())[0]).toHaveTextContent('Poster 1'))
+    expect(screen.queryByText('Pinned')).not.toBeInTheDocument()
+    expect(api.callsTo('POST /api/community-posts/1/posts/2/pin')).toHaveLength(1)
+  })
+
+  it('unpins through DELETE, and says the limit before asking when three are pinned', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = renderWall(
+      {
+        'GET /api/community-posts/1': [
+          { body: [post(1, { isPinned: true }), post(2, { isPinned: true }), post(3, { isPinned: true }), post(4)] },
+          { body: [post(2, { isPinned: true }), post(3, { isPinned: true }), post(1), post(4)] },
+        ],
+        'DELETE /api/community-posts/1/posts/1/pin': { body: { message: 'Post unpinned.', isPinned: false } },
+      },
+      { moderator: true },
+    )
+    const items = await postsList()
+    await user.click(within(items[3]!).getByRole('button', { name: 'Pin' }))
+    expect(screen.getByText('Up to 3 posts can be pinned. Unpin one first.')).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0)
+    await user.click(within(items[0]!).getByRole('button', { name: 'Unpin' }))
+    await waitFor(() => expect(api.callsTo('DELETE /api/community-posts/1/posts/1/pin')).toHaveLength(1))
+    await waitFor(async () => expect((await postsList())[2]).toHaveTextContent('Poster 1'))
+    expect((await postsList())[2]).not.toHaveTextContent('Pinned')
   })
 })

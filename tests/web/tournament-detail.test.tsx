@@ -156,6 +156,84 @@ describe('detail: tabs per sign-in state and tournament type', () => {
   })
 })
 
+describe('detail: the wall for non-members and commissioners', () => {
+  const wallPost = (id: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    user_id: 9,
+    user_name: `Poster ${id}`,
+    content: `Post number ${id}`,
+    image_url: null,
+    created_at: '2025-09-01T10:00:00Z',
+    likes: 0,
+    likes_list: [],
+    reported: false,
+    isPinned: false,
+    is_author: false,
+    ...extra,
+  })
+
+  it('signed out: what the wall is and Sign In Now under the tabs (no Wall tab, no posts); none for the curated league', async () => {
+    const api = detailApi(1)
+    const view = openDetail(1)
+    const intro = await screen.findByTestId('wall-intro')
+    expect(intro).toHaveTextContent(/Only members can read it and post/)
+    expect(within(intro).getByRole('button', { name: 'Sign In Now' })).toBeInTheDocument()
+    expect(tabNames()).toEqual(['📊Live', '👑Winners', '🔥Banter'])
+    expect(screen.queryByPlaceholderText('Share your FPL triumph or disaster...')).not.toBeInTheDocument()
+    expect(api.calls.some((c) => c.path.startsWith('/api/community-posts'))).toBe(false)
+    view.unmount()
+    detailApi(3)
+    openDetail(3)
+    await screen.findByRole('heading', { level: 1, name: 'Real Footballers FPL League' })
+    expect(screen.queryByTestId('wall-intro')).not.toBeInTheDocument()
+  })
+
+  it('signed in, not a member: the Wall tab explains and Join Tournament opens the join dialog', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    // League 6: private, and not among the signed-in user's leagues.
+    detailApi(6, { 'GET /api/community-posts/6': { status: 403, body: { detail: 'Only members of this league can see this.', code: 'not_a_member' } } })
+    openDetail(6)
+    await user.click(await screen.findByRole('tab', { name: /Wall/ }))
+    const intro = await screen.findByTestId('wall-intro')
+    expect(screen.queryByPlaceholderText('Share your FPL triumph or disaster...')).not.toBeInTheDocument()
+    expect(screen.queryByText(/sample posts/)).not.toBeInTheDocument()
+    await user.click(within(intro).getByRole('button', { name: 'Join Tournament' }))
+    expect(await screen.findByRole('dialog', { name: /Join/ })).toBeInTheDocument()
+  })
+
+  it('after joining from the wall, the wall opens with its post box', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = detailApi(6, {
+      'GET /api/community-posts/6': [
+        { status: 403, body: { detail: 'Only members of this league can see this.', code: 'not_a_member' } },
+        { body: [wallPost(1)] },
+      ],
+      'POST /api/leagues/6/join': { body: { message: 'Successfully joined Pi League!' } },
+    })
+    openDetail(6)
+    await user.click(await screen.findByRole('tab', { name: /Wall/ }))
+    await user.click(within(await screen.findByTestId('wall-intro')).getByRole('button', { name: 'Join Tournament' }))
+    await user.click(within(await screen.findByRole('dialog', { name: /Join/ })).getByRole('button', { name: 'Join Tournament' }))
+    expect(await screen.findByPlaceholderText('Share your FPL triumph or disaster...')).toBeInTheDocument()
+    expect(screen.getByText('Post number 1')).toBeInTheDocument()
+    expect(screen.queryByTestId('wall-intro')).not.toBeInTheDocument()
+    expect(api.callsTo('POST /api/leagues/6/join')).toHaveLength(1)
+  })
+
+  it('the commissioner gets Pin and Unpin on the wall', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(4, { 'GET /api/community-posts/4': { body: [wallPost(1, { isPinned: true }), wallPost(2)] } })
+    openDetail(4)
+    await user.click(await screen.findByRole('tab', { name: /Wall/ }))
+    const items = within(await screen.findByRole('list', { name: 'Posts' })).getAllByRole('listitem')
+    expect(within(items[0]!).getByRole('button', { name: 'Unpin' })).toBeInTheDocument()
+    expect(within(items[1]!).getByRole('button', { name: 'Pin' })).toBeInTheDocument()
+  })
+})
+
 describe('detail: a shared link, opened before the app runs (deep-link.ts)', () => {
   const paths = ['/api/leagues/3', '/api/leagues/3/standings?page=1&limit=50', '/api/leagues/3/monthly-winners', '/api/leagues/3/banter-stats']
   const answersFor = () =>

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { MAX_PINNED_POSTS } from '../../contract/community'
 import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID } from './helpers/world'
@@ -125,6 +126,126 @@ describe('community wall', () => {
     expect((await send('DELETE', `/api/community-posts/${pubId}/posts/${postId}`, alice)).status).toBe(404)
     const bobs = await bodyOf(await send('POST', `/api/community-posts/${pubId}`, bob, { content: 'Moderate me' }))
     expect((await send('DELETE', `/api/community-posts/${pubId}/posts/${bobs.id}`, commissioner)).status).toBe(200)
+  })
+})
+
+describe('wall moderation (pin, unpin, dismiss reports)', () => {
+  let ownerId = 0
+  let olga: Record<string, string> = {}
+  let officeId = 0
+  let officePost = 0
+  const ids: number[] = []
+  const pin = (headers: Record<string, string>, postId: number, league = pubId) => send('POST', `/api/community-posts/${league}/posts/${postId}/pin`, headers)
+  const unpin = (headers: Record<string, string>, postId: number) => send('DELETE', `/api/community-posts/${pubId}/posts/${postId}/pin`, headers)
+  const dismiss = (headers: Record<string, string>, postId: number, league = pubId) =>
+    send('POST', `/api/community-posts/${league}/posts/${postId}/reports/dismiss`, headers)
+  const wallOf = async (headers: Record<string, string>) =>
+    (await bodyOf(await send('GET', `/api/community-posts/${pubId}`, headers))) as unknown as Array<Record<string, unknown>>
+
+  beforeAll(async () => {
+    ownerId = Number(await env.DB.prepare("SELECT id FROM users WHERE email = 'owner@example.com'").first('id'))
+    await env.DB.prepare('UPDATE community_posts SET is_pinned = 0 WHERE tournament_id = ?').bind(pubId).run()
+    for (const [who, content] of [
+      [alice, 'One'],
+      [bob, 'Two'],
+      [alice, 'Three'],
+      [bob, 'Four'],
+      [bob, 'Five'],
+    ] as const) {
+      ids.push((await bodyOf(await send('POST', `/api/community-posts/${pubId}`, who, { content }))).id)
+    }
+    // Another league, with its own commissioner and a post.
+    const olgaId = await addUser('olga@example.com', 'Olga', 1000102)
+    officeId = await addTournament('The Office', SIM_LEAGUES.office, olgaId)
+    await addMember(officeId, olgaId)
+    olga = await bearer(olgaId)
+    officePost = (await bodyOf(await send('POST', `/api/community-posts/${officeId}`, olga, { content: 'Office banter' }))).id
+  })
+
+  it('lets the commissioner pin a post, recording who and when; it comes first with isPinned', async () => {
+    const [one] = ids
+    const res = await pin(commissioner, one!)
+    expect([res.status, await bodyOf(res)]).toEqual([200, { message: 'Post pinned.', isPinned: true }])
+    const row = await env.DB.prepare('SELECT is_pinned, pinned_by, pinned_at FROM community_posts WHERE id = ?').bind(one).first<Record<string, number>>()
+    expect(row).toMatchObject({ is_pinned: 1, pinned_by: ownerId })
+    expect(Date.now() - row!.pinned_at!).toBeLessThan(60_000)
+    const wall = await wallOf(bob)
+    expect(wall[0]).toMatchObject({ id: one, content: 'One', isPinned: true })
+    expect(wall.slice(1).every((p) => p.isPinned === false)).toBe(true)
+    // Pinning a pinned post again changes nothing.
+    expect((await pin(commissioner, one!)).status).toBe(200)
+  })
+
+  it('refuses members with the one error body, and other leagues see no such post', async () => {
+    for (const res of [await pin(alice, ids[1]!), await unpin(bob, ids[0]!), await dismiss(alice, ids[1]!)]) {
+      expect(res.status).toBe(403)
+      expect(await bodyOf(res)).toEqual({ detail: 'Only the commissioner of this league can do that.', code: 'not_commissioner' })
+    }
+    // Another league's commissioner: not a member of this wall, and this post is not on theirs.
+    expect((await pin(olga, ids[1]!)).status).toBe(403)
+    expect((await pin(olga, ids[1]!, officeId)).status).toBe(404)
+    expect((await dismiss(olga, ids[1]!, officeId)).status).toBe(404)
+    expect((await pin(commissioner, officePost)).status).toBe(404)
+    expect((await pin({}, ids[1]!)).status).toBe(401)
+    expect((await pin(commissioner, 0)).status).toBe(400)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM community_posts WHERE is_pinned = 1').first('n')).toBe(1)
+  })
+
+  it('keeps pinned posts first (newest first among them), then the rest newest first', async () => {
+    expect((await pin(commissioner, ids[2]!)).status).toBe(200)
+    const wall = await wallOf(alice)
+    expect(wall.map((p) => p.content).slice(0, 5)).toEqual(['Three', 'One', 'Five', 'Four', 'Two'])
+  })
+
+  it(`pins at most ${MAX_PINNED_POSTS} posts, even when two pins race`, async () => {
+    expect((await pin(commissioner, ids[3]!)).status).toBe(200)
+    const over = await pin(commissioner, ids[4]!)
+    expect([over.status, await bodyOf(over)]).toEqual([409, { detail: 'Up to 3 posts can be pinned. Unpin one first.', code: 'pin_limit' }])
+    expect(await bodyOf(await unpin(commissioner, ids[3]!))).toEqual({ message: 'Post unpinned.', isPinned: false })
+    const race = await Promise.all([pin(commissioner, ids[3]!), pin(commissioner, ids[4]!)])
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM community_posts WHERE tournament_id = ? AND is_pinned = 1').bind(pubId).first('n')).toBe(3)
+  })
+
+  it('unpins, clearing who pinned it', async () => {
+    expect((await unpin(commissioner, ids[0]!)).status).toBe(200)
+    expect(await env.DB.prepare('SELECT is_pinned, pinned_by, pinned_at FROM community_posts WHERE id = ?').bind(ids[0]).first()).toEqual({
+      is_pinned: 0,
+      pinned_by: null,
+      pinned_at: null,
+    })
+  })
+
+  it('lets the commissioner dismiss a post’s reports: out of the queue, the post stays', async () => {
+    const target = ids[4]!
+    await send('POST', `/api/community-posts/${target}/report`, alice)
+    await send('POST', `/api/community-posts/${target}/report`, commissioner)
+    expect((await wallOf(commissioner)).find((p) => p.id === target)).toMatchObject({ reported: true, report_count: 2 })
+    const res = await dismiss(commissioner, target)
+    expect([res.status, await bodyOf(res)]).toEqual([200, { message: 'Report dismissed.', dismissed: 2, reported: false }])
+    expect((await wallOf(commissioner)).find((p) => p.id === target)).toMatchObject({ content: 'Five', reported: false, report_count: 0 })
+    // The member who reported it still sees their report (one per member and post).
+    expect((await wallOf(alice)).find((p) => p.id === target)).toMatchObject({ reported: true })
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM post_reports WHERE post_id = ? AND dismissed_by = ? AND dismissed_at IS NOT NULL')
+        .bind(target, ownerId)
+        .first('n'),
+    ).toBe(2)
+    // A new report from another member enters the queue again.
+    await send('POST', `/api/community-posts/${target}/report`, bob)
+    expect((await wallOf(commissioner)).find((p) => p.id === target)).toMatchObject({ reported: true, report_count: 1 })
+  })
+
+  it('tells a non-member how they stand: not a member (join), or removed (no way in)', async () => {
+    const outsiderAnswer = await send('GET', `/api/community-posts/${pubId}`, outsider)
+    expect([outsiderAnswer.status, await bodyOf(outsiderAnswer)]).toEqual([403, { detail: 'Only members of this league can see this.', code: 'not_a_member' }])
+    const removedId = await addUser('rita@example.com', 'Rita', 1000103)
+    await addMember(officeId, removedId, 'inactive')
+    const removed = await send('GET', `/api/community-posts/${officeId}`, await bearer(removedId))
+    expect([removed.status, await bodyOf(removed)]).toEqual([
+      403,
+      { detail: "The league's commissioner removed you from this league.", code: 'membership_inactive' },
+    ])
   })
 })
 

@@ -185,6 +185,9 @@ export const communityPosts = sqliteTable(
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     isPinned: integer('is_pinned', { mode: 'boolean' }).notNull().default(false),
+    // Who pinned the post and when (the current pin; cleared on unpin).
+    pinnedAt: integer('pinned_at', { mode: 'timestamp_ms' }),
+    pinnedBy: integer('pinned_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -217,6 +220,10 @@ export const postReports = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason'),
+    // A report the commissioner dismissed leaves their queue; the post stays, and the member
+    // still sees it as reported (one report per member per post).
+    dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
+    dismissedBy: integer('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],

@@ -9,10 +9,11 @@ import { positiveId } from '../lib/params'
 import { showableText, validate } from '../lib/validation'
 import { type SignedInEnv, session } from '../middleware/session'
 import { assertCanUseWall, tournamentAccessRead } from '../services/access'
-import { createPost, deletePost, postsRead, reportPost, toggleLike, wallPosts } from '../services/community'
+import { createPost, deletePost, dismissReports, postsRead, reportPost, setPinned, toggleLike, wallPosts } from '../services/community'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 const leagueParam = z.object({ leagueId: positiveId })
+const postParam = z.object({ leagueId: positiveId, postId: positiveId })
 
 const UNSHOWABLE_POST = "Your post is empty or contains characters we can't show. Remove them and try again."
 
@@ -20,6 +21,13 @@ const UNSHOWABLE_POST = "Your post is empty or contains characters we can't show
 async function wall(c: Context<SignedInEnv>, leagueId: number) {
   const { user, data } = await c.var.session.read((userId) => tournamentAccessRead(c.var.db, leagueId, userId))
   return { tournament: assertCanUseWall(data, user), user }
+}
+
+/** A moderation call (the service checks the commissioner): the wall, then the shared write limit. */
+async function moderating(c: Context<SignedInEnv>, leagueId: number) {
+  const found = await wall(c, leagueId)
+  await enforce(c.var.db, limitsFor('wallModeration', clientAddress(c.req.raw.headers), String(found.user.id)))
+  return found
 }
 
 // /api/community-posts/*: a tournament's wall, for its members only.
@@ -78,3 +86,19 @@ export const communityRoutes = new Hono<AppEnv>()
       return c.json(await deletePost(c.var.db, tournament, user, postId))
     },
   )
+  // The commissioner's moderation (added to the spec's routes): pin, unpin, dismiss reports.
+  .post('/:leagueId/posts/:postId/pin', validate('param', postParam), session('required'), async (c) => {
+    const { leagueId, postId } = c.req.valid('param')
+    const { tournament, user } = await moderating(c, leagueId)
+    return c.json(await setPinned(c.var.db, tournament, user, postId, true))
+  })
+  .delete('/:leagueId/posts/:postId/pin', validate('param', postParam), session('required'), async (c) => {
+    const { leagueId, postId } = c.req.valid('param')
+    const { tournament, user } = await moderating(c, leagueId)
+    return c.json(await setPinned(c.var.db, tournament, user, postId, false))
+  })
+  .post('/:leagueId/posts/:postId/reports/dismiss', validate('param', postParam), session('required'), async (c) => {
+    const { leagueId, postId } = c.req.valid('param')
+    const { tournament, user } = await moderating(c, leagueId)
+    return c.json(await dismissReports(c.var.db, tournament, user, postId))
+  })

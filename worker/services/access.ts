@@ -21,7 +21,7 @@ export const tournamentRead = (db: Database, id: number): BatchRead<Tournament |
   mapRead(rowsOf(db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1)), ([t]) => t ?? null)
 
 export function tournamentAccessRead(db: Database, id: number, viewerUserId: number | null): BatchRead<TournamentAccess> {
-  if (viewerUserId === null) return mapRead(tournamentRead(db, id), (tournament) => ({ tournament, activeMember: false }))
+  if (viewerUserId === null) return mapRead(tournamentRead(db, id), (tournament) => ({ tournament, activeMember: false, removed: false }))
   // The viewer's membership as a subquery of the same statement: one statement fewer in every
   // signed-in read's batch.
   const viewerStatus = sql<string | null>`(${db
@@ -36,12 +36,14 @@ export function tournamentAccessRead(db: Database, id: number, viewerUserId: num
       .where(eq(tournaments.id, id))
       .limit(1),
   )
-  return mapRead(row, ([r]) => ({ tournament: r?.tournament ?? null, activeMember: r?.viewerStatus === 'active' }))
+  return mapRead(row, ([r]) => ({ tournament: r?.tournament ?? null, activeMember: r?.viewerStatus === 'active', removed: r?.viewerStatus === 'inactive' }))
 }
 
 export interface TournamentAccess {
   tournament: Tournament | null
   activeMember: boolean
+  /** The commissioner removed the viewer (their membership is inactive). */
+  removed: boolean
 }
 
 export async function loadTournament(db: Database, id: number): Promise<Tournament> {
@@ -79,16 +81,28 @@ export function assertReadable({ tournament, activeMember }: TournamentAccess, u
   return tournament
 }
 
-/** The wall (reading, posting, liking, reporting): active members of a tournament that has one. */
-export function assertCanUseWall({ tournament, activeMember }: TournamentAccess, user: SessionUser): Tournament {
+/**
+ * The wall (reading, posting, liking, reporting): active members of a tournament that has one.
+ * The 403's code tells the client which way in to offer: `not_a_member` (join) or
+ * `membership_inactive` (removed by the commissioner: no way in).
+ */
+export function assertCanUseWall({ tournament, activeMember, removed }: TournamentAccess, user: SessionUser): Tournament {
   if (!tournament) throw leagueNotFound()
   if (tournament.type === 'curated_public') throw new ApiError(400, 'Curated tournaments have no community wall.', { code: 'no_wall' })
   if (tournament.commissionerId === user.id || activeMember) return tournament
+  if (removed) throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
   throw membersOnly()
 }
+
+const notCommissioner = () => new ApiError(403, 'Only the commissioner of this league can do that.', { code: 'not_commissioner' })
 
 /** Changing a tournament: its commissioner, or an admin for the curated league. */
 export function assertCanManage(env: Pick<Bindings, 'ADMIN_EMAILS'>, tournament: Tournament, user: SessionUser): void {
   if (tournament.type === 'curated_public' ? isAdmin(env, user) : tournament.commissionerId === user.id) return
-  throw new ApiError(403, 'Only the commissioner of this league can do that.', { code: 'not_commissioner' })
+  throw notCommissioner()
+}
+
+/** Moderating a wall (pin, unpin, dismiss reports): its tournament's commissioner only. */
+export function assertCanModerate(tournament: Tournament, user: SessionUser): void {
+  if (tournament.commissionerId !== user.id) throw notCommissioner()
 }

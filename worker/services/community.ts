@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { MAX_PINNED_POSTS, PIN_LIMIT_MESSAGE } from '../../contract/community'
 import { both, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { communityPosts, postLikes, postReports, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { Tournament } from './access'
+import { assertCanModerate, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 
 // The community wall of a tournament. Text is stored as written and always rendered as text by
@@ -28,7 +29,12 @@ export function postsRead(db: Database, tournamentId: number) {
       rowsOf(newest),
       both(
         rowsOf(db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, onWall))),
-        rowsOf(db.select({ postId: postReports.postId, userId: postReports.userId }).from(postReports).where(inArray(postReports.postId, onWall))),
+        rowsOf(
+          db
+            .select({ postId: postReports.postId, userId: postReports.userId, dismissedAt: postReports.dismissedAt })
+            .from(postReports)
+            .where(inArray(postReports.postId, onWall)),
+        ),
       ),
     ),
     ([posts, [likes, reports]]) => ({ posts, likes, reports }),
@@ -38,11 +44,12 @@ export function postsRead(db: Database, tournamentId: number) {
 type WallData = ReturnType<ReturnType<typeof postsRead>['parse']>
 
 export function wallPosts(tournament: Tournament, viewer: SessionUser, { posts, likes, reports }: WallData) {
-  // The commissioner sees every report (moderation); a member sees whether they reported it.
+  // The commissioner sees the reports still in their queue (not dismissed); a member sees whether
+  // they reported it.
   const moderator = tournament.commissionerId === viewer.id
   return posts.map(({ post, userName }) => {
     const likers = likes.filter((l) => l.postId === post.id).map((l) => l.userId)
-    const postReportsList = reports.filter((r) => r.postId === post.id)
+    const postReportsList = reports.filter((r) => r.postId === post.id && !(moderator && r.dismissedAt))
     return {
       id: post.id,
       user_id: post.userId,
@@ -116,4 +123,40 @@ export async function deletePost(db: Database, tournament: Tournament, user: Ses
   }
   await db.delete(communityPosts).where(eq(communityPosts.id, postId))
   return { message: 'Post deleted' }
+}
+
+const pinLimit = () => new ApiError(409, PIN_LIMIT_MESSAGE, { code: 'pin_limit' })
+
+/**
+ * Pins or unpins a post of the commissioner's wall, recording who pinned it and when. Pinning is
+ * one conditional statement, so two pins at once cannot pass the limit together.
+ */
+export async function setPinned(db: Database, tournament: Tournament, moderator: SessionUser, postId: number, pinned: boolean) {
+  assertCanModerate(tournament, moderator)
+  const post = await postIn(db, postId, tournament.id)
+  if (!pinned) {
+    await db.update(communityPosts).set({ isPinned: false, pinnedAt: null, pinnedBy: null }).where(eq(communityPosts.id, postId))
+    return { message: 'Post unpinned.', isPinned: false }
+  }
+  if (post.isPinned) return { message: 'Post pinned.', isPinned: true }
+  const pinnedOnWall = sql`(SELECT count(*) FROM community_posts WHERE tournament_id = ${tournament.id} AND is_pinned = 1)`
+  const rows = await db
+    .update(communityPosts)
+    .set({ isPinned: true, pinnedAt: new Date(), pinnedBy: moderator.id })
+    .where(and(eq(communityPosts.id, postId), sql`${pinnedOnWall} < ${MAX_PINNED_POSTS}`))
+    .returning({ id: communityPosts.id })
+  if (rows.length === 0) throw pinLimit()
+  return { message: 'Post pinned.', isPinned: true }
+}
+
+/** Takes a post's open reports out of the commissioner's queue (who and when); the post stays. */
+export async function dismissReports(db: Database, tournament: Tournament, moderator: SessionUser, postId: number) {
+  assertCanModerate(tournament, moderator)
+  await postIn(db, postId, tournament.id)
+  const dismissed = await db
+    .update(postReports)
+    .set({ dismissedAt: new Date(), dismissedBy: moderator.id })
+    .where(and(eq(postReports.postId, postId), isNull(postReports.dismissedAt)))
+    .returning({ userId: postReports.userId })
+  return { message: 'Report dismissed.', dismissed: dismissed.length, reported: false }
 }

@@ -159,6 +159,8 @@ export const LIMITS = {
   communityPost: { ip: { max: 120, windowMs: 10 * MINUTE }, account: { max: 30, windowMs: 10 * MINUTE } },
   // Reports reach the commissioner; a member has no reason to file more than a few an hour.
   postReport: { ip: { max: 60, windowMs: HOUR }, account: { max: 20, windowMs: HOUR } },
+  // Pin, unpin and dismiss: a commissioner tidies a wall in a few clicks, a script in thousands.
+  wallModeration: { ip: { max: 120, windowMs: 10 * MINUTE }, account: { max: 60, windowMs: 10 * MINUTE } },
   // Invite codes are secrets: a person opens a handful of invite links, a guesser thousands.
   inviteLookup: { ip: { max: 30, windowMs: 10 * MINUTE } },
   inviteJoin: { ip: { max: 30, windowMs: HOUR }, account: { max: 10, windowMs: HOUR } },

@@ -92,6 +92,15 @@ describe('attempt limits (item 10)', () => {
     expect(await env.DB.prepare('SELECT count(*) AS n FROM community_posts WHERE user_id = ?').bind(memberId).first('n')).toBe(LIMITS.communityPost.account.max)
   })
 
+  it('limits the commissioner’s pins, unpins and dismissals per user', async ({ task }) => {
+    attack(task, { category: 'Lockout and abuse', inputs: LIMITS.wallModeration.account.max + 1 })
+    const post = await env.DB.prepare('SELECT id FROM community_posts WHERE user_id = ? LIMIT 1').bind(memberId).first<{ id: number }>()
+    const statuses = await expectLimited(LIMITS.wallModeration.account.max + 1, (i) =>
+      send(i % 2 ? 'DELETE' : 'POST', `/api/community-posts/${pubId}/posts/${post!.id}/pin`, null, { ...member, 'cf-connecting-ip': freshIp() }),
+    )
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMITS.wallModeration.account.max)
+  })
+
   it('limits reports per user', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: LIMITS.postReport.account.max + 1 })
     const post = await env.DB.prepare('SELECT id FROM community_posts WHERE user_id = ? LIMIT 1').bind(memberId).first<{ id: number }>()

@@ -19,6 +19,8 @@ const NOT_AUTHENTICATED = [401, 'Not authenticated. Please sign in again.'] as c
 const SIGN_IN = [401, 'Please sign in to view this league.'] as const
 const MEMBERS_ONLY = [403, 'Only members of this league can see this.'] as const
 const COMMISSIONER_ONLY = [403, 'Only the commissioner of this league can do that.'] as const
+// A kicked member is told why the wall is closed to them (its client offers no way in).
+const REMOVED = [403, "The league's commissioner removed you from this league."] as const
 const SHARE_NOT_FOUND = [404, 'Shared achievement not found'] as const
 const NOT_A_MEMBER = [404, 'This user is not a member of the league.'] as const
 const POST_NOT_FOUND = [404, 'Post not found'] as const
@@ -99,7 +101,15 @@ async function expectOutcome(actor: Actor, method: string, path: string, body: u
 // Who may do what, by kind of route.
 const everyone = (outcome: Outcome) => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Record<Actor, Outcome>
 const privateRead: Record<Actor, Outcome> = { ...everyone(MEMBERS_ONLY), anonymous: SIGN_IN, member: 200, commissioner: 200 }
-const wall = (ok: number): Record<Actor, Outcome> => ({ ...everyone(MEMBERS_ONLY), anonymous: NOT_AUTHENTICATED, member: ok, commissioner: ok })
+const wall = (ok: number): Record<Actor, Outcome> => ({
+  ...everyone(MEMBERS_ONLY),
+  anonymous: NOT_AUTHENTICATED,
+  kicked: REMOVED,
+  member: ok,
+  commissioner: ok,
+})
+/** The wall's moderation: on the wall, and then for its commissioner only. */
+const moderation: Record<Actor, Outcome> = { ...wall(200), member: COMMISSIONER_ONLY }
 /** Calls for whoever manages the league: everyone else signed in gets the commissioner sentence. */
 const managedBy = (manager: Actor, ok: Outcome): Record<Actor, Outcome> => ({ ...everyone(COMMISSIONER_ONLY), anonymous: NOT_AUTHENTICATED, [manager]: ok })
 const commissionerOnly = (ok: Outcome) => managedBy('commissioner', ok)
@@ -155,6 +165,26 @@ const ROUTES: Route[] = [
     prepare: async () => ({ path: `/api/community-posts/${B()}/like/${await addPost(A(), world.users.member)}` }),
     expected: throughRivalLeague(POST_NOT_FOUND, MEMBERS_ONLY),
   },
+  ...(
+    [
+      ['POST', 'pin'],
+      ['DELETE', 'pin'],
+      ['POST', 'reports/dismiss'],
+    ] as const
+  ).flatMap(([method, action]) => [
+    {
+      name: `${method} /api/community-posts/{private}/posts/{post}/${action}`,
+      method,
+      prepare: async () => ({ path: `/api/community-posts/${A()}/posts/${await addPost(A(), world.users.victim)}/${action}` }),
+      expected: moderation,
+    },
+    {
+      name: `${method} /api/community-posts/{rival's league}/posts/{post of the private league}/${action}`,
+      method,
+      prepare: async () => ({ path: `/api/community-posts/${B()}/posts/${await addPost(A(), world.users.member)}/${action}` }),
+      expected: throughRivalLeague(POST_NOT_FOUND, MEMBERS_ONLY),
+    },
+  ]),
   {
     name: 'GET /api/leagues/{private}/invite-link',
     method: 'GET',
@@ -359,7 +389,7 @@ describe('a kicked member', () => {
     for (const [method, path, body] of attempts) {
       const res = await request(token, method, path, body)
       expect(res.status, `${method} ${path}`).toBe(403)
-      expect(res.body?.detail).toBe(MEMBERS_ONLY[1])
+      expect(res.body?.detail).toBe((path.startsWith('/api/community-posts') ? REMOVED : MEMBERS_ONLY)[1])
     }
     // Reporting names only the post: one they can no longer see answers as one that does not exist.
     const report = await request(token, 'POST', `/api/community-posts/${post}/report`)

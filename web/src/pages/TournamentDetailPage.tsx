@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
+import { wallKey } from '../features/community/posts-api'
+import { WallIntro } from '../features/community/WallIntro'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
@@ -57,6 +60,7 @@ export default function TournamentDetailPage() {
   const location = useLocation()
   const navigate = useNavigate()
   const { user, isAuthenticated } = useAuth()
+  const queryClient = useQueryClient()
   const stateLeague = (location.state as DetailState | null)?.league ?? null
 
   // The page and the tab go back to the start when the league changes.
@@ -196,10 +200,12 @@ export default function TournamentDetailPage() {
                 }
               >
                 {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={reload} /> : null}
-                {tab === 'community' ? <CommunityWall leagueId={leagueId} /> : null}
+                {tab === 'community' ? <CommunityWall leagueId={leagueId} type={type} moderator={Boolean(league.is_commissioner)} onJoin={openJoin} /> : null}
                 {tab === 'settings' ? <SettingsTab /> : null}
               </Suspense>
             </div>
+            {/* Signed out there is no Wall tab (spec: 3 tabs): what the wall is, and the way in. */}
+            {!isAuthenticated && type !== 'curated_public' ? <WallIntro wayIn={{ kind: 'sign-in' }} /> : null}
           </>
         ) : null}
       </div>
@@ -215,6 +221,7 @@ export default function TournamentDetailPage() {
             onJoined={() => {
               setJoinOpen(false)
               reload()
+              void queryClient.invalidateQueries({ queryKey: wallKey(leagueId) })
             }}
           />
         </Suspense>

@@ -1,10 +1,15 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ApiError } from '../../lib/api'
+import { useDismissReports } from '../community/moderation'
 import { deletePost, timeAgo } from '../community/posts-api'
 import type { CommunityPost } from '../community/types'
 import { useTimedMessage } from '../community/useTimedMessage'
 
-/** Every post of the wall, reported ones first and marked "Reported"; Remove asks first. */
+/**
+ * Every post of the wall, reported ones first and marked "Reported"; Remove asks first. Dismiss
+ * takes a reported post out of the queue at once (put back if the server refuses) and keeps it.
+ */
 export function ModerationTab({
   leagueId,
   posts,
@@ -20,6 +25,26 @@ export function ModerationTab({
   const [busy, setBusy] = useState(false)
   const banner = useTimedMessage()
   const ordered = posts ? [...posts].sort((a, b) => Number(b.reported) - Number(a.reported)) : null
+  const dismissReports = useDismissReports(leagueId)
+  // A dismissed post moves down the list and loses its Dismiss button: focus follows it to Remove.
+  const removeButtons = useRef(new Map<number, HTMLButtonElement>())
+  const [refocus, setRefocus] = useState<number | null>(null)
+  useEffect(() => {
+    if (refocus === null || posts?.find((p) => p.id === refocus)?.reported) return
+    removeButtons.current.get(refocus)?.focus()
+    setRefocus(null)
+  }, [refocus, posts])
+
+  const dismiss = (post: CommunityPost) => {
+    setRefocus(post.id)
+    dismissReports.mutate(
+      { postId: post.id },
+      {
+        onSuccess: () => banner.show('success', 'Report dismissed.'),
+        onError: (err) => banner.show('error', err instanceof ApiError && err.detail ? err.detail : 'Could not dismiss the report. Try again.'),
+      },
+    )
+  }
 
   const remove = async () => {
     if (!removing) return
@@ -71,14 +96,30 @@ export function ModerationTab({
                 </p>
                 <p className="post__content">{post.content}</p>
               </div>
-              <button
-                type="button"
-                className="button button--ghost button--sm button--danger-text"
-                onClick={() => setRemoving(post)}
-                aria-label={`Remove post by ${post.user_name}`}
-              >
-                Remove
-              </button>
+              <div className="row-list__actions">
+                {post.reported ? (
+                  <button
+                    type="button"
+                    className="button button--ghost button--sm"
+                    onClick={() => dismiss(post)}
+                    aria-label={`Dismiss report on post by ${post.user_name}`}
+                  >
+                    Dismiss report
+                  </button>
+                ) : null}
+                <button
+                  ref={(node) => {
+                    if (node) removeButtons.current.set(post.id, node)
+                    else removeButtons.current.delete(post.id)
+                  }}
+                  type="button"
+                  className="button button--ghost button--sm button--danger-text"
+                  onClick={() => setRemoving(post)}
+                  aria-label={`Remove post by ${post.user_name}`}
+                >
+                  Remove
+                </button>
+              </div>
             </li>
           ))}
         </ul>
