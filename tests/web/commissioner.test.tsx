@@ -257,7 +257,7 @@ describe('commissioner screen', () => {
       await user.click(tab('Members'))
       const section = (await screen.findByRole('heading', { name: /Not joined yet/ })).closest('section')!
       expect(within(section).getByRole('heading', { name: 'Not joined yet 1,176' })).toBeInTheDocument()
-      expect(section).toHaveTextContent('Managers in your FPL league (1,180 managers in the FPL league) who are not members here yet.')
+      expect(section).toHaveTextContent('1,180 managers in the FPL league at the last refresh; these are not members here yet.')
       const [ada, bob] = within(within(section).getByRole('list', { name: 'Managers not joined yet' })).getAllByRole('listitem') as [HTMLElement, HTMLElement]
       expect(ada).toHaveTextContent('Ada Lovelace')
       expect(ada).toHaveTextContent('Ada Lovelace XI')

@@ -37,7 +37,7 @@ export function NotJoinedSection({
         Not joined yet {notJoined ? <span className="count-pill">{grouped(notJoined.total)}</span> : null}
       </h2>
       {members === null ? null : notJoined && members.fpl_league_size !== null ? (
-        <p className="muted">Managers in your FPL league ({fplLeagueSizeText(members.fpl_league_size)}) who are not members here yet.</p>
+        <p className="muted">{fplLeagueSizeText(members.fpl_league_size)} at the last refresh; these are not members here yet.</p>
       ) : (
         <p className="muted">The FPL league&apos;s managers show here after the league&apos;s first refresh. You can send the invite link now.</p>
       )}
