@@ -53,7 +53,6 @@ describe('commissioner members journey', () => {
       expect(copied).toBe(`${baseUrl}/join/publeague2026demo`)
       const whatsapp = await section.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href')
       expect(new URL(whatsapp ?? '').searchParams.get('text')).toContain(copied)
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/members-${name}.png`, fullPage: true })
     })
     await page.context().close()
   })
