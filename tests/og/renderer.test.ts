@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers'
 import { decode } from 'fast-png'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cardElement, type Node } from '../../worker/og/card'
 import { type default as OgRenderer, parseCard } from '../../worker/og/index'
 import { type CardInput, cardFromStatData } from '../../worker/og/protocol'
 import { GOLDEN_CARD, HOSTILE_CARDS } from '../../worker/og/samples'
@@ -91,6 +92,34 @@ describe('the golden card', () => {
   })
 })
 
+describe('the count line', () => {
+  const texts = (node: Node | string): string[] =>
+    typeof node === 'string' ? [node] : typeof node.props.children === 'string' ? [node.props.children] : (node.props.children ?? []).flatMap(texts)
+
+  it('says what it counts: the members, and the managers in the FPL league once a refresh measured it', () => {
+    expect(texts(cardElement(GOLDEN_CARD))).toContain('4 members · 12 managers in the FPL league')
+    expect(texts(cardElement({ ...GOLDEN_CARD, league_members: 1, fpl_league_size: 1 }))).toContain('1 member · 1 manager in the FPL league')
+    expect(texts(cardElement({ ...GOLDEN_CARD, league_members: 1, fpl_league_size: null }))).toContain('1 member')
+    expect(texts(cardElement({ ...GOLDEN_CARD, league_members: 1234, fpl_league_size: 100_000 }))).toContain(
+      '1,234 members · 100,000 managers in the FPL league',
+    )
+  })
+
+  it('draws it under the league name', async () => {
+    // The count line's band (below the league name, left of the product mark): the same card with
+    // and without the FPL league's size differs there and nowhere above it.
+    const withSize = rgba((await renderPng(GOLDEN_CARD)).image)
+    const without = rgba((await renderPng({ ...GOLDEN_CARD, fpl_league_size: null })).image)
+    const differing = (top: number, bottom: number) => {
+      let n = 0
+      for (let y = top; y < bottom; y += 1) for (let x = 0; x < 1200; x += 1) if (withSize(y * 1200 + x).join() !== without(y * 1200 + x).join()) n += 1
+      return n
+    }
+    expect(differing(0, 535)).toBe(0)
+    expect(differing(535, 580)).toBeGreaterThan(500)
+  })
+})
+
 describe('hostile text', () => {
   for (const [name, card] of Object.entries(HOSTILE_CARDS)) {
     it(`renders the ${name} card without error or network`, async () => {
@@ -166,12 +195,18 @@ describe('the RPC entrypoint', () => {
         player_name: 'P',
         league_name: 'L',
         league_members: 3,
+        fpl_league_size: 180,
         additional_data: { manager: 'M' },
       },
       'Banter Arena',
     )
     expect(parseCard(structuredClone(card))).toEqual(card)
     expect(card.manager).toBe('M')
+    expect(card.fpl_league_size).toBe(180)
+    // A share made before the FPL league's size was recorded: the members alone.
+    expect(cardFromStatData({ league_members: 3 }, 'Banter Arena').fpl_league_size).toBeNull()
+    expect(parseCard({ ...card, fpl_league_size: null })).toEqual({ ...card, fpl_league_size: null })
+    expect(parseCard({ ...card, fpl_league_size: '180' })).toBeNull()
     expect(parseCard({ ...card, title: 5 })).toBeNull()
     expect(parseCard({ ...card, league_members: 'x' })).toBeNull()
     await expect(render({ ...card, title: null })).rejects.toThrow('Not a card.')

@@ -30,9 +30,13 @@ const member = (id: number, name: string, extra: Record<string, unknown> = {}) =
   ...extra,
 })
 
+const notJoinedManager = (rank: number, name: string) => ({ fpl_team_id: 2000 + rank, player_name: name, team_name: `${name} XI`, rank })
+
 const members = {
   active_members: [member(7, 'Jamie Vardy', { is_commissioner: true }), member(8, 'Dan Moss')],
   inactive_members: [member(9, 'Sam Key', { can_reactivate: true }), member(10, 'Jo Park', { team_valid: false })],
+  fpl_league_size: 1180,
+  not_joined: { total: 1176, managers: [notJoinedManager(1, 'Ada Lovelace'), notJoinedManager(2, '<b>Bold</b> Bob')] },
 }
 
 const INVITE = 'https://banterarena.app/join/AbCdEf123456'
@@ -241,6 +245,72 @@ describe('commissioner screen', () => {
     expect(within(sam).getByRole('button', { name: 'Reactivate Sam Key' })).toBeInTheDocument()
     expect(within(jo).queryByRole('button')).not.toBeInTheDocument()
     expect(jo).toHaveTextContent('User must rejoin FPL league first')
+  })
+
+  it("Members: the FPL league's managers not joined yet, with the count, the rest counted, and the invite link to copy or send", async () => {
+    const user = userEvent.setup()
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
+    try {
+      commissionerApi()
+      await openCommissioner()
+      await user.click(tab('Members'))
+      const section = (await screen.findByRole('heading', { name: /Not joined yet/ })).closest('section')!
+      expect(within(section).getByRole('heading', { name: 'Not joined yet 1,176' })).toBeInTheDocument()
+      expect(section).toHaveTextContent('1,180 managers in the FPL league at the last refresh; these are not members here yet.')
+      const [ada, bob] = within(within(section).getByRole('list', { name: 'Managers not joined yet' })).getAllByRole('listitem') as [HTMLElement, HTMLElement]
+      expect(ada).toHaveTextContent('Ada Lovelace')
+      expect(ada).toHaveTextContent('Ada Lovelace XI')
+      expect(ada).toHaveTextContent('Rank 1')
+      // User text stays text.
+      expect(bob).toHaveTextContent('<b>Bold</b> Bob')
+      expect(section).toHaveTextContent('and 1,174 more')
+
+      await user.click(await within(section).findByRole('button', { name: 'Copy invite link' }))
+      expect(writeText).toHaveBeenCalledWith(INVITE)
+      expect(await within(section).findByText('Invite link copied to clipboard!')).toBeInTheDocument()
+      const whatsapp = within(section).getByRole('link', { name: 'Send on WhatsApp' })
+      expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toContain(INVITE)
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard')
+    }
+  })
+
+  it('Members: without a clipboard the link is shown for a manual copy', async () => {
+    const user = userEvent.setup()
+    commissionerApi()
+    await openCommissioner()
+    await user.click(tab('Members'))
+    const copy = await screen.findByRole('button', { name: 'Copy invite link' })
+    // userEvent.setup() stubs a clipboard: take it away.
+    Reflect.deleteProperty(navigator, 'clipboard')
+    copy.click()
+    expect(await screen.findByText('Please copy the invite link manually from above.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Your invite link')).toHaveValue(INVITE)
+  })
+
+  it('Members: when everyone has joined, says so and offers no link; before the first refresh, the link alone', async () => {
+    const user = userEvent.setup()
+    const api = commissionerApi({
+      'GET /api/leagues/11/members': [
+        { body: { ...members, fpl_league_size: 4, not_joined: { total: 0, managers: [] } } },
+        { body: { ...members, fpl_league_size: null, not_joined: null } },
+      ],
+      'POST /api/leagues/11/kick-user?user_id=8': { body: { message: 'Dan Moss has been removed from the league.' } },
+    })
+    await openCommissioner()
+    await user.click(tab('Members'))
+    expect(await screen.findByText('🎉 Everyone in the FPL league has joined.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Not joined yet 0' })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Managers not joined yet' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Copy invite link' })).not.toBeInTheDocument()
+    expect(api.callsTo('GET /api/leagues/11/invite-link')).toHaveLength(0)
+
+    // Kicking refetches the members: now a league not refreshed yet.
+    await user.click(screen.getByRole('button', { name: 'Kick Dan Moss' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Kick' }))
+    expect(await screen.findByText(/show here after the league's first refresh/)).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Copy invite link' })).toBeInTheDocument()
   })
 
   it('Members: kick and reactivate ask for confirmation, call the API and reload the members', async () => {

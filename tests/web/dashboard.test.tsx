@@ -16,6 +16,7 @@ const leagues = [
     is_public: false,
     fpl_league_id: 314159,
     member_count: 12,
+    fpl_league_size: 40,
     entry_fee: 10,
     created_at: '2025-08-15T12:00:00Z',
     is_commissioner: true,
@@ -29,6 +30,7 @@ const leagues = [
     is_public: true,
     fpl_league_id: 271828,
     member_count: 30,
+    fpl_league_size: null,
     entry_fee: 0,
     created_at: '2025-09-02T12:00:00Z',
     is_commissioner: false,
@@ -79,13 +81,16 @@ describe('dashboard: header, profile and tournaments', () => {
     expect(sunday).toHaveTextContent('Private')
     expect(sunday).toHaveTextContent('Pub rules apply')
     expect(sunday).toHaveTextContent('314159')
-    expect(sunday).toHaveTextContent('12')
+    expect(sunday).toHaveTextContent('12 members · 40 managers in the FPL league')
     expect(sunday).toHaveTextContent('Free') // always Free here, whatever the fee
     expect(sunday).not.toHaveTextContent('£')
     expect(sunday).toHaveTextContent('Aug 15, 2025')
     expect(sunday).toHaveTextContent('Active')
     expect(within(sunday).getByRole('button', { name: 'Manage League' })).toBeInTheDocument()
     expect(office).toHaveTextContent('Public')
+    // Not refreshed yet: the members alone.
+    expect(office).toHaveTextContent('30 members')
+    expect(office).not.toHaveTextContent('FPL league')
     expect(office).not.toHaveTextContent('Commissioner')
     expect(within(office).queryByRole('button', { name: 'Manage League' })).not.toBeInTheDocument()
     expect(api.unexpected).toEqual([])

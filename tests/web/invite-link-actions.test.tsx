@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { InviteLinkActions } from '../../web/src/features/share/InviteLinkActions'
+import { InviteLinkActions, inviteText } from '../../web/src/features/share/InviteLinkActions'
 
 const URL_ = 'https://banterarena.app/join/AbCdEf123456'
 
@@ -19,6 +19,7 @@ describe('InviteLinkActions', () => {
     const text = new URL(whatsapp.getAttribute('href') ?? '').searchParams.get('text')
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/)
     expect(text).toContain('Join Sunday & Co on Banter Arena')
+    expect(text).toBe(`${inviteText('Sunday & Co')} ${URL_}`)
     expect(text?.endsWith(URL_)).toBe(true)
     expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer')
   })

@@ -10,6 +10,7 @@ const league = {
   name: 'Pub League',
   description: 'Winner buys the first round',
   member_count: 4,
+  fpl_league_size: 180,
   fpl_league_id: 123456,
   entry_fee: 7.5,
   is_public: false,
@@ -45,10 +46,20 @@ describe('invite page: the league', () => {
     const api = inviteApi()
     await openInvite()
     expect(screen.getByText('Winner buys the first round')).toBeInTheDocument()
-    expect(screen.getByText('4')).toBeInTheDocument()
+    expect(screen.getByText('4 members · 180 managers in the FPL league')).toBeInTheDocument()
     expect(screen.getByText('123456')).toBeInTheDocument()
     expect(screen.getByText('£7.50')).toBeInTheDocument()
     expect(api.callsTo('GET /api/leagues/invite/AbC123')[0]?.headers.has('Authorization')).toBe(false)
+  })
+
+  it.each([
+    [{ member_count: 1, fpl_league_size: 1 }, '1 member · 1 manager in the FPL league'],
+    [{ member_count: 1, fpl_league_size: null }, '1 member'],
+    [{ member_count: 12, fpl_league_size: 100_000 }, '12 members · 100,000 managers in the FPL league'],
+  ])('says what its counts count: %o', async (counts, text) => {
+    inviteApi({ 'GET /api/leagues/invite/AbC123': { body: { ...league, ...counts } } })
+    await openInvite()
+    expect(screen.getByText(text)).toBeInTheDocument()
   })
 
   it('shows Free when there is no fee', async () => {

@@ -68,6 +68,18 @@ describe('tournament list: order, hiding, badges and wording', () => {
     expect(within(alpha).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument()
   })
 
+  it("counts what they count: members, and the FPL league's managers once a refresh measured it", async () => {
+    mockApi({ 'GET /api/leagues': { body: leagues } })
+    renderApp('/tournaments')
+    expect(await cardNamed('Zebra League')).toHaveTextContent('8 members · 180 managers in the FPL league')
+    expect(await cardNamed('Mates League')).toHaveTextContent('1 member · 1 manager in the FPL league')
+    // Before the first refresh (size null): the members alone.
+    const alpha = await cardNamed('alpha league')
+    expect(alpha).toHaveTextContent('3 members')
+    expect(alpha).not.toHaveTextContent('FPL league')
+    expect(await cardNamed('Global Cup')).not.toHaveTextContent('in the FPL league')
+  })
+
   it('labels a joined public league "Auto-Joined" and counts joined_leagues of the user as membership', async () => {
     storeSession('jwt-1', { ...demoUser, joined_leagues: [1] })
     mockApi({ 'GET /api/leagues': { body: leagues.map((l) => (l.id === 5 ? { ...l, is_member: true } : l)) } })

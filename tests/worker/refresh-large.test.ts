@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { runScheduled } from '../../worker/cron/scheduled'
+import { NOT_JOINED_SHOWN } from '../../worker/services/commissioner'
 import { handleRefreshMessage } from '../../worker/services/refresh'
 import { FPL_REQUESTS_PER_INVOCATION } from '../../worker/services/refresh/types'
+import { countingD1 } from './helpers/d1'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
+import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, drainQueue, FakeQueue, getJson } from './helpers/world'
 
 // Leagues too big for one invocation: the work fans out over queue messages, each within the
@@ -91,5 +94,22 @@ describe('refreshing large leagues', () => {
     expect(gap.body.message).toMatch(/not stored/)
     // The gameweek summary covers what the refresh read (the top and our members' pages), and says so.
     expect(gap.body).toMatchObject({ gameweek_summary: { gameweek: 12, managers_counted: stored!.n, provisional: false } })
+  })
+
+  it("lists the 100,000-manager league's managers who have not joined from the stored top: 50 named, the rest counted, in one trip", async () => {
+    const { db, counter } = countingD1()
+    const started = performance.now()
+    const res = await call(`/api/leagues/${giantId}/members`, { headers: giantMember }, { DB: db })
+    const ms = performance.now() - started
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { fpl_league_size: number; not_joined: { total: number; managers: Array<{ rank: number }> } }
+    expect(body.fpl_league_size).toBe(100_000)
+    expect(body.not_joined.total).toBe(99_999)
+    expect(body.not_joined.managers).toHaveLength(NOT_JOINED_SHOWN)
+    expect(body.not_joined.managers[0]!.rank).toBe(1)
+    expect(counter.trips).toBe(1)
+    // The scan stops after the rows it returns: the members, the session and about one page of the table.
+    expect(counter.rowsRead).toBeLessThan(200)
+    console.info(`members answer of the 100,000-manager league: ${counter.rowsRead} rows read, ${ms.toFixed(1)} ms in workerd`)
   })
 })

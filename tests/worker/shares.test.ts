@@ -49,6 +49,7 @@ describe('normaliseStatData', () => {
       player_name: 'Sam',
       league_name: 'Pub',
       league_members: 12,
+      fpl_league_size: null,
       entry_fee: 0,
       additional_data: { manager: 'Sam', description: '25 on the bench', achievement_title: 'Benched Beast', emoji: '🪑' },
     })
@@ -63,6 +64,7 @@ describe('normaliseStatData', () => {
       player_name: 'Unknown Player',
       league_name: 'Tournament',
       league_members: 1,
+      fpl_league_size: null,
       entry_fee: 0,
       additional_data: { manager: 'Unknown Manager', description: 'No description available', achievement_title: 'FPL Achievement!', emoji: '🏆' },
     })

@@ -1,3 +1,4 @@
+import { membersText } from '../../contract/tournaments.ts'
 import { emojiSvg, firstEmoji } from './emoji.ts'
 import type { CardInput } from './protocol.ts'
 import { drawable, graphemes } from './text.ts'
@@ -45,8 +46,6 @@ const text = (style: Style, lines: number, content: string): Node => ({
 /** Drawable text, or the spec's default when nothing visible is left of it. */
 const show = (value: string, max: number, fallback: string) => drawable(value, max) || fallback
 
-const membersLabel = (n: number) => `${n.toLocaleString('en-GB')} manager${n === 1 ? '' : 's'}`
-
 export function cardElement(card: CardInput): Node {
   const product = show(card.product_name, MAX_CHARS.product, 'Banter Arena')
   const found = firstEmoji(card.emoji)
@@ -91,10 +90,11 @@ export function cardElement(card: CardInput): Node {
       div({ height: 2, backgroundColor: COLORS.rule }),
       div(
         { alignItems: 'center', justifyContent: 'space-between', paddingTop: 26 },
+        // The league, and under it what its counts count ("4 members · 180 managers in the FPL league").
         div(
-          { alignItems: 'baseline', flexShrink: 1, width: 0, flexGrow: 1, marginRight: 32 },
-          text({ fontSize: 30, fontWeight: 800, color: COLORS.title, flexShrink: 1 }, 1, show(card.league_name, MAX_CHARS.league, 'Tournament')),
-          text({ fontSize: 30, fontWeight: 500, color: COLORS.muted, flexShrink: 0, marginLeft: 14 }, 1, `· ${membersLabel(card.league_members)}`),
+          { flexDirection: 'column', flexShrink: 1, width: 0, flexGrow: 1, marginRight: 32 },
+          text({ fontSize: 30, fontWeight: 800, color: COLORS.title, marginBottom: 4 }, 1, show(card.league_name, MAX_CHARS.league, 'Tournament')),
+          text({ fontSize: 24, fontWeight: 500, color: COLORS.muted }, 1, membersText(card.league_members, card.fpl_league_size)),
         ),
         div(
           { alignItems: 'center', flexShrink: 0 },

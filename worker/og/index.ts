@@ -10,6 +10,8 @@ import { renderCard } from './render.ts'
 
 const MAX_FIELD = 8 * 1024
 
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
+
 /** The card, or null when the value is not one. Text is cleaned when drawn. */
 export function parseCard(value: unknown): CardInput | null {
   if (typeof value !== 'object' || value === null) return null
@@ -17,8 +19,10 @@ export function parseCard(value: unknown): CardInput | null {
   const fields = ['emoji', 'title', 'manager', 'description', 'league_name', 'product_name'] as const
   if (!fields.every((f) => typeof v[f] === 'string' && (v[f] as string).length <= MAX_FIELD)) return null
   const members = v.league_members
-  if (typeof members !== 'number' || !Number.isSafeInteger(members) || members < 0) return null
-  return Object.fromEntries([...fields.map((f) => [f, v[f]]), ['league_members', members]]) as CardInput
+  if (!isCount(members)) return null
+  const size = v.fpl_league_size ?? null
+  if (size !== null && !isCount(size)) return null
+  return Object.fromEntries([...fields.map((f) => [f, v[f]]), ['league_members', members], ['fpl_league_size', size]]) as CardInput
 }
 
 export default class OgRenderer extends WorkerEntrypoint implements CardRenderer {

@@ -2,7 +2,7 @@
 // through the OG_RENDERER service binding. Kept free of heavy imports: the API bundles this file.
 
 /** Bump when the card's design changes: it is part of every cached image's key. */
-export const CARD_VERSION = 'v1'
+export const CARD_VERSION = 'v2'
 
 /** What a card shows. Text is raw user text; the renderer cleans and clips it. */
 export interface CardInput {
@@ -11,7 +11,10 @@ export interface CardInput {
   manager: string
   description: string
   league_name: string
+  /** The tournament's members. */
   league_members: number
+  /** Managers in its FPL league when the card was made; null without one. */
+  fpl_league_size: number | null
   product_name: string
 }
 
@@ -28,6 +31,7 @@ interface StatDataLike {
   player_name?: unknown
   league_name?: unknown
   league_members?: unknown
+  fpl_league_size?: unknown
   additional_data?: { manager?: unknown } | null
 }
 
@@ -37,6 +41,8 @@ const str = (value: unknown, fallback: string) => (typeof value === 'string' && 
 export function cardFromStatData(stat: StatDataLike, productName: string): CardInput {
   const manager = stat.additional_data?.manager
   const members = Number(stat.league_members)
+  // Missing in shares made before the field existed: those cards show the members alone.
+  const size = Number(stat.fpl_league_size ?? Number.NaN)
   return {
     emoji: str(stat.emoji, '🏆'),
     title: str(stat.achievement_title, 'FPL Achievement!'),
@@ -44,6 +50,7 @@ export function cardFromStatData(stat: StatDataLike, productName: string): CardI
     description: str(stat.achievement_description, 'No description available'),
     league_name: str(stat.league_name, 'Tournament'),
     league_members: Number.isSafeInteger(members) && members > 0 ? members : 1,
+    fpl_league_size: Number.isSafeInteger(size) && size > 0 ? size : null,
     product_name: str(productName, 'Banter Arena'),
   }
 }

@@ -8,7 +8,8 @@ export const GOLDEN_CARD: CardInput = {
   manager: 'Sam Ødegaard-Łukasz',
   description: '25 points left on the bench this gameweek 🔥 The manager who picked the right players and then benched them.',
   league_name: 'The Pub League',
-  league_members: 12,
+  league_members: 4,
+  fpl_league_size: 12,
   product_name: 'Banter Arena',
 }
 
@@ -23,6 +24,7 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe; it must reach the card as typed
     league_name: '{{7*7}} ${7*7} %s %n',
     league_members: 3,
+    fpl_league_size: null,
     product_name: 'Banter Arena',
   },
   long: {
@@ -32,6 +34,7 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
     description: LONG,
     league_name: 'Supercalifragilisticexpialidocious'.repeat(60),
     league_members: 123456789,
+    fpl_league_size: 100_000,
     product_name: 'Banter Arena',
   },
   rtl: {
@@ -41,6 +44,7 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
     description: 'Captain (קפטן) scored 25 نقطة in gameweek 7, then ‮reversed‬ text.',
     league_name: 'ليغ الأصدقاء',
     league_members: 40,
+    fpl_league_size: 1,
     product_name: 'Banter Arena',
   },
   scripts: {
@@ -50,6 +54,7 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
     description: 'Scripts without a bundled font (Greek, CJK, Thai, Devanagari) are drawn as tiles, one per character: 山田.',
     league_name: 'Лига чемпионов',
     league_members: 2,
+    fpl_league_size: null,
     product_name: 'Banter Arena',
   },
   invisible: {
@@ -59,6 +64,7 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
     description: 'Tabs\tand\nnew\r\nlines and \u00ad soft hyphens 👨‍👩‍👧‍👦 🏳️‍🌈 🇬🇧 1️⃣ 🫨',
     league_name: '\u200b',
     league_members: 1,
+    fpl_league_size: null,
     product_name: 'Banter Arena',
   },
 }
@@ -73,6 +79,7 @@ export const SAMPLE_CARDS: Record<string, CardInput> = {
     description: '6 transfers, 2 hits, 8 points spent.',
     league_name: 'Office Legends',
     league_members: 1,
+    fpl_league_size: null,
     product_name: 'Banter Arena',
   },
   ...HOSTILE_CARDS,

@@ -1,5 +1,5 @@
-import { and, eq, type SQL } from 'drizzle-orm'
-import { mapRead, rowsOf } from '../db/batch'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { both, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
@@ -7,6 +7,7 @@ import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable } from './fpl-lookup'
+import { fplLeagueSizeOf, latestSnapshotRead, type SnapshotView } from './snapshot-store'
 import { newInviteCode } from './tournaments'
 
 // The commissioner screen: invite link, members (kick and reactivate), settings; and the
@@ -54,12 +55,40 @@ type MemberWithTeam = Awaited<ReturnType<typeof membersWithTeams>>[number]
 // A table read mid-gameweek can list a team twice (ranks moved between two page fetches).
 const onePerUser = (rows: MemberWithTeam[]) => [...new Map(rows.map((r) => [r.userId, r])).values()]
 
-/** The commissioner's member list (active and removed), as a read that can share a batch. */
+/**
+ * The FPL league's managers listed as not joined, at most: the commissioner sends one link to the
+ * league's group chat, so the top of the table names whom to nudge and a count says the rest
+ * (decision 084). One FPL standings page.
+ */
+export const NOT_JOINED_SHOWN = 50
+
+/**
+ * The stored table's first managers, by position, whose team is no member's: the members' teams
+ * are one list SQLite builds once (NOT IN), and the scan stops after the rows it returns. A kicked
+ * member is not "not joined": they are listed as inactive.
+ */
+const notJoinedQuery = (db: Database, tournamentId: number) =>
+  db
+    .select({ fpl_team_id: standingsRows.fplTeamId, player_name: standingsRows.playerName, team_name: standingsRows.teamName, rank: standingsRows.rank })
+    .from(standingsRows)
+    .where(
+      and(
+        eq(standingsRows.tournamentId, tournamentId),
+        sql`${standingsRows.fplTeamId} NOT IN (SELECT users.fpl_team_id FROM memberships JOIN users ON users.id = memberships.user_id WHERE memberships.tournament_id = ${tournamentId} AND users.fpl_team_id IS NOT NULL)`,
+      ),
+    )
+    .orderBy(standingsRows.position)
+    .limit(NOT_JOINED_SHOWN)
+
+type NotJoinedRow = Awaited<ReturnType<typeof notJoinedQuery>>[number]
+
+/** The commissioner's member list (active and removed) and the FPL league's managers not joined, as one read that can share a batch. */
 export function membersRead(db: Database, tournamentId: number) {
-  return mapRead(rowsOf(membersWithTeams(db, eq(memberships.tournamentId, tournamentId)).orderBy(users.name)), onePerUser)
+  const members = mapRead(rowsOf(membersWithTeams(db, eq(memberships.tournamentId, tournamentId)).orderBy(users.name)), onePerUser)
+  return both(members, both(latestSnapshotRead(db, tournamentId, 'standingsMeta'), rowsOf(notJoinedQuery(db, tournamentId))))
 }
 
-export function membersView(t: Tournament, rows: MemberWithTeam[]) {
+export function membersView(t: Tournament, [rows, [snapshot, notJoined]]: [MemberWithTeam[], [SnapshotView | null, NotJoinedRow[]]]) {
   const member = (r: MemberWithTeam) => {
     const teamValid = r.team !== null && r.teamName !== null
     return {
@@ -79,7 +108,22 @@ export function membersView(t: Tournament, rows: MemberWithTeam[]) {
   return {
     active_members: rows.filter((r) => r.status === 'active').map(member),
     inactive_members: rows.filter((r) => r.status === 'inactive').map(member),
+    ...notJoinedView(t, rows, snapshot, notJoined),
   }
+}
+
+/**
+ * The FPL league's size at the last refresh and its managers who have no membership here: null
+ * for tournaments without an FPL league and before the first refresh. The total is the league's
+ * size less the members whose team is in it, so it covers a big league's unstored pages too.
+ */
+function notJoinedView(t: Tournament, members: MemberWithTeam[], snapshot: SnapshotView | null, rows: NotJoinedRow[]) {
+  const size = fplLeagueSizeOf(t.type, snapshot)
+  if (size === null) return { fpl_league_size: null, not_joined: null }
+  const joinedTeams = new Set(members.filter((m) => m.team !== null && m.teamName !== null).map((m) => m.team))
+  // A table read mid-gameweek can list a team twice.
+  const managers = [...new Map(rows.map((r) => [r.fpl_team_id, r])).values()]
+  return { fpl_league_size: size, not_joined: { total: Math.max(size - joinedTeams.size, managers.length), managers } }
 }
 
 async function memberRow(db: Database, t: Tournament, userId: number) {

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
+import { both, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 import { validateTeam } from './fpl-lookup'
-import { activeMemberCount, joinTournaments, leagueSummary } from './users'
+import { fplLeagueSizeOf, latestSnapshotRead } from './snapshot-store'
+import { activeMemberCountsRead, joinTournaments, leagueSummary } from './users'
 
 // Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
 
@@ -18,7 +20,8 @@ export async function byInviteCode(db: Database, code: string) {
 
 export async function inviteLeague(db: Database, code: string) {
   const t = await byInviteCode(db, code)
-  return leagueSummary(t, await activeMemberCount(db, t.id))
+  const [members, snapshot] = await runBatch(db, both(activeMemberCountsRead(db, t.id), latestSnapshotRead(db, t.id, 'standingsMeta')))
+  return leagueSummary(t, members.get(t.id) ?? 0, fplLeagueSizeOf(t.type, snapshot))
 }
 
 /** Joining a private tournament needs an FPL team in its FPL league. */

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import { mapRead, rowsOf } from '../db/batch'
+import { both, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { sharedAchievements, standingsRows, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isActiveMember, loadTournament } from './access'
 import type { SessionUser } from './auth/sessions'
-import { latestSnapshot } from './snapshot-store'
-import { activeMemberCount } from './users'
+import { fplLeagueSizeOf, latestSnapshotRead } from './snapshot-store'
+import { activeMemberCountsRead } from './users'
 
 // Shared achievement cards: created by a league member, readable by anyone with the link.
 // Share ids are random (128 bits) and the public URL is /share/banter/{id}.
@@ -18,6 +18,8 @@ export interface StatData {
   player_name: string
   league_name: string
   league_members: number
+  /** Managers in the tournament's FPL league when the card was made; null without one (or before its first refresh). */
+  fpl_league_size: number | null
   entry_fee: number
   additional_data: { manager: string; description: string; achievement_title: string; emoji: string }
 }
@@ -40,6 +42,7 @@ export function normaliseStatData(input: Record<string, unknown>): StatData {
   const description = text(first(input.achievement_description, input.description, extra.description), LIMITS.description) ?? 'No description available'
   const emoji = text(first(input.emoji, input.icon, extra.emoji), LIMITS.emoji) ?? '🏆'
   const members = Number(first(input.league_members, input.members))
+  const size = Number(input.fpl_league_size ?? Number.NaN)
   const fee = Number(input.entry_fee)
   return {
     emoji,
@@ -48,6 +51,7 @@ export function normaliseStatData(input: Record<string, unknown>): StatData {
     player_name: player ?? 'Unknown Player',
     league_name: text(first(input.league_name, input.league, input.tournament_name), LIMITS.name) ?? 'Tournament',
     league_members: Number.isSafeInteger(members) && members > 0 ? members : 1,
+    fpl_league_size: Number.isSafeInteger(size) && size > 0 ? size : null,
     entry_fee: Number.isFinite(fee) && fee > 0 ? Math.round(fee * 100) / 100 : 0,
     additional_data: { manager: manager ?? 'Unknown Manager', description, achievement_title: title, emoji },
   }
@@ -77,9 +81,14 @@ export async function createShare(
   if (!owner?.banterSharingEnabled) {
     throw new ApiError(403, 'Banter sharing is turned off in your privacy settings.', { code: 'sharing_disabled' })
   }
-  const snapshot = await latestSnapshot(db, tournament.id, 'banterStats')
+  const [members, [snapshot, standings]] = await runBatch(
+    db,
+    both(
+      activeMemberCountsRead(db, tournament.id),
+      both(latestSnapshotRead(db, tournament.id, 'banterStats'), latestSnapshotRead(db, tournament.id, 'standingsMeta')),
+    ),
+  )
   const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
-  const members = (await activeMemberCount(db, tournament.id)) || 1
   const claimed = normaliseStatData({
     ...input.stat_data,
     ...(official
@@ -91,7 +100,8 @@ export async function createShare(
         }
       : {}),
     league_name: tournament.name,
-    league_members: members,
+    league_members: members.get(tournament.id) || 1,
+    fpl_league_size: fplLeagueSizeOf(tournament.type, standings),
     entry_fee: tournament.entryFeePence / 100,
   })
   const { statData, subjectUserId } = await withConsentedNames(

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { type BatchRead, mapRead, rowsOf, runBatch } from '../db/batch'
+import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { type GameweekStatus, standingsRows, tournamentSnapshots } from '../db/schema'
+import { type GameweekStatus, standingsRows, tournamentSnapshots, tournaments } from '../db/schema'
 import type { GameweekSummary } from '../fpl/stats'
 
 // Reading and writing tournament snapshots. Writes change only the standings rows that
@@ -35,6 +35,23 @@ export interface StandingsMeta {
    */
   gameweek_summary?: GameweekSummary | null
 }
+
+/**
+ * The FPL league's size at its last refresh, as a column of a query over `tournaments`: only a
+ * private tournament follows an FPL league (the others' tables are our users or curated teams);
+ * null before its first refresh. Through the snapshots' primary key, newest gameweek first: one
+ * row read per tournament.
+ */
+export const fplLeagueSizeColumn = () =>
+  sql<
+    number | null
+  >`CASE WHEN ${tournaments.type} = 'private' THEN (SELECT json_extract(standings_meta, '$.total_members') FROM tournament_snapshots WHERE tournament_id = ${tournaments.id} ORDER BY gameweek DESC LIMIT 1) END`
+    .mapWith(Number)
+    .as('fpl_league_size')
+
+/** The same size from a snapshot read with its standings meta. */
+export const fplLeagueSizeOf = (type: string, snapshot: SnapshotView | null) =>
+  type === 'private' && snapshot ? ((snapshot.document as StandingsMeta).total_members ?? null) : null
 
 export interface SnapshotInput {
   tournamentId: number
@@ -168,8 +185,6 @@ export interface SnapshotView {
 export function latestSnapshotRead(db: Database, tournamentId: number, document: SnapshotDocument): BatchRead<SnapshotView | null> {
   return mapRead(rowsOf(latestSnapshotQuery(db, tournamentId, document)), ([snapshot]) => snapshot ?? null)
 }
-
-export const latestSnapshot = (db: Database, tournamentId: number, document: SnapshotDocument) => runBatch(db, latestSnapshotRead(db, tournamentId, document))
 
 export interface StandingsPage {
   snapshot: SnapshotView | null

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable, validateTeam } from './fpl-lookup'
-import { prepared } from './snapshot-store'
+import { fplLeagueSizeColumn, prepared } from './snapshot-store'
 import { activeMemberCountsRead, joinTournaments } from './users'
 
 // Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
@@ -62,7 +62,10 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
   )
 }
 
-function leagueView(t: Tournament, c: Counts, viewerUserId: number | null, joined: Set<number>, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
+/** A tournament row with its FPL league's size at the last refresh (fplLeagueSizeColumn). */
+type TournamentWithSize = Tournament & { fplLeagueSize: number | null }
+
+function leagueView(t: TournamentWithSize, c: Counts, viewerUserId: number | null, joined: Set<number>, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
   const memberCount = t.type === 'curated_public' ? (c.curated.get(t.id) ?? 0) : t.type === 'public' ? c.players : (c.members.get(t.id) ?? 0)
   const isCommissioner = viewerUserId !== null && t.commissionerId === viewerUserId
   const fee = t.entryFeePence / 100
@@ -77,6 +80,8 @@ function leagueView(t: Tournament, c: Counts, viewerUserId: number | null, joine
     entry_fee: fee,
     current_prize_pool: env.PRIZES_ENABLED === 'true' ? Math.round(fee * memberCount * 100) / 100 : 0,
     member_count: memberCount,
+    // Managers in the FPL league at the last refresh, next to the members who joined here.
+    fpl_league_size: t.fplLeagueSize,
     created_at: t.createdAt.toISOString(),
     is_commissioner: isCommissioner,
     is_member: joined.has(t.id),
@@ -99,7 +104,7 @@ function joinedRead(db: Database, viewerUserId: number | null): BatchRead<Set<nu
 export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, viewerUserId: number | null) {
   const rows = rowsOf(
     db
-      .select()
+      .select({ ...getTableColumns(tournaments), fplLeagueSize: fplLeagueSizeColumn() })
       .from(tournaments)
       .where(ne(tournaments.autoJoin, true))
       .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)),
@@ -117,7 +122,7 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
   const commissionerName = sql<string | null>`(SELECT commissioner.name FROM users AS commissioner WHERE commissioner.id = "tournaments"."commissioner_id")`
   const tournament = rowsOf(
     db
-      .select({ ...getTableColumns(tournaments), commissionerName })
+      .select({ ...getTableColumns(tournaments), commissionerName, fplLeagueSize: fplLeagueSizeColumn() })
       .from(tournaments)
       .where(eq(tournaments.id, id))
       .limit(1),

@@ -3,6 +3,7 @@ import { type BatchRead, both, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
+import { fplLeagueSizeColumn } from './snapshot-store'
 
 // Users as the client sees them: the session user object and "my tournaments".
 
@@ -77,7 +78,7 @@ export function profileRead(db: Database, userId: number) {
 type SummaryFields = Pick<typeof tournaments.$inferSelect, 'id' | 'name' | 'description' | 'type' | 'isPublic' | 'fplLeagueId' | 'entryFeePence' | 'createdAt'>
 
 /** A tournament as the invite page and the user's league list describe it. */
-export const leagueSummary = (t: SummaryFields, memberCount: number) => ({
+export const leagueSummary = (t: SummaryFields, memberCount: number, fplLeagueSize: number | null) => ({
   id: t.id,
   name: t.name,
   description: t.description,
@@ -85,6 +86,8 @@ export const leagueSummary = (t: SummaryFields, memberCount: number) => ({
   is_public: t.isPublic,
   fpl_league_id: t.fplLeagueId,
   member_count: memberCount,
+  // Managers in the FPL league at the last refresh (private tournaments; null before it).
+  fpl_league_size: fplLeagueSize,
   entry_fee: t.entryFeePence / 100,
   created_at: t.createdAt.toISOString(),
 })
@@ -105,6 +108,7 @@ export function userLeaguesRead(db: Database, userId: number) {
       inviteCode: tournaments.inviteCode,
       joinedAt: memberships.joinedAt,
       memberCount: sql<number>`(SELECT count(*) FROM memberships AS others WHERE others.tournament_id = "tournaments"."id" AND others.status = 'active')`,
+      fplLeagueSize: fplLeagueSizeColumn(),
     })
     .from(memberships)
     .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
@@ -114,7 +118,7 @@ export function userLeaguesRead(db: Database, userId: number) {
     rows.map((t) => {
       const isCommissioner = t.commissionerId === userId
       return {
-        ...leagueSummary(t, Number(t.memberCount)),
+        ...leagueSummary(t, Number(t.memberCount), t.fplLeagueSize),
         joined_at: t.joinedAt.toISOString(),
         is_commissioner: isCommissioner,
         ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
@@ -132,9 +136,6 @@ export function activeMemberCountsRead(db: Database, tournamentId?: number): Bat
     .groupBy(memberships.tournamentId)
   return mapRead(rowsOf(query), (rows) => new Map(rows.map((r) => [r.id, Number(r.n)])))
 }
-
-export const activeMemberCount = async (db: Database, tournamentId: number) =>
-  (await runBatch(db, activeMemberCountsRead(db, tournamentId))).get(tournamentId) ?? 0
 
 /** Adds active memberships; existing ones (active or removed by a commissioner) stay as they are. */
 export async function joinTournaments(db: Database, userId: number, tournamentIds: number[]): Promise<number[]> {

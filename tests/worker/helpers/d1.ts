@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 
-/** env.DB, counting the round trips the worker makes (each batch or statement execution). */
+/** env.DB, counting the round trips the worker makes (each batch or statement execution) and the rows its batches read. */
 export function countingD1() {
-  const counter = { trips: 0 }
+  const counter = { trips: 0, rowsRead: 0 }
   const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
     new Proxy(statement, {
       get(target, key) {
@@ -24,9 +24,11 @@ export function countingD1() {
           return wrapped
         }
       if (key === 'batch')
-        return (statements: D1PreparedStatement[]) => {
+        return async (statements: D1PreparedStatement[]) => {
           counter.trips += 1
-          return target.batch(statements)
+          const results = await target.batch(statements)
+          counter.rowsRead += results.reduce((n, r) => n + (r.meta?.rows_read ?? 0), 0)
+          return results
         }
       const value = Reflect.get(target, key) as unknown
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value

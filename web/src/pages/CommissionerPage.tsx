@@ -124,15 +124,7 @@ function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
         {tab === 'overview' ? <OverviewTab league={league} members={active} posts={posts.data ?? null} onGo={setTab} /> : null}
         {tab === 'settings' ? <LeagueSettingsTab league={league} onSaved={onSaved} /> : null}
         {tab === 'invite' ? <InviteTab leagueId={league.id} /> : null}
-        {tab === 'members' ? (
-          <MembersTab
-            leagueId={league.id}
-            active={active}
-            inactive={members?.inactive_members ?? null}
-            error={membersError}
-            onChanged={() => void membersQuery.refetch()}
-          />
-        ) : null}
+        {tab === 'members' ? <MembersTab league={league} members={members} error={membersError} onChanged={() => void membersQuery.refetch()} /> : null}
         {tab === 'moderation' ? (
           <ModerationTab leagueId={league.id} posts={posts.data ?? null} error={postsError} onChanged={() => void posts.refetch()} />
         ) : null}

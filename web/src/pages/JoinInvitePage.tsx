@@ -3,6 +3,7 @@ import { parseResponse } from 'hono/client'
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { normalizeEmail, PASSWORD_MIN_LENGTH, passwordLength } from '../../../contract/account-rules'
+import { membersText } from '../../../contract/tournaments'
 import { EmailField, FormMessage, PasswordField, SubmitButton, TextField } from '../components/forms'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
@@ -162,7 +163,7 @@ export default function JoinInvitePage() {
       <dl className="facts facts--center">
         <div>
           <dt>Members</dt>
-          <dd>{invited.member_count ?? 0}</dd>
+          <dd>{membersText(invited.member_count ?? 0, invited.fpl_league_size ?? null)}</dd>
         </div>
         <div>
           <dt>FPL League ID</dt>

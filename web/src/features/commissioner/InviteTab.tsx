@@ -6,6 +6,7 @@ import { api } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
 import { useCopyInviteLink } from '../share/InviteLinkActions'
 import { commissionerError } from './errors'
+import { inviteLinkQuery } from './invite-link'
 
 /** The link with its code hidden: everything after the last "/" becomes dots. */
 export function maskInviteUrl(url: string): string {
@@ -28,10 +29,8 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
   })
 
   const queryClient = useQueryClient()
-  const route = api.leagues[':id']
-  const param = { id: String(leagueId) }
-  const queryKey = ['invite-link', leagueId]
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(route['invite-link'].$get({ param }, { init: { signal } })) })
+  const linkQuery = inviteLinkQuery(leagueId)
+  const query = useQuery(linkQuery)
   const url = query.data?.invite_url ?? null
   const loadError = query.isError ? commissionerError(query.error, 'Failed to load the invite link') : null
 
@@ -42,8 +41,8 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
   const regenerate = async () => {
     setRegenerating(true)
     try {
-      const answer = await parseResponse(route['regenerate-invite'].$post({ param }))
-      queryClient.setQueryData(queryKey, answer)
+      const answer = await parseResponse(api.leagues[':id']['regenerate-invite'].$post({ param: { id: String(leagueId) } }))
+      queryClient.setQueryData(linkQuery.queryKey, answer)
       banner.show('success', answer.message)
     } catch (error) {
       banner.show('error', commissionerError(error, 'Failed to regenerate invite'))

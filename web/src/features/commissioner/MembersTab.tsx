@@ -4,27 +4,33 @@ import { apiFetch } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
 import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { commissionerError } from './errors'
-import type { LeagueMember } from './types'
+import { NotJoinedSection } from './NotJoinedSection'
+import type { LeagueMember, ManagedLeague, MembersAnswer } from './types'
 
 type Pending = { action: 'kick' | 'reactivate'; member: LeagueMember }
 
 /**
- * Active and inactive members. Everyone but the commissioner can be kicked (they become
- * inactive); an inactive member can be reactivated only when can_reactivate says so.
+ * Active members, the FPL league's managers who have not joined yet (with the invite link), and
+ * inactive members. Everyone but the commissioner can be kicked (they become inactive); an
+ * inactive member can be reactivated only when can_reactivate says so.
  */
 export function MembersTab({
-  leagueId,
-  active,
-  inactive,
+  league,
+  members,
   error,
   onChanged,
 }: {
-  leagueId: number
-  active: LeagueMember[] | null
-  inactive: LeagueMember[] | null
+  league: Pick<ManagedLeague, 'id' | 'name' | 'type'>
+  /** null while they load. */
+  members: MembersAnswer | null
   error: string | null
   onChanged: () => Promise<void> | void
 }) {
+  const leagueId = league.id
+  const active = members?.active_members ?? null
+  const inactive = members?.inactive_members ?? null
+  // Only a private league follows an FPL league with managers to invite.
+  const invites = league.type !== 'curated_public' && league.type !== 'public'
   const [pending, setPending] = useState<Pending | null>(null)
   const [busy, setBusy] = useState(false)
   const banner = useTimedMessage()
@@ -90,6 +96,8 @@ export function MembersTab({
           </ul>
         ) : null}
       </section>
+
+      {invites && !error ? <NotJoinedSection leagueId={leagueId} leagueName={league.name} members={members} /> : null}
 
       <section className="card" aria-labelledby={`${id}-inactive`}>
         <h2 id={`${id}-inactive`} className="commissioner-section__title">

@@ -1,8 +1,10 @@
 import type { InferResponseType } from 'hono/client'
 import type { api } from '../../lib/api'
 
-/** One member in GET /api/leagues/{id}/members, as the route types it. */
-export type LeagueMember = InferResponseType<(typeof api.leagues)[':id']['members']['$get'], 200>['active_members'][number]
+/** GET /api/leagues/{id}/members, as the route types it. */
+export type MembersAnswer = InferResponseType<(typeof api.leagues)[':id']['members']['$get'], 200>
+/** One member in it. */
+export type LeagueMember = MembersAnswer['active_members'][number]
 
 /** The league as the commissioner screen gets it (navigation state from the dashboard or the detail page). */
 export interface ManagedLeague {

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useNavigate } from 'react-router'
+import { membersText } from '../../../../contract/tournaments'
 import type { UserLeague } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
 
@@ -26,7 +27,7 @@ export function TournamentCard({ league }: { league: UserLeague }) {
         </div>
         <div>
           <dt>Members</dt>
-          <dd>{league.member_count ?? 0}</dd>
+          <dd>{membersText(league.member_count ?? 0, league.fpl_league_size ?? null)}</dd>
         </div>
         <div>
           <dt>Entry fee</dt>

@@ -29,8 +29,19 @@ export function useCopyInviteLink(onFailed?: () => void) {
  * Copy and WhatsApp for an invite link: one control wherever a link is handed out
  * (the commissioner's invite tab, the created dialog, the members tab).
  */
-export function InviteLinkActions({ url, leagueName, messageId }: { url: string; leagueName: string; messageId: string }) {
-  const { copy, message } = useCopyInviteLink()
+export function InviteLinkActions({
+  url,
+  leagueName,
+  messageId,
+  onCopyFailed,
+}: {
+  url: string
+  leagueName: string
+  messageId: string
+  /** Lets the caller show the link for a manual copy when the clipboard is unavailable. */
+  onCopyFailed?: () => void
+}) {
+  const { copy, message } = useCopyInviteLink(onCopyFailed)
   return (
     <div className="copy-row">
       <div className="button-row">
