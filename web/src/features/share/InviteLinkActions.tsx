@@ -2,7 +2,7 @@ import { useTimedMessage } from '../community/useTimedMessage'
 import { socialShareUrl } from './share-api'
 
 /** The words a WhatsApp invite carries before the link. */
-function inviteText(leagueName: string): string {
+export function inviteText(leagueName: string): string {
   return `Join ${leagueName} on Banter Arena: live standings, Manager of the Month and banter stats for our FPL league.`
 }
 
