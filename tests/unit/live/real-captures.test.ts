@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { bonusFromBps, liveGameweek, liveTeam } from '../../../worker/fpl/live'
 import { fixtureBps } from '../../../worker/fpl/live/bonus'
+import type { FplFixture, FplLive } from '../../../worker/fpl/schemas'
+import { realBootstrap, realLiveGw1Trimmed } from '../stats/fixtures'
 import { fixtureStat, gw37Input, realFixtures, realPicksGw37, unprocessed } from './fixtures'
 
 // Team 3122849, GW37 2025-26 (tests/fixtures/fpl/entry-event-picks.json): FPL scored it 67
@@ -75,5 +77,45 @@ describe('GW37 2025-26, real captures: team 3122849', () => {
     const team = liveTeam(liveGameweek(gw37Input({ bonusPending: true, eventStatus })), unprocessed(realPicksGw37()))
     expect(team.projected_bonus).toBe(0)
     expect(team.live_points).toBe(FPL_POINTS - 11)
+  })
+})
+
+describe('GW1 2025-26, real live capture (event-live.json: 10 Arsenal players of fixture 9)', () => {
+  const input = () => {
+    const fixture = realFixtures().find((f) => f.id === 9)
+    if (!fixture) throw new Error('fixture 9 missing')
+    return { fixture, live: realLiveGw1Trimmed() }
+  }
+  const gameweek = (fixture: FplFixture, live: FplLive) =>
+    liveGameweek({
+      gameweek: 1,
+      event: { finished: false, data_checked: false },
+      elements: realBootstrap().elements,
+      live,
+      fixtures: [fixture],
+      eventStatus: null,
+    })
+
+  it('its explain carries the bonus FPL added, so nothing is projected even while the fixture’s bonus stat lags', () => {
+    const { fixture, live } = input()
+    const lagging = { ...fixture, stats: fixture.stats.filter((s) => s.identifier !== 'bonus') }
+    const gw = gameweek(lagging, live)
+    expect(gw.element(1)).toMatchObject({ points: 10, projectedBonus: 0, minutes: 90, state: 'finished' }) // Raya: 3 bonus inside his 10
+    expect(gw.element(7)).toMatchObject({ points: 13, projectedBonus: 0 })
+  })
+
+  it('with the bonus taken out of explain and points too, projects FPL’s 3, 2, 1 from the fixture’s bps', () => {
+    const { fixture, live } = input()
+    const lagging = { ...fixture, stats: fixture.stats.filter((s) => s.identifier !== 'bonus') }
+    const before: FplLive = {
+      elements: live.elements.map((e) => ({
+        ...e,
+        stats: { ...e.stats, total_points: e.stats.total_points - (e.stats.bonus ?? 0), bonus: 0 },
+        explain: e.explain?.map((x) => ({ ...x, stats: x.stats.filter((s) => s.identifier !== 'bonus') })),
+      })),
+    }
+    const gw = gameweek(lagging, before)
+    expect([1, 7, 6].map((e) => gw.element(e).projectedBonus)).toEqual([3, 2, 1])
+    expect([1, 7, 6].map((e) => gw.element(e).points)).toEqual([10, 13, 9])
   })
 })
