@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bonusFromBps, liveGameweek, liveTeam } from '../../../worker/fpl/live'
 import { fixtureBps } from '../../../worker/fpl/live/bonus'
 import type { FplFixture, FplLive } from '../../../worker/fpl/schemas'
-import { realBootstrap, realLiveGw1Trimmed } from '../stats/fixtures'
+import { realBootstrap, realLiveGw1Trimmed, realPicksAltGw1 } from '../stats/fixtures'
 import { fixtureStat, gw37Input, realFixtures, realPicksGw37, unprocessed } from './fixtures'
 
 // Team 3122849, GW37 2025-26 (tests/fixtures/fpl/entry-event-picks.json): FPL scored it 67
@@ -117,5 +117,27 @@ describe('GW1 2025-26, real live capture (event-live.json: 10 Arsenal players of
     const gw = gameweek(lagging, before)
     expect([1, 7, 6].map((e) => gw.element(e).projectedBonus)).toEqual([3, 2, 1])
     expect([1, 7, 6].map((e) => gw.element(e).points)).toEqual([10, 13, 9])
+  })
+})
+
+describe('GW1 2025-26, real sheet of team 1 (three automatic subs, the vice among them)', () => {
+  // FPL subbed Pickford (287) for the goalkeeper Ederson (399, the vice), Robertson (372) for
+  // Gvardiol (403) and Mateta (283) for Maddison (581), passing over Kluivert (81), who did not play.
+  // No full GW1 live capture exists: every player here played 90 minutes for 2 points except those four.
+  const gw = () => {
+    const zero = new Set([399, 403, 581, 81])
+    const elements = realBootstrap().elements
+    const live: FplLive = { elements: elements.map((e) => ({ id: e.id, stats: { minutes: zero.has(e.id) ? 0 : 90, total_points: zero.has(e.id) ? 0 : 2 } })) }
+    const fixtures = realFixtures().filter((f) => f.event === 1)
+    return liveGameweek({ gameweek: 1, event: { finished: true, data_checked: true }, elements, live, fixtures, eventStatus: null })
+  }
+
+  it('with FPL’s subs hidden, projects FPL’s three subs in its order and its processed layout', () => {
+    const picks = realPicksAltGw1()
+    const team = liveTeam(gw(), unprocessed(picks))
+    expect(team.auto_subs).toEqual(picks.automatic_subs.map((s) => ({ out: s.element_out, in: s.element_in })))
+    expect(team.picks.map((p) => [p.element, p.position, p.multiplier])).toEqual(picks.picks.map((p) => [p.element, p.position, p.multiplier]))
+    expect(team.live_points).toBe(10 * 2 + 2 * 2) // ten on 2, Bowen (624) captain ×2
+    expect(team.vice_captain).toEqual({ element: 399, name: 'Ederson M.', played: false })
   })
 })
