@@ -163,9 +163,18 @@ export const picksSchema = z.looseObject({
   picks: z.array(pickSchema),
 })
 
+// `explain` has one entry per fixture the player's club plays in the gameweek (two in a double
+// gameweek), each listing the points-scoring stats of that fixture: the live engine reads which
+// fixtures' bonus is already inside `total_points` from it.
+const explainSchema = z.looseObject({
+  fixture: int,
+  stats: z.array(z.looseObject({ identifier: z.string(), points: int })),
+})
+
 const liveElementSchema = z.looseObject({
   id: int,
-  stats: z.looseObject({ minutes: int, total_points: int, bonus: z.optional(int) }),
+  stats: z.looseObject({ minutes: int, total_points: int, bonus: z.optional(int), bps: z.optional(int) }),
+  explain: z.optional(z.array(explainSchema)),
 })
 
 export const liveSchema = z.looseObject({ elements: z.array(liveElementSchema) })
@@ -179,6 +188,35 @@ const transferSchema = z.looseObject({
 })
 
 export const transfersSchema = z.array(transferSchema)
+
+// One per-fixture stat of `fixtures/?event={gw}`: `h` and `a` list the home and away players with
+// a non-zero value (a player who played and scored 0 bps is absent).
+const fixtureStatSchema = z.looseObject({
+  identifier: z.string(),
+  h: z.array(z.looseObject({ element: int, value: int })),
+  a: z.array(z.looseObject({ element: int, value: int })),
+})
+
+const fixtureSchema = z.looseObject({
+  id: int,
+  // null once a fixture is postponed and not yet rescheduled.
+  event: nullableInt,
+  kickoff_time: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  ),
+  started: z.pipe(
+    z.optional(z.nullable(z.boolean())),
+    z.transform((v) => v ?? false),
+  ),
+  finished: z.boolean(),
+  finished_provisional: z._default(z.boolean(), false),
+  team_h: int,
+  team_a: int,
+  stats: z._default(z.array(fixtureStatSchema), []),
+})
+
+export const fixturesSchema = z.array(fixtureSchema)
 
 export const eventStatusSchema = z.looseObject({
   status: z.array(
@@ -203,3 +241,4 @@ export type FplHistoryRow = z.infer<typeof historyRowSchema>
 export type FplPicks = z.infer<typeof picksSchema>
 export type FplLive = z.infer<typeof liveSchema>
 export type FplEventStatus = z.infer<typeof eventStatusSchema>
+export type FplFixture = z.infer<typeof fixtureSchema>

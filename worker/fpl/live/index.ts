@@ -1,0 +1,19 @@
+/**
+ * The live-points rules of issue 15, pure: projected bonus from bps, projected automatic
+ * substitutions, the armband, a manager's live gameweek and a tournament's live table. No I/O, no
+ * clock: the live engine polls FPL, builds one `liveGameweek` per poll and passes it in.
+ * Rules and their sources: docs/decisions/100-live-points-rules.md.
+ */
+
+export type { AutoSub, SheetPick } from './autosubs'
+export { positionsAfterSubs, projectAutoSubs } from './autosubs'
+export type { BpsScore } from './bonus'
+export { bonusFromBps } from './bonus'
+export type { Armband } from './captaincy'
+export { armband } from './captaincy'
+export type { ElementLive, FixtureState, LiveFixture, LiveGameweek, LiveGameweekInput } from './gameweek'
+export { liveGameweek } from './gameweek'
+export type { LiveManager, LiveRow, LiveTable } from './table'
+export { liveTable } from './table'
+export type { LivePick, LiveSheet, LiveSummary, LiveTeam } from './team'
+export { liveSummary, liveTeam } from './team'

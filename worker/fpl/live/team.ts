@@ -1,0 +1,166 @@
+/**
+ * One manager's live gameweek from his picks and the poll's player lines. Pure.
+ *
+ * live points = Σ over the players who count (the eleven after automatic substitutions, all 15
+ * under Bench Boost) of live points (projected bonus included) × multiplier − the gameweek's
+ * `entry_history.event_transfers_cost`. The subs are FPL's once it has published
+ * `automatic_subs` (its `picks` are then already the sheet after them), otherwise projected
+ * (autosubs.ts); Bench Boost makes none. Multipliers are worked out here, not read from the
+ * picks: 1 for a player who counts, 0 on the bench, the armband's (captaincy.ts) for its holder.
+ *
+ * The table scores every manager of every tournament on each poll, so `scoreSheet` works on
+ * index-aligned arrays and allocates little; the 15 per-pick objects of the team view are built
+ * only by `liveTeam`, never for the table.
+ */
+import type { FplHistoryRow, FplPicks } from '../schemas'
+import { type AutoSub, positionsAfterSubs, projectAutoSubs } from './autosubs'
+import { armband } from './captaincy'
+import type { ElementLive, FixtureState, LiveGameweek } from './gameweek'
+
+/** The parts of an `entry/{id}/event/{gw}/picks/` answer the live points read. */
+export type LiveSheet = Pick<FplPicks, 'active_chip' | 'automatic_subs' | 'picks'> & {
+  entry_history: Pick<FplHistoryRow, 'event_transfers_cost'>
+}
+
+/** One of the 15 picks in the team view. */
+export interface LivePick {
+  element: number
+  name: string
+  /** After the subs: 1..11 count (all 15 under Bench Boost), 12..15 the bench. */
+  position: number
+  element_type: number
+  multiplier: number
+  minutes: number
+  /** Live points of the player (projected bonus included), before the multiplier. */
+  points: number
+  projected_bonus: number
+  fixture_state: FixtureState
+  is_captain: boolean
+  is_vice_captain: boolean
+  subbed_in: boolean
+  subbed_out: boolean
+}
+
+/** A manager's live gameweek as a `/live` row shows it. */
+export interface LiveSummary {
+  /** Net of the transfer cost, projected bonus included. */
+  live_points: number
+  /** Σ projected bonus × multiplier over the players who count (already inside live_points). */
+  projected_bonus: number
+  transfers_cost: number
+  active_chip: string | null
+  /** The picked captain; `multiplier` is the one he scores with now (1 or 0 once the vice took over). */
+  captain: { element: number; name: string; points: number; multiplier: number; played: boolean } | null
+  vice_captain: { element: number; name: string; played: boolean } | null
+  auto_subs: AutoSub[]
+  /** Players who count and have played / who count, have not played and still have a match to come. */
+  players_played: number
+  players_to_play: number
+}
+
+/** The team view: the summary and the 15 picks in position order. */
+export interface LiveTeam extends LiveSummary {
+  picks: LivePick[]
+}
+
+interface Scored {
+  summary: LiveSummary
+  sheet: LiveSheet['picks']
+  lines: ElementLive[]
+  multipliers: number[]
+}
+
+function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
+  const sheet = inPositionOrder(input.picks)
+  const lines = sheet.map((p) => gw.element(p.element, p.element_type))
+  const benchBoost = input.active_chip === 'bboost'
+  const processed = input.automatic_subs.length > 0
+  const auto_subs = benchBoost ? [] : processed ? input.automatic_subs.map((s) => ({ out: s.element_out, in: s.element_in })) : projectAutoSubs(sheet, lines)
+  // Bit i: sheet[i] counts (a starter not subbed out, or a sub who came in; everyone under Bench Boost).
+  let counting = 0
+  sheet.forEach((p, i) => {
+    if (benchBoost || p.position <= 11) counting |= 1 << i
+  })
+  if (!processed) {
+    for (const sub of auto_subs) {
+      counting &= ~(1 << sheet.findIndex((p) => p.element === sub.out))
+      counting |= 1 << sheet.findIndex((p) => p.element === sub.in)
+    }
+  }
+  const counts = (i: number) => (counting & (1 << i)) !== 0
+  const captain = sheet.findIndex((p) => p.is_captain)
+  const vice = sheet.findIndex((p) => p.is_vice_captain)
+  const { holder, multiplier: armbandMultiplier } = armband({ captain, vice, chip: input.active_chip }, (i) => lines[i], counts)
+
+  let gross = 0
+  let projected_bonus = 0
+  let players_played = 0
+  let players_to_play = 0
+  const multipliers = lines.map((line, i) => {
+    const multiplier = !counts(i) ? 0 : i === holder ? armbandMultiplier : 1
+    gross += line.points * multiplier
+    projected_bonus += line.projectedBonus * multiplier
+    if (multiplier > 0 && line.minutes > 0) players_played++
+    if (multiplier > 0 && line.minutes === 0 && !line.done) players_to_play++
+    return multiplier
+  })
+
+  const transfers_cost = input.entry_history.event_transfers_cost
+  const c = lines[captain]
+  const v = lines[vice]
+  return {
+    summary: {
+      live_points: gross - transfers_cost,
+      projected_bonus,
+      transfers_cost,
+      active_chip: input.active_chip,
+      captain: c ? { element: c.id, name: c.name, points: c.points, multiplier: multipliers[captain] ?? 0, played: c.minutes > 0 } : null,
+      vice_captain: v ? { element: v.id, name: v.name, played: v.minutes > 0 } : null,
+      auto_subs,
+      players_played,
+      players_to_play,
+    },
+    sheet,
+    lines,
+    multipliers,
+  }
+}
+
+/** FPL sends picks in position order; sort only a sheet that is not. */
+function inPositionOrder(picks: LiveSheet['picks']): LiveSheet['picks'] {
+  return picks.every((p, i) => i === 0 || (picks[i - 1]?.position ?? 0) < p.position) ? picks : [...picks].sort((a, b) => a.position - b.position)
+}
+
+/** A manager's `/live` row numbers, without the per-pick view. */
+export function liveSummary(gw: LiveGameweek, sheet: LiveSheet): LiveSummary {
+  return scoreSheet(gw, sheet).summary
+}
+
+/** The team view (`/live/{fpl_team_id}`): the summary and the 15 picks in position order after the subs. */
+export function liveTeam(gw: LiveGameweek, sheet: LiveSheet): LiveTeam {
+  const scored = scoreSheet(gw, sheet)
+  const { auto_subs } = scored.summary
+  const projected = sheet.automatic_subs.length === 0 && auto_subs.length > 0
+  const positions = projected ? positionsAfterSubs(scored.sheet, scored.lines, auto_subs) : scored.sheet.map((p) => p.position)
+  const subbedIn = new Set(scored.summary.auto_subs.map((s) => s.in))
+  const subbedOut = new Set(scored.summary.auto_subs.map((s) => s.out))
+  const picks = scored.sheet.map((p, i): LivePick => {
+    const line = scored.lines[i] ?? gw.element(p.element, p.element_type)
+    return {
+      element: p.element,
+      name: line.name,
+      position: positions[i] ?? p.position,
+      element_type: line.type,
+      multiplier: scored.multipliers[i] ?? 0,
+      minutes: line.minutes,
+      points: line.points,
+      projected_bonus: line.projectedBonus,
+      fixture_state: line.state,
+      is_captain: p.is_captain,
+      is_vice_captain: p.is_vice_captain,
+      subbed_in: subbedIn.has(p.element),
+      subbed_out: subbedOut.has(p.element),
+    }
+  })
+  return { ...scored.summary, picks: picks.sort((a, b) => a.position - b.position) }
+}
