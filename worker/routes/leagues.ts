@@ -100,7 +100,10 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/', session('required'), validateQueryOrForm(createFields), async (c) => {
     const input = c.req.valid('form')
     return c.json(
-      await createTournament(c.var.db, requestSource(c.env), await c.var.session.user(), { name: input.name, fplLeagueId: input.fpl_league_id }),
+      await createTournament(c.var.db, requestSource(c.env), c.env.REFRESH_QUEUE, await c.var.session.user(), {
+        name: input.name,
+        fplLeagueId: input.fpl_league_id,
+      }),
       201,
     )
   })
@@ -117,7 +120,8 @@ export const leagueRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const { user, data } = await c.var.session.read((viewer) => tournamentDetailRead(c.var.db, c.env, id, viewer))
     if (!data) throw leagueNotFound()
-    if (!user) markPublicRead(c)
+    // A page waiting for its first refresh polls this answer: it must not be kept while waiting.
+    if (!user && data.refresh.state === 'ready') markPublicRead(c)
     return c.json(data)
   })
   .post('/:id/join', session('required'), validate('param', idParam), async (c) =>
