@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { handleRefreshMessage } from '../../worker/services/refresh'
-import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
+import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID, FakeQueue, getJson, testClock } from './helpers/world'
 
@@ -30,6 +30,8 @@ const storedLeagues = async (userId: number) =>
 
 beforeAll(async () => {
   routeFplToSimulator()
+  // The simulator builds its season on first use: not inside a user's short FPL time budget.
+  await simulator().fetch(new Request('http://fpl.simulator/api/bootstrap-static/'))
   const owner = await addUser('owner@example.com', 'Pub Owner', 1000002)
   pubId = await addTournament('The Pub League', SIM_LEAGUES.pub, owner)
   await addMember(pubId, owner)

@@ -196,7 +196,8 @@ function refreshRead(db: Database, tournamentId: number) {
       pages: sql<number>`(SELECT count(*) FROM json_each(${refreshJobs.plan}, '$.pages'))`,
     })
     .from(refreshJobs)
-    .where(eq(refreshJobs.tournamentId, tournamentId))
+    // Only before the first snapshot: a tournament with data reads no job rows (the page's hot path).
+    .where(and(eq(refreshJobs.tournamentId, tournamentId), sql`NOT EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = ${tournamentId})`))
     .orderBy(desc(refreshJobs.startedAt))
     .limit(1)
   return mapRead(both(rowsOf(snapshot), rowsOf(job)), ([[stored], [latest]]): { state: RefreshState; pages_fetched: number } => {
