@@ -125,7 +125,9 @@ describe('tournament journey', () => {
       const created = owner.getByRole('dialog', { name: 'Tournament Created!' })
       await created.getByRole('button', { name: 'Copy invite link' }).click()
       await expect.poll(() => created.getByText('Invite link copied to clipboard!').isVisible()).toBe(true)
-      const copied = await owner.evaluate(() => navigator.clipboard.readText())
+      const copied = await owner.evaluate(() =>
+        (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+      )
       expect(copied).toMatch(new RegExp(`^${baseUrl}/join/[A-Za-z0-9_-]+$`))
       expect(await created.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href')).toContain(
         `https://wa.me/?text=${encodeURIComponent('Join E2E Sunday Club')}`,

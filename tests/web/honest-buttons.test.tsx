@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
-import CreateFlow from '../../web/src/features/tournaments/CreateFlow'
+import { inviteText } from '../../web/src/features/share/InviteLinkActions'
 import { CreatedDialog } from '../../web/src/features/tournaments/CreatedDialog'
+import CreateFlow from '../../web/src/features/tournaments/CreateFlow'
 import type { League } from '../../web/src/features/tournaments/types'
 import { renderApp, storeSession } from './helpers'
 import { mockApi } from './mock-api'
@@ -147,7 +148,7 @@ describe('the created dialog', () => {
     await settle(() => expect(within(dialog).getByText('Invite link copied to clipboard!')).toBeInTheDocument())
     const whatsapp = within(dialog).getByRole('link', { name: 'Send on WhatsApp' })
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/)
-    expect(new URL(whatsapp.getAttribute('href') ?? '').searchParams.get('text')).toContain(url)
+    expect(new URL(whatsapp.getAttribute('href') ?? '').searchParams.get('text')).toBe(`${inviteText('Sunday Legends')} ${url}`)
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalledTimes(1)

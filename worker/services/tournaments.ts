@@ -80,7 +80,7 @@ interface Viewer {
  * Why the viewer can or cannot join a tournament (the join route's own checks, answered from D1:
  * no FPL call per row). A team whose leagues were never read may try; the route then asks FPL.
  */
-export type JoinReason = 'not_signed_in' | 'curated' | 'auto_join' | 'already_member' | 'membership_inactive' | 'no_fpl_team' | 'team_not_in_league'
+type JoinReason = 'not_signed_in' | 'curated' | 'auto_join' | 'already_member' | 'membership_inactive' | 'no_fpl_team' | 'team_not_in_league'
 
 function joinability(t: Tournament, v: Viewer): { can_join: boolean; join_reason: JoinReason | null } {
   const no = (join_reason: JoinReason) => ({ can_join: false, join_reason })
@@ -181,7 +181,7 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
  * the snapshot is being worked out), `failed` (the next cron run tries again) or `waiting` (no
  * job yet: the next cron run plans one).
  */
-export type RefreshState = 'ready' | 'waiting' | 'queued' | 'fetching' | 'computing' | 'failed'
+type RefreshState = 'ready' | 'waiting' | 'queued' | 'fetching' | 'computing' | 'failed'
 
 function refreshRead(db: Database, tournamentId: number) {
   const snapshot = db

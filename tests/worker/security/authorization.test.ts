@@ -50,7 +50,7 @@ async function fingerprint() {
   // users.fpl_league_ids is what FPL last said about the caller's own team (decision 076): a
   // refused join reads it afresh so the list stops offering Join. It grants nothing.
   const grants = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'fpl_league_ids'))
-  return Object.fromEntries(TABLES.map((table, i) => [table, batch[i]!.results.map(grants)]))
+  return Object.fromEntries(TABLES.map((table, i) => [table, batch[i]!.results.map((row) => grants(row as Record<string, unknown>))]))
 }
 
 async function addPost(tournamentId: number, userId: number): Promise<number> {
