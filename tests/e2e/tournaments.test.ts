@@ -9,6 +9,12 @@ import { journey, launchBrowser, newPage } from './helpers/browser'
 // members, and the data tabs show what the refresh computed from the simulator.
 
 const baseUrl = inject('baseUrl')
+const simulatorUrl = inject('simulatorUrl')
+
+async function simulatorFault(fault: Record<string, unknown>) {
+  const res = await fetch(`${simulatorUrl.replace(/\/api$/, '/__sim')}/faults`, { method: 'POST', body: JSON.stringify(fault) })
+  expect(res.status).toBe(200)
+}
 let browser: Browser
 
 beforeAll(async () => {
@@ -117,6 +123,9 @@ describe('tournament journey', () => {
       await owner.getByLabel('Tournament name').fill('E2E Sunday Club')
       await owner.getByLabel('FPL League ID').fill('567890')
       await expect.poll(() => visible(owner, "New league! You'll become the Commissioner.").isVisible()).toBe(true)
+      // FPL answers the league's month tables slowly for a moment, so the page is open while its
+      // first refresh is still on the way.
+      await simulatorFault({ kind: 'hang', match: '567890/standings/\\?page_standings=1&page_new_entries=1&phase=(?:[2-9]|1\\d)', hangMs: 4000 })
       await owner.getByRole('dialog').getByRole('button', { name: 'Create Tournament' }).click()
       await expect.poll(() => visible(owner, /created/i).isVisible()).toBe(true)
 
@@ -144,8 +153,11 @@ describe('tournament journey', () => {
       await created.getByRole('button', { name: 'View Tournament' }).click()
       await owner.waitForURL(/\/tournaments\/\d+$/)
       await owner.evaluate(() => Object.assign(globalThis, { sameDocument: true }))
+      await expect.poll(() => owner.getByRole('heading', { name: /Loading standings, winners and banter/ }).isVisible()).toBe(true)
       await expect.poll(() => visible(owner, 'Chris Hartley').isVisible(), { timeout: 60_000 }).toBe(true)
+      await fetch(`${simulatorUrl.replace(/\/api$/, '/__sim')}/faults`, { method: 'DELETE' })
       expect(await owner.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).toBe(true)
+      expect(states[0]).not.toBe('ready')
       expect(states.at(-1)).toBe('ready')
       expect(await owner.getByRole('heading', { name: /Loading standings, winners and banter/ }).count()).toBe(0)
       console.log('E2E first refresh, detail states seen:', states.join(' → '))
