@@ -19,6 +19,7 @@ const detail = async (id: number, headers: Record<string, string> = {}) =>
   (await getJson<Row & { refresh: { state: string } }>(`/api/leagues/${id}`, headers)).body
 const join = (headers: Record<string, string>, id: number) =>
   call(`/api/leagues/${id}/join`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+const fplFetches = () => (globalThis.fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length
 const setLeagues = (userId: number, ids: number[] | null) =>
   env.DB.prepare('UPDATE users SET fpl_league_ids = ? WHERE id = ?')
     .bind(ids && JSON.stringify(ids), userId)
@@ -56,21 +57,31 @@ describe('can_join on the list and the detail', () => {
     expect(await listRow(pubId, teamless)).toMatchObject({ can_join: false, join_reason: 'no_fpl_team' })
   })
 
-  it("answers from the team's FPL leagues as last read (discovery), never asking FPL per row", async () => {
+  it("answers from the team's FPL leagues as last read, never asking FPL per row", async () => {
     const mate = await addUser('mate@example.com', 'Mate', 1000003) // in the pub league only
     const auth = await bearer(mate)
-    // Not read yet: the route decides, so Join is offered.
+    // Never read: Join is offered on trust (the route decides), and the list reads the team's
+    // leagues once, after answering.
+    expect(await storedLeagues(mate)).toBeNull()
     expect(await listRow(officeId, auth)).toMatchObject({ can_join: true, join_reason: null })
-
-    expect((await getJson('/api/discover-leagues/1000003', auth)).status).toBe(200)
     expect(await storedLeagues(mate)).toContain(SIM_LEAGUES.pub)
 
-    const fetches = (globalThis.fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length
+    const fetches = fplFetches()
     expect(await listRow(pubId, auth)).toMatchObject({ can_join: true, join_reason: null })
     expect(await listRow(officeId, auth)).toMatchObject({ can_join: false, join_reason: 'team_not_in_league' })
     expect(await detail(officeId, auth)).toMatchObject({ can_join: false, join_reason: 'team_not_in_league' })
     expect(await detail(pubId, auth)).toMatchObject({ can_join: true, join_reason: null })
-    expect((globalThis.fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBe(fetches)
+    expect(fplFetches()).toBe(fetches)
+  })
+
+  it("keeps what discovery reads of the user's own team, not of a team looked up", async () => {
+    const finder = await addUser('finder@example.com', 'Finder', 1000004)
+    const auth = await bearer(finder)
+    expect((await getJson('/api/discover-leagues/1000101', auth)).status).toBe(200) // someone else's team
+    expect(await storedLeagues(finder)).toBeNull()
+    expect((await getJson('/api/discover-leagues/1000004', auth)).status).toBe(200)
+    expect(await storedLeagues(finder)).toContain(SIM_LEAGUES.pub)
+    expect(await storedLeagues(finder)).not.toContain(SIM_LEAGUES.office)
   })
 
   it("keeps the join route's own check: a stale list cannot let a team in", async () => {

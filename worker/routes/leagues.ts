@@ -22,6 +22,7 @@ import {
   removeCuratedTeam,
   updateSettings,
 } from '../services/commissioner'
+import { ownTeamLeagues } from '../services/fpl-lookup'
 import { inviteLeague, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
@@ -95,7 +96,13 @@ export const leagueRoutes = new Hono<AppEnv>()
   .get('/', session('optional'), async (c) => {
     const { user, data } = await c.var.session.read((viewer) => tournamentListRead(c.var.db, c.env, viewer))
     if (!user) markPublicRead(c)
-    return c.json(data)
+    const unread = data.unreadTeam
+    if (unread) {
+      // Once per user (until their team changes), after the answer: one cached FPL entry read.
+      const learn = ownTeamLeagues(c.var.db, requestSource(c.env), unread.userId, unread.teamId)
+      c.executionCtx.waitUntil(learn.catch((error: unknown) => console.warn("The viewer's FPL leagues were not read", error)))
+    }
+    return c.json(data.leagues)
   })
   .post('/', session('required'), validateQueryOrForm(createFields), async (c) => {
     const input = c.req.valid('form')

@@ -94,11 +94,16 @@ export async function validateTeam(source: FplSource, fplLeagueId: number, teamI
  * dialog's check); what the entry says about its leagues is kept for the list's Join buttons.
  */
 export async function ownTeamInLeague(db: Database, source: FplSource, userId: number, teamId: number, fplLeagueId: number) {
+  return (await ownTeamLeagues(db, source, userId, teamId)).includes(fplLeagueId)
+}
+
+/** The FPL classic leagues of the user's own team (none when FPL does not know it), kept for the list. */
+export async function ownTeamLeagues(db: Database, source: FplSource, userId: number, teamId: number): Promise<number[]> {
   const entry = await entryOrNull(source, teamId)
-  if (!entry) return false
+  if (!entry) return []
   const leagueIds = entry.leagues.classic.map((l) => l.id)
   await rememberTeamLeagues(db, userId, teamId, leagueIds)
-  return leagueIds.includes(fplLeagueId)
+  return leagueIds
 }
 
 const playerNameOf = (entry: { player_first_name: string; player_last_name: string }) => `${entry.player_first_name} ${entry.player_last_name}`.trim()

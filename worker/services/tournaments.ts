@@ -133,7 +133,11 @@ function viewerRead(db: Database, viewerUserId: number | null): BatchRead<Viewer
   }))
 }
 
-/** The list: the pinned curated league first, then by name; the hidden public tournament left out. */
+/**
+ * The list: the pinned curated league first, then by name; the hidden public tournament left out.
+ * `unreadTeam`: the viewer's team whose FPL leagues were never read (its Join buttons are on
+ * trust): the route reads them after answering, for the next look.
+ */
 export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, viewerUserId: number | null) {
   const rows = rowsOf(
     db
@@ -144,7 +148,11 @@ export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENA
   )
   return mapRead(both(rows, both(countsRead(db), viewerRead(db, viewerUserId))), ([list, [counts, viewer]]) => {
     const views = list.map((t) => leagueView(t, counts, viewer, env))
-    return [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)]
+    const { userId, teamId, fplLeagues } = viewer
+    return {
+      leagues: [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)],
+      unreadTeam: userId !== null && teamId !== null && fplLeagues === null ? { userId, teamId } : null,
+    }
   })
 }
 
