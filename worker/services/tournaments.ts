@@ -23,9 +23,6 @@ export function newInviteCode(): string {
     .replaceAll('/', '_')
 }
 
-/** The link an invite code is handed out as. */
-export const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code}`, appUrl).toString()
-
 interface Counts {
   members: Map<number, number>
   curated: Map<number, number>
