@@ -9,6 +9,12 @@ import { journey, launchBrowser, newPage } from './helpers/browser'
 // members, and the data tabs show what the refresh computed from the simulator.
 
 const baseUrl = inject('baseUrl')
+const simulatorUrl = inject('simulatorUrl')
+
+async function simulatorFault(fault: Record<string, unknown>) {
+  const res = await fetch(`${simulatorUrl.replace(/\/api$/, '/__sim')}/faults`, { method: 'POST', body: JSON.stringify(fault) })
+  expect(res.status).toBe(200)
+}
 let browser: Browser
 
 beforeAll(async () => {
@@ -117,11 +123,46 @@ describe('tournament journey', () => {
       await owner.getByLabel('Tournament name').fill('E2E Sunday Club')
       await owner.getByLabel('FPL League ID').fill('567890')
       await expect.poll(() => visible(owner, "New league! You'll become the Commissioner.").isVisible()).toBe(true)
+      // FPL answers the league's month tables slowly for a moment, so the page is open while its
+      // first refresh is still on the way.
+      await simulatorFault({ kind: 'hang', match: '567890/standings/\\?page_standings=1&page_new_entries=1&phase=(?:[2-9]|1\\d)', hangMs: 4000 })
       await owner.getByRole('dialog').getByRole('button', { name: 'Create Tournament' }).click()
       await expect.poll(() => visible(owner, /created/i).isVisible()).toBe(true)
-      await owner.keyboard.press('Escape')
 
-      // The refresh computes the new tournament's data from the simulator.
+      // The success dialog stays and hands out the invite link: copied, and ready for WhatsApp.
+      await owner.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
+      const created = owner.getByRole('dialog', { name: 'Tournament Created!' })
+      await created.getByRole('button', { name: 'Copy invite link' }).click()
+      await expect.poll(() => created.getByText('Invite link copied to clipboard!').isVisible()).toBe(true)
+      const copied = await owner.evaluate(() =>
+        (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+      )
+      expect(copied).toMatch(new RegExp(`^${baseUrl}/join/[A-Za-z0-9_-]+$`))
+      expect(await created.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href')).toContain(
+        `https://wa.me/?text=${encodeURIComponent('Join E2E Sunday Club')}`,
+      )
+
+      // Its page fills in by itself: the first refresh was queued by the create call (no cron
+      // run), and the page polls its progress until the standings land, without a reload.
+      const states: string[] = []
+      owner.on('response', async (response) => {
+        if (!/\/api\/leagues\/\d+$/.test(new URL(response.url()).pathname)) return
+        const body = (await response.json().catch(() => null)) as { refresh?: { state: string } } | null
+        if (body?.refresh) states.push(body.refresh.state)
+      })
+      await created.getByRole('button', { name: 'View Tournament' }).click()
+      await owner.waitForURL(/\/tournaments\/\d+$/)
+      await owner.evaluate(() => Object.assign(globalThis, { sameDocument: true }))
+      await expect.poll(() => owner.getByRole('heading', { name: /Loading standings, winners and banter/ }).isVisible()).toBe(true)
+      await expect.poll(() => visible(owner, 'Chris Hartley').isVisible(), { timeout: 60_000 }).toBe(true)
+      await fetch(`${simulatorUrl.replace(/\/api$/, '/__sim')}/faults`, { method: 'DELETE' })
+      expect(await owner.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).toBe(true)
+      expect(states[0]).not.toBe('ready')
+      expect(states.at(-1)).toBe('ready')
+      expect(await owner.getByRole('heading', { name: /Loading standings, winners and banter/ }).count()).toBe(0)
+      console.log('E2E first refresh, detail states seen:', states.join(' → '))
+
+      // A cron run after it finds the tournament up to date.
       expect((await refreshData(baseUrl)).failed).toBe(0)
 
       // The commissioner screen (reached from the dashboard: it needs the league in navigation

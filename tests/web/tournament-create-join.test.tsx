@@ -24,7 +24,7 @@ function renderInApp(ui: ReactNode) {
 const leagueIdField = () => screen.getByLabelText('FPL League ID')
 const nameField = () => screen.getByLabelText('Tournament name')
 const createButton = () => screen.getByRole('button', { name: 'Create Tournament' })
-const found = { fpl_valid: true, fpl_league_name: 'The Pub League', system_exists: false, commissioner_name: null }
+const found = { fpl_valid: true, fpl_league_name: 'The Pub League', system_exists: false, commissioner_name: null, team_in_league: true }
 
 describe('create dialog: league ID validation', () => {
   it('validates only at exactly 6 characters, 500 ms after the last change, and resets otherwise', async () => {
@@ -68,14 +68,25 @@ describe('create dialog: league ID validation', () => {
   it.each([
     [
       'invalid',
-      { fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null },
+      { fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null, team_in_league: null },
       ['FPL league not found. Please check the League ID.'],
     ],
     ['valid and new', found, ['Found: "The Pub League"', "New league! You'll become the Commissioner."]],
     [
       'valid and already tracked',
-      { fpl_valid: true, fpl_league_name: 'The Pub League', system_exists: true, commissioner_name: 'Jamie' },
+      { fpl_valid: true, fpl_league_name: 'The Pub League', system_exists: true, commissioner_name: 'Jamie', team_in_league: true },
       ['Found: "The Pub League"', "This league already exists (Commissioner: Jamie) You'll be added as a member, not commissioner."],
+    ],
+    [
+      'valid and new, without the viewer (signed out or no team id: not known)',
+      { ...found, team_in_league: null },
+      ['Found: "The Pub League"', "New league! You'll become the Commissioner."],
+    ],
+    ["valid, the viewer's team not in it", { ...found, team_in_league: false }, ['Found: "The Pub League"', 'Your team is not in this league']],
+    [
+      "already tracked, the viewer's team not in it",
+      { ...found, system_exists: true, commissioner_name: 'Jamie', team_in_league: false },
+      ['Found: "The Pub League"', 'Your team is not in this league'],
     ],
   ])('shows the %s outcome', async (_label, answer, texts) => {
     fakeClock()
@@ -127,7 +138,7 @@ describe('create dialog: submitting', () => {
     expect(createButton()).toBeDisabled()
   })
 
-  it('POSTs name, fpl_league_id and entry_fee=0 as query and form-encoded body; success: toast, celebration, closes after 5 s', async () => {
+  it('POSTs name, fpl_league_id and entry_fee=0 as query and form-encoded body; success: toast, celebration that stays with the invite link', async () => {
     fakeClock()
     storeSession('jwt-1')
     window.localStorage.setItem(LEAGUES_CACHE_KEY, JSON.stringify({ at: Date.now(), viewer: 7, leagues }))
@@ -162,12 +173,15 @@ describe('create dialog: submitting', () => {
     expect(within(celebration).getByRole('button', { name: 'View Tournament' })).toBeInTheDocument()
     expect(screen.getByTestId('confetti')).toBeInTheDocument()
 
-    await advance(4999)
-    expect(onDone).not.toHaveBeenCalled()
-    await advance(1)
-    expect(onDone).toHaveBeenCalledTimes(1)
-    // The success toast lasts 5 s too.
+    expect(within(celebration).getByRole('button', { name: 'Copy invite link' })).toBeInTheDocument()
+
+    // The success toast lasts 5 s; the celebration stays until closed (decision 078: it hands out
+    // the invite link, which a 5-second close took away before it could be used).
+    await advance(5000)
     expect(visibleToasts()).toHaveLength(0)
+    expect(onDone).not.toHaveBeenCalled()
+    fireEvent.click(within(celebration).getByRole('button', { name: 'Close' }))
+    expect(onDone).toHaveBeenCalledTimes(1)
   })
 
   it.each([

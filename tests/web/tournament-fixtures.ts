@@ -21,6 +21,8 @@ export const leagues: League[] = [
     created_at: '2025-08-10T10:00:00Z',
     is_commissioner: false,
     is_member: false,
+    can_join: true,
+    join_reason: null,
     is_pinned: false,
   },
   {
@@ -38,6 +40,8 @@ export const leagues: League[] = [
     created_at: '2025-08-01T10:00:00Z',
     is_commissioner: false,
     is_member: true,
+    can_join: false,
+    join_reason: 'auto_join',
     is_pinned: false,
   },
   {
@@ -55,6 +59,8 @@ export const leagues: League[] = [
     created_at: '2025-08-01T10:00:00Z',
     is_commissioner: false,
     is_member: false,
+    can_join: false,
+    join_reason: 'curated',
     is_pinned: true,
   },
   {
@@ -72,6 +78,8 @@ export const leagues: League[] = [
     created_at: '2025-08-12T10:00:00Z',
     is_commissioner: true,
     is_member: true,
+    can_join: false,
+    join_reason: 'already_member',
     is_pinned: false,
   },
   {
@@ -89,6 +97,8 @@ export const leagues: League[] = [
     created_at: '2025-08-01T10:00:00Z',
     is_commissioner: false,
     is_member: false,
+    can_join: false,
+    join_reason: 'auto_join',
     is_pinned: false,
   },
   {
@@ -106,6 +116,8 @@ export const leagues: League[] = [
     created_at: '2025-08-20T10:00:00Z',
     is_commissioner: false,
     is_member: false,
+    can_join: true,
+    join_reason: null,
     is_pinned: false,
   },
 ]
@@ -285,7 +297,7 @@ export const banterAnswer = {
 }
 
 export function leagueDetail(league: League, extra: Record<string, unknown> = {}) {
-  return { ...league, commissioner_name: 'Jamie Vardy', curated_teams: [], ...extra }
+  return { ...league, commissioner_name: 'Jamie Vardy', curated_teams: [], refresh: { state: 'ready', pages_fetched: 1 }, ...extra }
 }
 
 /** Fakes timers and Date, not setImmediate, so lazy modules and mocked fetches still settle. */

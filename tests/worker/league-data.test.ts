@@ -197,18 +197,21 @@ describe('FPL look-ups', () => {
       fpl_league_name: null,
       system_exists: false,
       commissioner_name: null,
+      team_in_league: null, // anonymous: no team to check
     })
     expect((await getJson(`/api/validate-league/${SIM_LEAGUES.sunday}`)).body).toEqual({
       fpl_valid: true,
       fpl_league_name: 'Sunday League Legends',
       system_exists: false,
       commissioner_name: null,
+      team_in_league: null,
     })
     expect((await getJson(`/api/validate-league/${SIM_LEAGUES.office}`)).body).toEqual({
       fpl_valid: true,
       fpl_league_name: 'Office Banter League',
       system_exists: true,
       commissioner_name: 'Office Boss',
+      team_in_league: null,
     })
   })
 

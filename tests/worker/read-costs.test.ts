@@ -39,6 +39,9 @@ describe('database round trips per read', () => {
   })
 
   it("the tournament list and page, its wall and members, the signed-in user's profile, leagues, sharing setting and shares: one each", async () => {
+    // A user's first look at the list also keeps their team's FPL leagues, after the answer (one
+    // write, once: decision 076); every look is one round trip.
+    expect(await tripsFor('/api/leagues', member)).toBe(2)
     expect(await tripsFor('/api/leagues', member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}`, member)).toBe(1)
     expect(await tripsFor('/api/auth/me', member)).toBe(1)

@@ -27,6 +27,10 @@ export const users = sqliteTable(
     // verified team id is locked, an unverified one can still be changed or claimed by its owner.
     fplTeamIdLocked: integer('fpl_team_id_locked', { mode: 'boolean' }).notNull().default(false),
     fplTeamVerifiedAt: integer('fpl_team_verified_at', { mode: 'timestamp_ms' }),
+    // The FPL classic leagues the team was in when we last read its entry (sign-up, team change,
+    // proof, discovery, a join or create check): the list and detail say where Join can work
+    // without asking FPL per row. null: not read since this column was added.
+    fplLeagueIds: text('fpl_league_ids', { mode: 'json' }).$type<number[]>(),
     // Bumped on password change, reset and logout-everywhere; tokens carry the version they were
     // issued with and stop working when it no longer matches.
     tokenVersion: integer('token_version').notNull().default(0),

@@ -10,9 +10,10 @@ import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // Checks against FPL made while someone fills in a form.
 export const fplRoutes = new Hono<AppEnv>()
-  .get('/validate-league/:leagueId', validate('param', z.object({ leagueId: positiveId })), async (c) => {
+  // Signed in, it also says whether the viewer's own team is in the league (the create dialog).
+  .get('/validate-league/:leagueId', validate('param', z.object({ leagueId: positiveId })), session('optional'), async (c) => {
     await enforce(c.var.db, limitsFor('fplValidate', clientAddress(c.req.raw.headers)))
-    return c.json(await validateLeague(c.var.db, requestSource(c.env), c.req.valid('param').leagueId))
+    return c.json(await validateLeague(c.var.db, requestSource(c.env), c.req.valid('param').leagueId, await c.var.session.user()))
   })
   .get('/validate-team/:id/:code', validate('param', z.object({ id: positiveId, code: positiveId })), async (c) => {
     await enforce(c.var.db, limitsFor('fplValidate', clientAddress(c.req.raw.headers)))

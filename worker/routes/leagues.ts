@@ -22,6 +22,7 @@ import {
   removeCuratedTeam,
   updateSettings,
 } from '../services/commissioner'
+import { ownTeamLeagues } from '../services/fpl-lookup'
 import { inviteLeague, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
@@ -95,12 +96,21 @@ export const leagueRoutes = new Hono<AppEnv>()
   .get('/', session('optional'), async (c) => {
     const { user, data } = await c.var.session.read((viewer) => tournamentListRead(c.var.db, c.env, viewer))
     if (!user) markPublicRead(c)
-    return c.json(data)
+    const unread = data.unreadTeam
+    if (unread) {
+      // Once per user (until their team changes), after the answer: one cached FPL entry read.
+      const learn = ownTeamLeagues(c.var.db, requestSource(c.env), unread.userId, unread.teamId)
+      c.executionCtx.waitUntil(learn.catch((error: unknown) => console.warn("The viewer's FPL leagues were not read", error)))
+    }
+    return c.json(data.leagues)
   })
   .post('/', session('required'), validateQueryOrForm(createFields), async (c) => {
     const input = c.req.valid('form')
     return c.json(
-      await createTournament(c.var.db, requestSource(c.env), await c.var.session.user(), { name: input.name, fplLeagueId: input.fpl_league_id }),
+      await createTournament(c.var.db, requestSource(c.env), c.env.REFRESH_QUEUE, await c.var.session.user(), {
+        name: input.name,
+        fplLeagueId: input.fpl_league_id,
+      }),
       201,
     )
   })
@@ -117,7 +127,8 @@ export const leagueRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const { user, data } = await c.var.session.read((viewer) => tournamentDetailRead(c.var.db, c.env, id, viewer))
     if (!data) throw leagueNotFound()
-    if (!user) markPublicRead(c)
+    // A page waiting for its first refresh polls this answer: it must not be kept while waiting.
+    if (!user && data.refresh.state === 'ready') markPublicRead(c)
     return c.json(data)
   })
   .post('/:id/join', session('required'), validate('param', idParam), async (c) =>

@@ -4,6 +4,7 @@ import { memberships, tournaments, users } from '../db/schema'
 import { FplCircuitOpenError, FplError, FplNotFoundError, FplRateLimitedError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
+import { rememberTeamLeagues } from './users'
 
 // On-demand FPL look-ups made while a user waits (create dialog, join dialog, discovery):
 // through the cache, with a short timeout, and a clear answer when FPL cannot be reached.
@@ -46,7 +47,11 @@ const gameweekState = (source: FplSource) =>
     },
   )
 
-export async function validateLeague(db: Database, source: FplSource, fplLeagueId: number) {
+/**
+ * The create dialog's check of an FPL league ID; for a signed-in viewer with a team id also
+ * `team_in_league` (null when it cannot be said: signed out, no team id, no such league).
+ */
+export async function validateLeague(db: Database, source: FplSource, fplLeagueId: number, viewer: { id: number; fplTeamId: number | null } | null) {
   const { state } = await gameweekState(source)
   const page = await orUnavailable(
     async () => (await source.standingsPage(fplLeagueId, 1, state)).data,
@@ -58,23 +63,47 @@ export async function validateLeague(db: Database, source: FplSource, fplLeagueI
     .leftJoin(users, eq(users.id, tournaments.commissionerId))
     .where(eq(tournaments.fplLeagueId, fplLeagueId)) // one tournament per league, whatever the season
     .limit(1)
+  const teamInLeague = page && viewer?.fplTeamId ? await ownTeamInLeague(db, source, viewer.id, viewer.fplTeamId, fplLeagueId) : null
   return {
     fpl_valid: page !== null,
     fpl_league_name: page?.league.name ?? null,
     system_exists: existing.length > 0,
     commissioner_name: existing[0]?.commissioner ?? null,
+    team_in_league: teamInLeague,
   }
+}
+
+/** An FPL team's entry; null when FPL does not know the team. */
+async function entryOrNull(source: FplSource, teamId: number) {
+  const { state } = await gameweekState(source)
+  return orUnavailable(
+    async () => (await source.entry(teamId, state)).data,
+    () => null,
+  )
 }
 
 /** Is FPL team `teamId` a member of FPL classic league `fplLeagueId`? */
 export async function validateTeam(source: FplSource, fplLeagueId: number, teamId: number) {
-  const { state } = await gameweekState(source)
-  const entry = await orUnavailable(
-    async () => (await source.entry(teamId, state)).data,
-    () => null,
-  )
+  const entry = await entryOrNull(source, teamId)
   if (!entry) return { valid: false, team_name: '' }
   return { valid: entry.leagues.classic.some((l) => l.id === fplLeagueId), team_name: entry.name }
+}
+
+/**
+ * The signed-in user's own team checked against an FPL league (join, create and the create
+ * dialog's check); what the entry says about its leagues is kept for the list's Join buttons.
+ */
+export async function ownTeamInLeague(db: Database, source: FplSource, userId: number, teamId: number, fplLeagueId: number) {
+  return (await ownTeamLeagues(db, source, userId, teamId)).includes(fplLeagueId)
+}
+
+/** The FPL classic leagues of the user's own team (none when FPL does not know it), kept for the list. */
+export async function ownTeamLeagues(db: Database, source: FplSource, userId: number, teamId: number): Promise<number[]> {
+  const entry = await entryOrNull(source, teamId)
+  if (!entry) return []
+  const leagueIds = entry.leagues.classic.map((l) => l.id)
+  await rememberTeamLeagues(db, userId, teamId, leagueIds)
+  return leagueIds
 }
 
 const playerNameOf = (entry: { player_first_name: string; player_last_name: string }) => `${entry.player_first_name} ${entry.player_last_name}`.trim()
@@ -111,6 +140,13 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
       throw new ApiError(404, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
     },
   )
+  if (userId !== null)
+    await rememberTeamLeagues(
+      db,
+      userId,
+      teamId,
+      entry.leagues.classic.map((l) => l.id),
+    )
   const leagueIds = entry.leagues.classic.filter((l) => l.league_type === 'x').map((l) => l.id)
   if (leagueIds.length === 0) return []
   const found = await db

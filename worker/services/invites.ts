@@ -4,7 +4,7 @@ import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
-import { validateTeam } from './fpl-lookup'
+import { ownTeamInLeague } from './fpl-lookup'
 import { fplLeagueSizeOf, latestSnapshotRead } from './snapshot-store'
 import { activeMemberCountsRead, joinTournaments, leagueSummary } from './users'
 
@@ -35,8 +35,7 @@ export async function joinByInvite(db: Database, source: FplSource, userId: numb
   const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { fplTeamId: true } })
   if (!user?.fplTeamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first, then join.', { code: 'no_fpl_team' })
   if (t.fplLeagueId) {
-    const { valid } = await validateTeam(source, t.fplLeagueId, user.fplTeamId)
-    if (!valid) {
+    if (!(await ownTeamInLeague(db, source, userId, user.fplTeamId, t.fplLeagueId))) {
       throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", {
         code: 'team_not_in_league',
       })

@@ -1,15 +1,16 @@
-import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import { PINNED_CURATED_NAME } from '../../contract/tournaments'
 import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { curatedTeams, memberships, tournaments, users } from '../db/schema'
+import { curatedTeams, memberships, refreshJobs, tournamentSnapshots, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
 import { FplError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
-import { orUnavailable, validateTeam } from './fpl-lookup'
+import { orUnavailable, ownTeamInLeague } from './fpl-lookup'
+import { type MessageSender, queueFirstRefresh } from './refresh'
 import { fplLeagueSizeColumn, prepared } from './snapshot-store'
 import { activeMemberCountsRead, joinTournaments } from './users'
 
@@ -65,7 +66,37 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
 /** A tournament row with its FPL league's size at the last refresh (fplLeagueSizeColumn). */
 type TournamentWithSize = Tournament & { fplLeagueSize: number | null }
 
-function leagueView(t: TournamentWithSize, c: Counts, viewerUserId: number | null, joined: Set<number>, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
+/** What the list and detail know of the viewer: memberships and where their FPL team plays. */
+interface Viewer {
+  userId: number | null
+  /** Tournament id → membership status. */
+  memberships: Map<number, 'active' | 'inactive'>
+  teamId: number | null
+  /** The team's FPL classic leagues as last read from its FPL entry; null when never read. */
+  fplLeagues: Set<number> | null
+}
+
+/**
+ * Why the viewer can or cannot join a tournament (the join route's own checks, answered from D1:
+ * no FPL call per row). A team whose leagues were never read may try; the route then asks FPL.
+ */
+type JoinReason = 'not_signed_in' | 'curated' | 'auto_join' | 'already_member' | 'membership_inactive' | 'no_fpl_team' | 'team_not_in_league'
+
+function joinability(t: Tournament, v: Viewer): { can_join: boolean; join_reason: JoinReason | null } {
+  const no = (join_reason: JoinReason) => ({ can_join: false, join_reason })
+  if (t.type === 'curated_public') return no('curated')
+  if (t.type === 'public') return no('auto_join')
+  if (v.userId === null) return no('not_signed_in')
+  const status = v.memberships.get(t.id)
+  if (status === 'active') return no('already_member')
+  if (status === 'inactive') return no('membership_inactive')
+  if (v.teamId === null) return no('no_fpl_team')
+  if (t.fplLeagueId !== null && v.fplLeagues !== null && !v.fplLeagues.has(t.fplLeagueId)) return no('team_not_in_league')
+  return { can_join: true, join_reason: null }
+}
+
+function leagueView(t: TournamentWithSize, c: Counts, viewer: Viewer, env: Pick<Bindings, 'PRIZES_ENABLED'>) {
+  const viewerUserId = viewer.userId
   const memberCount = t.type === 'curated_public' ? (c.curated.get(t.id) ?? 0) : t.type === 'public' ? c.players : (c.members.get(t.id) ?? 0)
   const isCommissioner = viewerUserId !== null && t.commissionerId === viewerUserId
   const fee = t.entryFeePence / 100
@@ -84,23 +115,31 @@ function leagueView(t: TournamentWithSize, c: Counts, viewerUserId: number | nul
     fpl_league_size: t.fplLeagueSize,
     created_at: t.createdAt.toISOString(),
     is_commissioner: isCommissioner,
-    is_member: joined.has(t.id),
+    is_member: viewer.memberships.get(t.id) === 'active',
     is_pinned: t.type === 'curated_public' && t.name === PINNED_CURATED_NAME,
+    ...joinability(t, viewer),
     ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
   }
 }
 
-/** The tournaments the viewer is an active member of. */
-function joinedRead(db: Database, viewerUserId: number | null): BatchRead<Set<number>> {
-  if (viewerUserId === null) return constant(new Set())
-  const query = db
-    .select({ id: memberships.tournamentId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, viewerUserId), eq(memberships.status, 'active')))
-  return mapRead(rowsOf(query), (rows) => new Set(rows.map((r) => r.id)))
+/** The viewer's memberships (active and removed) and their team's FPL leagues. */
+function viewerRead(db: Database, viewerUserId: number | null): BatchRead<Viewer> {
+  if (viewerUserId === null) return constant({ userId: null, memberships: new Map(), teamId: null, fplLeagues: null })
+  const joined = db.select({ id: memberships.tournamentId, status: memberships.status }).from(memberships).where(eq(memberships.userId, viewerUserId))
+  const team = db.select({ teamId: users.fplTeamId, leagues: users.fplLeagueIds }).from(users).where(eq(users.id, viewerUserId))
+  return mapRead(both(rowsOf(joined), rowsOf(team)), ([rows, [user]]) => ({
+    userId: viewerUserId,
+    memberships: new Map(rows.map((r) => [r.id, r.status])),
+    teamId: user?.teamId ?? null,
+    fplLeagues: user?.leagues ? new Set(user.leagues) : null,
+  }))
 }
 
-/** The list: the pinned curated league first, then by name; the hidden public tournament left out. */
+/**
+ * The list: the pinned curated league first, then by name; the hidden public tournament left out.
+ * `unreadTeam`: the viewer's team whose FPL leagues were never read (its Join buttons are on
+ * trust): the route reads them after answering, for the next look.
+ */
 export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, viewerUserId: number | null) {
   const rows = rowsOf(
     db
@@ -109,9 +148,13 @@ export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENA
       .where(ne(tournaments.autoJoin, true))
       .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)),
   )
-  return mapRead(both(rows, both(countsRead(db), joinedRead(db, viewerUserId))), ([list, [counts, joined]]) => {
-    const views = list.map((t) => leagueView(t, counts, viewerUserId, joined, env))
-    return [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)]
+  return mapRead(both(rows, both(countsRead(db), viewerRead(db, viewerUserId))), ([list, [counts, viewer]]) => {
+    const views = list.map((t) => leagueView(t, counts, viewer, env))
+    const { userId, teamId, fplLeagues } = viewer
+    return {
+      leagues: [...views.filter((v) => v.is_pinned), ...views.filter((v) => !v.is_pinned)],
+      unreadTeam: userId !== null && teamId !== null && fplLeagues === null ? { userId, teamId } : null,
+    }
   })
 }
 
@@ -128,16 +171,52 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
       .limit(1),
   )
   return mapRead(
-    both(tournament, both(countsRead(db, id), both(joinedRead(db, viewerUserId), curatedTeamsRead(db, id)))),
-    ([[row], [counts, [joined, curated]]]) =>
+    both(tournament, both(countsRead(db, id), both(viewerRead(db, viewerUserId), both(curatedTeamsRead(db, id), refreshRead(db, id))))),
+    ([[row], [counts, [viewer, [curated, refresh]]]]) =>
       row
         ? {
-            ...leagueView(row, counts, viewerUserId, joined, env),
+            ...leagueView(row, counts, viewer, env),
             commissioner_name: row.commissionerName,
             curated_teams: row.type === 'curated_public' ? curated : [],
+            refresh,
           }
         : null,
   )
+}
+
+/**
+ * Where a tournament's data stands, for a page waiting for its first refresh: `ready` once a
+ * snapshot exists; before that, the latest refresh job's stage (`queued`: planned, no standings
+ * page read yet; `fetching`: reading FPL, `pages_fetched` so far; `computing`: every read done,
+ * the snapshot is being worked out), `failed` (the next cron run tries again) or `waiting` (no
+ * job yet: the next cron run plans one).
+ */
+type RefreshState = 'ready' | 'waiting' | 'queued' | 'fetching' | 'computing' | 'failed'
+
+function refreshRead(db: Database, tournamentId: number) {
+  const snapshot = db
+    .select({ gameweek: tournamentSnapshots.gameweek })
+    .from(tournamentSnapshots)
+    .where(eq(tournamentSnapshots.tournamentId, tournamentId))
+    .limit(1)
+  const job = db
+    .select({
+      status: refreshJobs.status,
+      pending: refreshJobs.pending,
+      pages: sql<number>`(SELECT count(*) FROM json_each(${refreshJobs.plan}, '$.pages'))`,
+    })
+    .from(refreshJobs)
+    // Only before the first snapshot: a tournament with data reads no job rows (the page's hot path).
+    .where(and(eq(refreshJobs.tournamentId, tournamentId), sql`NOT EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = ${tournamentId})`))
+    .orderBy(desc(refreshJobs.startedAt))
+    .limit(1)
+  return mapRead(both(rowsOf(snapshot), rowsOf(job)), ([[stored], [latest]]): { state: RefreshState; pages_fetched: number } => {
+    const pages = Number(latest?.pages ?? 0)
+    if (stored || latest?.status === 'done') return { state: 'ready', pages_fetched: pages }
+    if (!latest) return { state: 'waiting', pages_fetched: 0 }
+    if (latest.status === 'failed') return { state: 'failed', pages_fetched: pages }
+    return { state: latest.pending === 0 ? 'computing' : pages > 0 ? 'fetching' : 'queued', pages_fetched: pages }
+  })
 }
 
 function curatedTeamsRead(db: Database, tournamentId: number) {
@@ -149,10 +228,9 @@ function curatedTeamsRead(db: Database, tournamentId: number) {
 
 export const curatedTeamList = (db: Database, tournamentId: number) => runBatch(db, curatedTeamsRead(db, tournamentId))
 
-async function teamInLeague(source: FplSource, fplLeagueId: number, teamId: number | null) {
-  if (!teamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first.', { code: 'no_fpl_team' })
-  const { valid } = await validateTeam(source, fplLeagueId, teamId)
-  return valid
+async function teamInLeague(db: Database, source: FplSource, user: SessionUser, fplLeagueId: number) {
+  if (!user.fplTeamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first.', { code: 'no_fpl_team' })
+  return ownTeamInLeague(db, source, user.id, user.fplTeamId, fplLeagueId)
 }
 
 /** The tournament of an FPL league: one per league (its unique key), whatever the season. */
@@ -220,17 +298,17 @@ export interface CreateInput {
  * admin, takes the commissioner role). Either way the creator's FPL team must be in that league,
  * and a new tournament needs a team its creator has proven, so nobody can take over a stranger's league.
  */
-export async function createTournament(db: Database, source: FplSource, user: SessionUser, input: CreateInput) {
-  const { state, league } = await orUnavailable(
+export async function createTournament(db: Database, source: FplSource, queue: MessageSender, user: SessionUser, input: CreateInput) {
+  const { state, bootstrap, league } = await orUnavailable(
     async () => {
-      const { state } = await source.state()
-      return { state, league: (await source.standingsPage(input.fplLeagueId, 1, state)).data.league }
+      const { state, bootstrap } = await source.state()
+      return { state, bootstrap, league: (await source.standingsPage(input.fplLeagueId, 1, state)).data.league }
     },
     () => {
       throw new ApiError(400, 'FPL league not found. Please check the League ID.', { code: 'fpl_league_not_found' })
     },
   )
-  if (!(await teamInLeague(source, input.fplLeagueId, user.fplTeamId))) {
+  if (!(await teamInLeague(db, source, user, input.fplLeagueId))) {
     throw new ApiError(400, 'Your FPL team is not in this FPL league. Join it on the FPL site first.', { code: 'team_not_in_league' })
   }
   const provenTeam = await provenTeamOf(db, user.id)
@@ -279,6 +357,9 @@ export async function createTournament(db: Database, source: FplSource, user: Se
     if (!winner) throw new Error(`Tournament for FPL league ${input.fplLeagueId} refused but not found`)
     return joinExisting(db, user, winner)
   }
+  // Its standings, winners and banter within seconds, not at the next cron run. The cron still
+  // plans it if this fails (the tournament exists either way).
+  await queueFirstRefresh(db, queue, { state, bootstrap }, created.id).catch((error: unknown) => console.warn('First refresh not queued', error))
   return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} created! You're the Commissioner.` }
 }
 
@@ -290,7 +371,7 @@ export async function joinTournament(db: Database, source: FplSource, user: Sess
   const membership = await membershipOf(db, t.id, user.id)
   if (membership?.status === 'active') return { message: `You're already a member of ${t.name}.` }
   if (membership?.status === 'inactive') throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
-  if (t.fplLeagueId && !(await teamInLeague(source, t.fplLeagueId, user.fplTeamId))) {
+  if (t.fplLeagueId && !(await teamInLeague(db, source, user, t.fplLeagueId))) {
     throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", {
       code: 'team_not_in_league',
     })

@@ -35,6 +35,16 @@ export async function verifiedUserCount(db: Database) {
   return { total_users: row?.n ?? 0 }
 }
 
+/**
+ * Keeps the FPL classic leagues of a user's team as just read from its FPL entry; only while the
+ * team is still theirs (a look-up of someone else's team id changes nothing).
+ */
+export const rememberTeamLeagues = (db: Database, userId: number, teamId: number, leagueIds: number[]) =>
+  db
+    .update(users)
+    .set({ fplLeagueIds: leagueIds })
+    .where(and(eq(users.id, userId), eq(users.fplTeamId, teamId)))
+
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const user = await db.query.users.findFirst({ where: eq(users.id, id) })
   if (!user) throw accountNotFound()

@@ -179,7 +179,8 @@ describe('accounts', () => {
     expect(res.body).toMatchObject({ fpl_team_id: 1000011, fpl_team_id_locked: false, fpl_team_verified: false })
     const after = await row('users', 'id = ?', userId)
     expect(after).toMatchObject({ fpl_team_id: 1000011, fpl_team_season: SEASON, fpl_team_id_locked: 0, fpl_team_verified_at: null, is_verified: 0 })
-    expectOnlyChanged(before, after, ['fpl_team_id', 'fpl_team_season', 'updated_at'])
+    // fpl_league_ids: the new team's FPL leagues as discovery read them (the Join buttons, decision 076).
+    expectOnlyChanged(before, after, ['fpl_team_id', 'fpl_team_season', 'fpl_league_ids', 'updated_at'])
     // Unverified accounts are not auto-joined to the public tournament, whatever the body said.
     expect(await count('memberships', 'user_id = ?', userId)).toBe(0)
   })

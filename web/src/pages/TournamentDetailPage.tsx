@@ -9,10 +9,11 @@ import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
 import { LiveTab } from '../features/tournaments/detail/LiveTab'
+import { RefreshProgress } from '../features/tournaments/detail/RefreshProgress'
 import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
 import { useLeagueData } from '../features/tournaments/detail/useLeagueData'
 import { WinnersTab } from '../features/tournaments/detail/WinnersTab'
-import { memberWording, typeBadge } from '../features/tournaments/league-text'
+import { joinBlockedLine, memberWording, typeBadge } from '../features/tournaments/league-text'
 import { panelId, type TabItem, TabList, tabId } from '../features/tournaments/TabList'
 import type { League } from '../features/tournaments/types'
 import { analytics } from '../lib/analytics'
@@ -101,7 +102,9 @@ export default function TournamentDetailPage() {
   })
 
   const isMember = Boolean(league?.is_member) || Boolean(league && user?.joined_leagues?.includes(league.id))
-  const canJoin = isAuthenticated && type === 'private' && !isMember
+  // Join where the API says it can work (can_join); otherwise the reason is said instead.
+  const canJoin = isAuthenticated && !isMember && Boolean(league?.can_join)
+  const joinBlocked = league && isAuthenticated && !isMember ? joinBlockedLine(league) : null
   const openJoin = canJoin ? () => setJoinOpen(true) : undefined
 
   return (
@@ -139,6 +142,7 @@ export default function TournamentDetailPage() {
               {data?.standingsMetadata.gameweek ? <li>GW {data.standingsMetadata.gameweek}</li> : null}
             </ul>
             <div className="tournament-meta__actions">
+              {joinBlocked ? <span className="muted">{joinBlocked}</span> : null}
               {league.is_commissioner ? (
                 <Link to="/commissioner" state={{ league }} className="button button--ghost button--sm">
                   Manage League
@@ -176,6 +180,8 @@ export default function TournamentDetailPage() {
             </button>
           </div>
         ) : null}
+
+        {data ? <RefreshProgress refresh={data.league.refresh} /> : null}
 
         {league ? (
           <>

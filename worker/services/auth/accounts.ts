@@ -367,7 +367,8 @@ export async function updateFplTeam(ctx: AccountContext, userId: number, teamId:
     const keep = await checkTeamExists(ctx, teamId)
     const save = ctx.db
       .update(users)
-      .set({ fplTeamId: teamId, fplTeamSeason: await seasonOfSource(ctx), fplTeamIdLocked: false, updatedAt: new Date() })
+      // The old team's leagues go with it; discovery below reads the new team's.
+      .set({ fplTeamId: teamId, fplTeamSeason: await seasonOfSource(ctx), fplTeamIdLocked: false, fplLeagueIds: null, updatedAt: new Date() })
       .where(eq(users.id, userId))
     try {
       if (user.fplTeamId === null) await save

@@ -127,7 +127,7 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
   const squatters = db.select({ id: users.id }).from(users).where(holdsUnproven)
   const release = db
     .update(users)
-    .set({ fplTeamId: null, fplTeamSeason: null, fplTeamIdLocked: false, updatedAt: at })
+    .set({ fplTeamId: null, fplTeamSeason: null, fplTeamIdLocked: false, fplLeagueIds: null, updatedAt: at })
     .where(holdsUnproven)
     .returning({ email: users.email })
   // The verifier's own earlier, different team brought leagues too; those its proven team is in stay.
@@ -138,7 +138,10 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
     ...(previousTeam ? teamRoleStatements(db, accountById(db, userId), keep) : []),
     db.delete(fplTeamChallenges).where(inArray(fplTeamChallenges.userId, squatters)),
     release,
-    db.update(users).set({ fplTeamId: teamId, fplTeamSeason: season, fplTeamVerifiedAt: at, fplTeamIdLocked: true, updatedAt: at }).where(eq(users.id, userId)),
+    db
+      .update(users)
+      .set({ fplTeamId: teamId, fplTeamSeason: season, fplTeamVerifiedAt: at, fplTeamIdLocked: true, fplLeagueIds: keep, updatedAt: at })
+      .where(eq(users.id, userId)),
     db.delete(fplTeamChallenges).where(eq(fplTeamChallenges.userId, userId)),
   ]
   let results: unknown[]

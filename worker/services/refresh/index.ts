@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client'
 import { getDb } from '../../db/client'
 import type { Bindings } from '../../env'
-import { createFplSource, type FplSource } from '../../fpl/source'
+import type { GameweekState } from '../../fpl/gameweek'
+import { createFplSource, type FplSource, type SlimBootstrap } from '../../fpl/source'
 import { rebuildPublicStats } from '../public-stats'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
@@ -54,6 +55,17 @@ export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
   const plan = await planRefresh(db, state, bootstrap, deps.now?.() ?? Date.now())
   await send(deps.queue, plan.messages)
   return { state, ...plan, requests: source.client.budget.used }
+}
+
+/**
+ * A new tournament's first refresh, queued while its creator waits rather than at the next cron
+ * run (up to 10 minutes away): the job and messages the cron would plan for it, from the
+ * gameweek state the create call has just read.
+ */
+export async function queueFirstRefresh(db: Database, queue: MessageSender, from: { state: GameweekState; bootstrap: SlimBootstrap }, tournamentId: number) {
+  const plan = await planRefresh(db, from.state, from.bootstrap, Date.now(), tournamentId)
+  await send(queue, plan.messages)
+  return plan.jobs
 }
 
 export interface MessageOutcome {

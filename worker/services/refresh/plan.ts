@@ -17,11 +17,11 @@ export interface PlanResult {
   messages: RefreshMessage[]
 }
 
-export async function planRefresh(db: Database, state: GameweekState, bootstrap: SlimBootstrap, now = Date.now()): Promise<PlanResult> {
+export async function planRefresh(db: Database, state: GameweekState, bootstrap: SlimBootstrap, now = Date.now(), only?: number): Promise<PlanResult> {
   const result: PlanResult = { jobs: [], skipped: 0, messages: [] }
   if (state.status === 'upcoming' && !bootstrap.events.some((e) => e.finished)) return result // pre-season
 
-  const targets = await refreshTargets(db, state.season)
+  const targets = await refreshTargets(db, state.season, only)
   const stored = targets.length
     ? await db
         .select({ tournamentId: tournamentSnapshots.tournamentId, version: tournamentSnapshots.dataVersion })

@@ -16,7 +16,8 @@ export interface RefreshTarget {
   teams: number[]
 }
 
-export async function refreshTargets(db: Database, season: string): Promise<RefreshTarget[]> {
+/** Every tournament the refresh keeps up to date, or only `only` (a new tournament's first refresh). */
+export async function refreshTargets(db: Database, season: string, only?: number): Promise<RefreshTarget[]> {
   const rows = await db
     .select({
       id: tournaments.id,
@@ -28,7 +29,12 @@ export async function refreshTargets(db: Database, season: string): Promise<Refr
     })
     .from(tournaments)
     // FPL re-issues league ids every season: last season's leagues are not refreshed.
-    .where(or(sql`${tournaments.type} <> 'private'`, and(isNotNull(tournaments.fplLeagueId), eq(tournaments.fplSeason, season))))
+    .where(
+      and(
+        or(sql`${tournaments.type} <> 'private'`, and(isNotNull(tournaments.fplLeagueId), eq(tournaments.fplSeason, season))),
+        only === undefined ? undefined : eq(tournaments.id, only),
+      ),
+    )
   if (rows.length === 0) return []
 
   const [members, curated] = await db.batch([
@@ -36,8 +42,11 @@ export async function refreshTargets(db: Database, season: string): Promise<Refr
       .select({ tournamentId: memberships.tournamentId, team: users.fplTeamId })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.status, 'active')),
-    db.select({ tournamentId: curatedTeams.tournamentId, team: curatedTeams.fplTeamId }).from(curatedTeams),
+      .where(and(eq(memberships.status, 'active'), only === undefined ? undefined : eq(memberships.tournamentId, only))),
+    db
+      .select({ tournamentId: curatedTeams.tournamentId, team: curatedTeams.fplTeamId })
+      .from(curatedTeams)
+      .where(only === undefined ? undefined : eq(curatedTeams.tournamentId, only)),
   ])
   const byTournament = new Map<number, { count: number; teams: Set<number> }>()
   const add = (tournamentId: number, team: number | null, countsAsMember: boolean) => {

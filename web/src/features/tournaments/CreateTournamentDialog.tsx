@@ -18,17 +18,22 @@ export interface CreatedLeague extends CreateLeagueResponse {
 
 type Validation = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: ValidateLeagueResponse }
 
-/** The four outcomes of the league ID check (spec §2, create flow). */
+/**
+ * The outcomes of the league ID check (spec §2, create flow), and before any of them whether the
+ * signed-in user's team is in the league: the server refuses to create or join otherwise.
+ */
 export function validationMessages(result: ValidateLeagueResponse): { tone: 'ok' | 'bad'; text: string }[] {
   if (!result.fpl_valid) return [{ tone: 'bad', text: 'FPL league not found. Please check the League ID.' }]
   return [
     { tone: 'ok', text: `Found: "${result.fpl_league_name ?? ''}"` },
-    result.system_exists
-      ? {
-          tone: 'ok',
-          text: `This league already exists (Commissioner: ${result.commissioner_name ?? 'Unknown'}) You'll be added as a member, not commissioner.`,
-        }
-      : { tone: 'ok', text: "New league! You'll become the Commissioner." },
+    result.team_in_league === false
+      ? { tone: 'bad', text: 'Your team is not in this league' }
+      : result.system_exists
+        ? {
+            tone: 'ok',
+            text: `This league already exists (Commissioner: ${result.commissioner_name ?? 'Unknown'}) You'll be added as a member, not commissioner.`,
+          }
+        : { tone: 'ok', text: "New league! You'll become the Commissioner." },
   ]
 }
 
@@ -67,7 +72,9 @@ export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => 
     }
   }, [leagueId])
 
-  const canSubmit = !busy && name.trim() !== '' && leagueId !== '' && isAuthenticated
+  // The check says the team is not in this league: creating would only be refused.
+  const teamOutside = validation.state === 'done' && validation.result.team_in_league === false
+  const canSubmit = !busy && name.trim() !== '' && leagueId !== '' && isAuthenticated && !teamOutside
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -1,22 +1,21 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useNavigate } from 'react-router'
+import { InviteLinkActions } from '../share/InviteLinkActions'
 import { Confetti } from './Confetti'
 import type { CreatedLeague } from './CreateTournamentDialog'
-import { SUCCESS_DIALOG_MS } from './constants'
 import { Modal } from './Modal'
 
+/** The invite link of a code, on this app's own address (what the commissioner's invite tab hands out). */
+const inviteUrlOf = (code: string) => new URL(`/join/${encodeURIComponent(code)}`, window.location.origin).toString()
+
 /**
- * The celebration after creating a tournament: confetti and a View Tournament action. Closes by
- * itself after 5 seconds.
+ * The celebration after creating a tournament: confetti, the invite link to send the league
+ * (copy, WhatsApp) and a View Tournament action. It stays open until closed, so the link can be
+ * used (decision 078; the spec's 5-second close came before the dialog handed anything out).
  */
 export function CreatedDialog({ league, onClose }: { league: CreatedLeague; onClose: () => void }) {
   const navigate = useNavigate()
   const id = useId()
-
-  useEffect(() => {
-    const timer = setTimeout(onClose, SUCCESS_DIALOG_MS)
-    return () => clearTimeout(timer)
-  }, [onClose])
 
   const view = () => {
     onClose()
@@ -42,6 +41,24 @@ export function CreatedDialog({ league, onClose }: { league: CreatedLeague; onCl
           {league.message ? <p className="muted">{league.message}</p> : null}
           <p className="muted">Open it now to view tournament standings, monthly winners and the banter.</p>
         </div>
+        {league.invite_code ? (
+          <section className="created-dialog__invite" aria-labelledby={`${id}-invite`}>
+            <h3 id={`${id}-invite`} className="created-dialog__invite-title">
+              Invite your league
+            </h3>
+            <label htmlFor={`${id}-link`} className="muted">
+              Send the managers of your FPL league this link to join.
+            </label>
+            <input
+              id={`${id}-link`}
+              className="input created-dialog__link"
+              value={inviteUrlOf(league.invite_code)}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <InviteLinkActions url={inviteUrlOf(league.invite_code)} leagueName={league.name} messageId={`${id}-copied`} />
+          </section>
+        ) : null}
         <div className="button-row dialog-actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Close

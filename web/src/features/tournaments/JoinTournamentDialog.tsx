@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { analytics } from '../../lib/analytics'
 import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, SUCCESS_TOAST_MS } from './constants'
-import { memberWording } from './league-text'
-import { invalidateLeagues, isPinned, JoinError, joinLeague, validateTeam } from './leagues-api'
+import { memberWording, offersJoin } from './league-text'
+import { invalidateLeagues, JoinError, joinLeague, validateTeam } from './leagues-api'
 import { Modal } from './Modal'
 import type { League, ValidateTeamResponse } from './types'
 
-/** Tournaments a user can pick in the join dialog: private ones they are not in. */
-const isJoinable = (league: League) => league.type !== 'public' && league.type !== 'curated_public' && !isPinned(league) && !league.is_member
+/** Tournaments a user can pick in the join dialog: those the API says they can join (see offersJoin). */
+const isJoinable = (league: League) => offersJoin(league) && !league.is_member
 
 /** Case-insensitive, trimmed search on the name or the FPL league ID. */
 export function searchLeagues(leagues: League[], query: string): League[] {
@@ -41,7 +41,15 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [team, setTeam] = useState<ValidateTeamResponse>({ valid: null, team_name: '' })
+  // Each failed join: its reason is announced in the dialog and takes the focus (the Join button
+  // it had was disabled while joining), so Escape and Tab go on working inside the dialog.
+  const [failures, setFailures] = useState(0)
+  const errorRef = useRef<HTMLParagraphElement>(null)
   const id = useId()
+
+  useEffect(() => {
+    if (failures > 0) errorRef.current?.focus()
+  }, [failures])
 
   const joinable = useMemo(() => leagues.filter(isJoinable), [leagues])
   const hits = useMemo(() => searchLeagues(joinable, query), [joinable, query])
@@ -101,11 +109,10 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
         onClose()
         return
       }
-      toast({
-        title: 'Join Failed',
-        description: err instanceof JoinError && err.reason ? err.reason : 'Failed to join tournament',
-        variant: 'destructive',
-      })
+      const reason = err instanceof JoinError && err.reason ? err.reason : 'Failed to join tournament'
+      toast({ title: 'Join Failed', description: reason, variant: 'destructive' })
+      setError(reason)
+      setFailures((n) => n + 1)
     }
   }
 
@@ -223,7 +230,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
         )}
 
         {error ? (
-          <p className="form-message form-message--error" role="alert">
+          <p ref={errorRef} className="form-message form-message--error" role="alert" tabIndex={-1}>
             {error}
           </p>
         ) : null}

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { formatEntryFee, formatShortDate } from '../../lib/format'
 import { prizesEnabled } from './constants'
-import { descriptiveLine, memberWording, typeBadge } from './league-text'
+import { descriptiveLine, joinBlockedLine, memberWording, offersJoin, typeBadge } from './league-text'
 import { isPinned } from './leagues-api'
 import type { League } from './types'
 
@@ -21,7 +21,9 @@ export function LeagueCard({ league, isMember, viewing, selected = false, onView
   const pinned = isPinned(league)
   const isPublic = league.type === 'public'
   const isCurated = league.type === 'curated_public'
-  const canJoin = !isPublic && !isCurated && !pinned && !isMember
+  // Join only where it can work (the API's can_join); otherwise a short line says why not.
+  const canJoin = offersJoin(league) && !isMember
+  const blocked = isMember ? null : joinBlockedLine(league)
   const line = descriptiveLine(league)
   const showMoney = prizesEnabled() && (league.entry_fee ?? 0) > 0
   const classes = ['card', 'tournament-card']
@@ -102,6 +104,8 @@ export function LeagueCard({ league, isMember, viewing, selected = false, onView
             </span>
           ) : isPublic ? (
             <span className="muted">Auto-join on registration</span>
+          ) : blocked ? (
+            <span className="muted">{blocked}</span>
           ) : null}
           {isCurated ? <span className="muted">Teams selected by admin</span> : null}
         </span>

@@ -27,9 +27,8 @@ export const LEAGUE_ID_VALIDATE_LENGTH = 6
 export const LEAGUE_ID_MIN_LENGTH = 2
 /** Team codes are validated from this length. */
 export const TEAM_CODE_MIN_LENGTH = 6
-/** Success toast, success dialog. */
+/** Success toast. (The success dialog stays until closed: it hands out the invite link, decision 078.) */
 export const SUCCESS_TOAST_MS = 5000
-export const SUCCESS_DIALOG_MS = 5000
 /** Notices and banners clear after 3 s. */
 export const NOTICE_CLEAR_MS = 3000
 /** Runners-up on wide screens (small screens show one fewer, by CSS). */

@@ -20,3 +20,20 @@ export function descriptiveLine(league: League): string | null {
   if (league.type === 'curated_public') return 'Hand-picked real FPL players compete'
   return null
 }
+
+/**
+ * Whether a card or the join dialog offers Join: where the API says joining can work, and to a
+ * signed-out visitor (Join then opens Sign In, as the spec's list has it).
+ */
+export const offersJoin = (league: League) => league.can_join || league.join_reason === 'not_signed_in'
+
+// Why Join is not offered, in a short line on the card; the other reasons have their own labels
+// (Joined, Auto-join on registration, Teams selected by admin).
+const JOIN_BLOCKED: Partial<Record<NonNullable<League['join_reason']>, string>> = {
+  team_not_in_league: 'Your team is not in this league',
+  no_fpl_team: 'Add your FPL Team ID to join',
+  membership_inactive: 'Removed by the commissioner',
+}
+
+/** The honest line in place of a Join button that would fail; null when there is none to say. */
+export const joinBlockedLine = (league: League) => (league.join_reason ? (JOIN_BLOCKED[league.join_reason] ?? null) : null)

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import { ApiError, api, apiFetch } from '../../lib/api'
+import { ApiError, api, apiFetch, pathParam } from '../../lib/api'
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
 import { HIDDEN_PUBLIC_NAME, LEAGUE_ID_MIN_LENGTH, LEAGUES_CACHE_TTL_MS, PINNED_CURATED_NAME, TEAM_CODE_MIN_LENGTH } from './constants'
 import type { CreateLeagueResponse, League, ValidateLeagueResponse, ValidateTeamResponse } from './types'
@@ -80,18 +80,18 @@ export function invalidateLeagues(queryClient: QueryClient): void {
 // ---------- Create, join and the validation calls ----------
 
 /**
- * Checks an FPL league ID (the create dialog calls it at exactly 6 characters). Shorter than 2
+ * Checks an FPL league ID (the create dialog calls it at exactly 6 characters), as the signed-in
+ * user so the answer says whether their team is in it (`team_in_league`). Shorter than 2
  * characters: no check (null). A failed call counts as not valid.
  */
 export async function validateLeague(leagueId: string, signal?: AbortSignal): Promise<ValidateLeagueResponse | null> {
   const id = leagueId.trim()
   if (id.length < LEAGUE_ID_MIN_LENGTH) return null
   try {
-    const answer = await apiFetch<ValidateLeagueResponse>(`/api/validate-league/${encodeURIComponent(id)}`, { auth: false, signal })
-    return { ...answer, fpl_valid: Boolean(answer?.fpl_valid) }
+    return await parseResponse(api['validate-league'][':leagueId'].$get({ param: { leagueId: pathParam(id) } }, { init: { signal } }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    return { fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null }
+    return { fpl_valid: false, fpl_league_name: null, system_exists: false, commissioner_name: null, team_in_league: null }
   }
 }
 
@@ -133,9 +133,11 @@ export function createLeague(name: string, fplLeagueId: string): Promise<CreateL
 }
 
 /** POST /api/leagues/{id}/join with an empty JSON body. Errors: "Unauthorized" (401), else the detail or "Failed to join league". */
-export async function joinLeague(leagueId: number): Promise<{ message?: string }> {
+export async function joinLeague(leagueId: number) {
   try {
-    return (await apiFetch<{ message?: string }>(`/api/leagues/${leagueId}/join`, { method: 'POST', body: {} })) ?? {}
+    return await parseResponse(
+      api.leagues[':id'].join.$post({ param: { id: pathParam(leagueId) } }, { headers: { 'Content-Type': 'application/json' }, init: { body: '{}' } }),
+    )
   } catch (error) {
     if (error instanceof ApiError) {
       throw new JoinError(error.status === 401 ? 'Unauthorized' : (error.detail ?? 'Failed to join league'), error.status)

@@ -4,13 +4,14 @@ import { useAuth } from '../../auth/AuthProvider'
 import { useToast } from '../../toast/ToastProvider'
 import { AUTO_REFRESH_MS } from '../constants'
 import { leagueDataPrefix, leagueDataQuery } from './league-data'
+import { refreshPollInterval } from './RefreshProgress'
 
 /**
  * The detail page's data (league-data.ts): loads 150 ms after the league, the viewer or the page
  * changes (at once from the 2-minute cache when it is fresh, or by joining the early load of a
  * deep link); another page of the same league keeps the old rows while loading. `reload` loads
  * the league again (every page and viewer goes stale); with `autoRefresh` the data reloads every
- * 60 s. A failure toasts "Error - Failed to load tournament data".
+ * 60 s, and while the tournament waits for its first refresh every few seconds. A failure toasts "Error - Failed to load tournament data".
  */
 export function useLeagueData(leagueId: string, page: number, autoRefresh: boolean) {
   const { user, isAuthenticated } = useAuth()
@@ -20,7 +21,8 @@ export function useLeagueData(leagueId: string, page: number, autoRefresh: boole
   const query = useQuery({
     ...leagueDataQuery(leagueId, page, viewer),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === leagueId ? keepPreviousData(previous) : undefined),
-    refetchInterval: autoRefresh ? AUTO_REFRESH_MS : false,
+    // A tournament waiting for its first refresh asks again until the data lands (RefreshProgress).
+    refetchInterval: (q) => refreshPollInterval(q.state.data?.league.refresh) || (autoRefresh ? AUTO_REFRESH_MS : false),
   })
 
   // Each failure is a new error: one toast per failure.
