@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { STANDINGS_SEARCH_MAX_LENGTH } from '../../contract/tournaments'
 import { type BatchRead, both, constant } from '../db/batch'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
@@ -33,7 +34,7 @@ const userIdQuery = z.object({ user_id: positiveId })
 // A page of the table, or with `search` a page of the rows whose team or manager name contains
 // it (blank means the whole table).
 const standingsQuery = z.extend(pageQuery, {
-  search: z.optional(z.string().check(z.trim(), z.maxLength(50))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(STANDINGS_SEARCH_MAX_LENGTH))),
 })
 const teamBody = z.object({
   fpl_team_id: z.number({ error: 'FPL Team ID must be a positive number' }).check(z.int(), z.positive('FPL Team ID must be a positive number')),
