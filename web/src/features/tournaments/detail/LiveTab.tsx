@@ -178,44 +178,44 @@ function StandingsSearch({ search, onSearch }: { search: string; onSearch: (text
   }, [wanted, search, onSearch])
 
   return (
-    <search>
-      <form
-        className="standings-search"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (wanted !== search) onSearch(wanted)
-        }}
-      >
-        <label htmlFor="standings-search" className="standings-search__label">
-          Find a manager or team
-        </label>
-        <div className="standings-search__row">
-          <input
-            id="standings-search"
-            className="input standings-search__input"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            maxLength={STANDINGS_SEARCH_MAX_LENGTH}
-            placeholder="Name or team name"
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-          {search ? (
-            <button
-              type="button"
-              className="button button--ghost button--sm"
-              onClick={() => {
-                setDraft('')
-                onSearch('')
-              }}
-            >
-              Clear search
-            </button>
-          ) : null}
-        </div>
-      </form>
-    </search>
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and to jsdom); a form with role="search" is the landmark everywhere.
+    <form
+      role="search"
+      className="standings-search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (wanted !== search) onSearch(wanted)
+      }}
+    >
+      <label htmlFor="standings-search" className="standings-search__label">
+        Find a manager or team
+      </label>
+      <div className="standings-search__row">
+        <input
+          id="standings-search"
+          className="input standings-search__input"
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          maxLength={STANDINGS_SEARCH_MAX_LENGTH}
+          placeholder="Name or team name"
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        {search ? (
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={() => {
+              setDraft('')
+              onSearch('')
+            }}
+          >
+            Clear search
+          </button>
+        ) : null}
+      </div>
+    </form>
   )
 }
 
