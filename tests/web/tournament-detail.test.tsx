@@ -192,6 +192,17 @@ describe('detail: a shared link, opened before the app runs (deep-link.ts)', () 
     expect(api.calls).toHaveLength(4)
   })
 
+  it('a shared link to another page (or a search) starts loading that page, the one it will show', async () => {
+    fakeClock()
+    const api = detailApi(3, {
+      'GET /api/leagues/3/standings?page=3&limit=50&search=kane': { body: standingsAnswer(standingRows(2), { found: { query: 'kane', total_matches: 2 } }) },
+    })
+    startTournamentDeepLink('/tournaments/3', createQueryClient(), '?page=3&search=%20kane%20')
+    await advance(150)
+    expect(api.calls.map((c) => c.path)).toContain('/api/leagues/3/standings?page=3&limit=50&search=kane')
+    expect(api.unexpected).toEqual([])
+  })
+
   it("a signed-in reader's page ignores the visitor's answers and loads with the token", async () => {
     fakeClock()
     storeSession('jwt-1')
