@@ -500,6 +500,15 @@ describe('detail: finding yourself in a big league (decision 045)', () => {
     expect(currentLocation().path).toBe('/tournaments/1?page=3')
   })
 
+  it('offers no search before the first refresh has stored a table', async () => {
+    storeSession('jwt-1')
+    const pending = { ...standingsAnswer([], { total: 0 }), message: 'Standings will appear after the next data refresh.' }
+    bigLeague({ [PAGE(1)]: { body: pending } })
+    renderApp('/tournaments/1')
+    expect(await screen.findByText('Standings will appear after the next data refresh.')).toBeInTheDocument()
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+  })
+
   it('says so when nothing matches', async () => {
     storeSession('jwt-1')
     bigLeague({

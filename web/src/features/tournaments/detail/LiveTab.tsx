@@ -139,7 +139,8 @@ export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin 
             ) : null}
           </p>
         </div>
-        <StandingsSearch search={search} onSearch={onSearch} />
+        {/* Nothing to search before the first refresh has stored a table. */}
+        {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
         {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
         {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
         {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
