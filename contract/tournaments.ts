@@ -20,3 +20,9 @@ export function membersText(members: number, fplLeagueSize: number | null): stri
   const joined = counted(members, 'member', 'members')
   return fplLeagueSize === null ? joined : `${joined} · ${fplLeagueSizeText(fplLeagueSize)}`
 }
+
+/** The deepest standings page the API serves (`?page=` above it is refused). */
+export const STANDINGS_MAX_PAGE = 100_000
+
+/** The longest standings search (`?search=`, after trimming) the API takes. */
+export const STANDINGS_SEARCH_MAX_LENGTH = 50

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { refreshData } from '../stack/stack.ts'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import { journey, launchBrowser, newPage, signIn as signInAt } from './helpers/browser'
 
 // The tournament journey of spec/tournaments-and-leagues.md in Chromium on the dev stack: a
 // commissioner creates a tournament from a simulated FPL league and shares the invite link, a
@@ -26,14 +26,7 @@ afterAll(async () => {
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first()
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/?signin=true`)
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Email', { exact: true }).fill(email)
-  await dialog.getByLabel('Password', { exact: true }).fill(password)
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-}
+const signIn = (page: Page, email: string, password: string) => signInAt(page, baseUrl, email, password)
 
 async function openCommissioner(page: Page) {
   await page.goto(`${baseUrl}/dashboard`)

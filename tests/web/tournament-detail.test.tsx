@@ -14,7 +14,7 @@ import { pageWindow, progressPercent } from '../../web/src/features/tournaments/
 import { orderWinners } from '../../web/src/features/tournaments/detail/WinnersTab'
 import type { LeagueData, MonthlyWinner } from '../../web/src/features/tournaments/types'
 import { detailTabs } from '../../web/src/pages/TournamentDetailPage'
-import { currentLocation, renderApp, storeSession, visibleToasts, writePageAnswers } from './helpers'
+import { currentLocation, renderApp, storeSession, testNavigate, visibleToasts, writePageAnswers } from './helpers'
 import { mockApi, type Reply } from './mock-api'
 import {
   advance,
@@ -270,6 +270,17 @@ describe('detail: a shared link, opened before the app runs (deep-link.ts)', () 
     expect(api.calls).toHaveLength(4)
   })
 
+  it('a shared link to another page (or a search) starts loading that page, the one it will show', async () => {
+    fakeClock()
+    const api = detailApi(3, {
+      'GET /api/leagues/3/standings?page=3&limit=50&search=kane': { body: standingsAnswer(standingRows(2), { found: { query: 'kane', total_matches: 2 } }) },
+    })
+    startTournamentDeepLink('/tournaments/3', createQueryClient(), '?page=3&search=%20kane%20')
+    await advance(150)
+    expect(api.calls.map((c) => c.path)).toContain('/api/leagues/3/standings?page=3&limit=50&search=kane')
+    expect(api.unexpected).toEqual([])
+  })
+
   it("a signed-in reader's page ignores the visitor's answers and loads with the token", async () => {
     fakeClock()
     storeSession('jwt-1')
@@ -470,6 +481,124 @@ describe('detail: Live tab', () => {
         .getAllByRole('button', { name: /^Page / })
         .map((b) => b.textContent),
     ).toEqual(['2', '3', '4', '5', '6'])
+  })
+})
+
+describe('detail: finding yourself in a big league (decision 045)', () => {
+  const PAGE = (n: number, search = '') => `GET /api/leagues/1/standings?page=${n}&limit=50${search ? `&${new URLSearchParams({ search })}` : ''}`
+  // A 500-manager league; the viewer is 120th, on page 3.
+  const page = (n: number) => ({
+    body: standingsAnswer(standingRows(50, { from: 50 * (n - 1) + 1, me: 120 }), { page: n, totalPages: 10, total: 500, me: 120, ownPage: 3 }),
+  })
+  const bigLeague = (routes: Record<string, Reply | Reply[]> = {}) =>
+    detailApi(1, { [PAGE(1)]: page(1), [PAGE(3)]: page(3), [PAGE(4)]: page(4), [PAGE(5)]: page(5), ...routes })
+  const shownPage = () =>
+    within(screen.getByRole('navigation', { name: 'Standings pages' }))
+      .getAllByRole('button', { name: /^Page / })
+      .find((b) => b.getAttribute('aria-current') === 'page')?.textContent
+
+  it("opens on the viewer's page when the URL names none, in place of the page-less entry", async () => {
+    storeSession('jwt-1')
+    const api = bigLeague()
+    renderApp('/about')
+    act(() => testNavigate('/tournaments/1'))
+    expect(await screen.findByTestId('own-row')).toHaveTextContent('Team 120')
+    expect(currentLocation().path).toBe('/tournaments/1?page=3')
+    expect(shownPage()).toBe('3')
+    expect(api.callsTo(PAGE(3))).toHaveLength(1)
+    // Replaced, not pushed: Back leaves the tournament rather than bouncing to page 3 again.
+    act(() => testNavigate(-1))
+    await waitFor(() => expect(currentLocation().path).toBe('/about'))
+  })
+
+  it('stays on page 1 for a viewer outside the table', async () => {
+    storeSession('jwt-1')
+    bigLeague({ [PAGE(1)]: { body: standingsAnswer(standingRows(50), { totalPages: 10, total: 500 }) } })
+    openDetail(1)
+    expect(await screen.findByText('Team 1')).toBeInTheDocument()
+    await settle()
+    expect(currentLocation().path).toBe('/tournaments/1')
+  })
+
+  it('?page= drives the page: a link opens on it, the buttons write it, back and forward step through it', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const api = bigLeague()
+    renderApp('/tournaments/1?page=4')
+    expect(await screen.findByText('Team 151')).toBeInTheDocument()
+    expect(api.callsTo(PAGE(1))).toHaveLength(0) // the URL's page, not the viewer's, and no detour through page 1
+    expect(shownPage()).toBe('4')
+    await user.click(screen.getByRole('button', { name: 'Page 5' }))
+    expect(await screen.findByText('Team 201')).toBeInTheDocument()
+    expect(currentLocation().path).toBe('/tournaments/1?page=5')
+    act(() => testNavigate(-1))
+    expect(await screen.findByText('Team 151')).toBeInTheDocument()
+    expect(currentLocation().path).toBe('/tournaments/1?page=4')
+    act(() => testNavigate(1))
+    expect(await screen.findByText('Team 201')).toBeInTheDocument()
+  })
+
+  it('"Your position" loads the own page, then scrolls to the own row and focuses it', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    bigLeague()
+    renderApp('/tournaments/1?page=1')
+    expect(await screen.findByText('Team 1')).toBeInTheDocument()
+    const card = (await screen.findByRole('heading', { name: /This Gameweek/ })).closest('section') as HTMLElement
+    await user.click(within(card).getByRole('button', { name: /#120.*show your row/i }))
+    await waitFor(() => expect(screen.getByTestId('own-row')).toHaveFocus())
+    expect(currentLocation().path).toBe('/tournaments/1?page=3')
+    expect(scrollIntoView.mock.contexts).toContain(screen.getByTestId('own-row'))
+    // On its own page already: straight to the row.
+    screen.getByRole('button', { name: 'Page 4' }).focus()
+    await user.click(within(card).getByRole('button', { name: /#120/ }))
+    await waitFor(() => expect(screen.getByTestId('own-row')).toHaveFocus())
+  })
+
+  it('a labelled search box finds managers and teams across the league, with real ranks, in the URL', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    const matches = [standingRows(1, { from: 7 })[0]!, standingRows(1, { from: 412 })[0]!]
+    const api = bigLeague({
+      [PAGE(1, 'team 4')]: { body: standingsAnswer(matches, { total: 2, me: 120, ownPage: 3, found: { query: 'team 4', total_matches: 2 } }) },
+    })
+    renderApp('/tournaments/1?page=4')
+    expect(await screen.findByText('Team 151')).toBeInTheDocument()
+    const box = screen.getByRole('searchbox', { name: 'Find a manager or team' })
+    await user.type(box, '  team 4 ')
+    expect(await screen.findByText('Team 412')).toBeInTheDocument()
+    expect(api.callsTo(PAGE(1, 'team 4'))).toHaveLength(1) // once, after the typing stopped
+    expect(currentLocation().path).toBe('/tournaments/1?search=team+4')
+    expect(screen.getByText('2 matches for “team 4”')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'League table' })).getAllByRole('listitem')).toHaveLength(2)
+    // Clearing goes back to the table (the viewer's page, as on first opening).
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(await screen.findByTestId('own-row')).toBeInTheDocument()
+    expect(box).toHaveValue('')
+    expect(currentLocation().path).toBe('/tournaments/1?page=3')
+  })
+
+  it('offers no search before the first refresh has stored a table', async () => {
+    storeSession('jwt-1')
+    const pending = { ...standingsAnswer([], { total: 0 }), message: 'Standings will appear after the next data refresh.' }
+    bigLeague({ [PAGE(1)]: { body: pending } })
+    renderApp('/tournaments/1')
+    expect(await screen.findByText('Standings will appear after the next data refresh.')).toBeInTheDocument()
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+  })
+
+  it('says so when nothing matches', async () => {
+    storeSession('jwt-1')
+    bigLeague({
+      [PAGE(1, 'zz')]: {
+        body: { ...standingsAnswer([], { total: 0, found: { query: 'zz', total_matches: 0 } }), message: 'No manager or team name matches "zz".' },
+      },
+    })
+    renderApp('/tournaments/1?search=zz')
+    expect(await screen.findByText('No manager or team name matches "zz".')).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Find a manager or team' })).toHaveValue('zz')
+    expect(screen.queryByRole('list', { name: 'League table' })).not.toBeInTheDocument()
+    expect(screen.queryByText('No standings yet.')).not.toBeInTheDocument()
   })
 })
 

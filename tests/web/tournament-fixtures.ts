@@ -155,7 +155,23 @@ export const gameweekSummary = (managers: number, extra: Partial<NonNullable<Gam
 
 export function standingsAnswer(
   rows: StandingRow[],
-  { page = 1, totalPages = 1, total = rows.length, me = null as number | null, summary = gameweekSummary(total) as GameweekSummary } = {},
+  {
+    page = 1,
+    totalPages = 1,
+    total = rows.length,
+    me = null,
+    ownPage = me === null ? null : page,
+    found = null,
+    summary = gameweekSummary(total),
+  }: {
+    page?: number
+    totalPages?: number
+    total?: number
+    me?: number | null
+    ownPage?: number | null
+    found?: StandingsResponse['search']
+    summary?: GameweekSummary
+  } = {},
 ): StandingsResponse {
   return {
     standings: rows,
@@ -171,6 +187,8 @@ export function standingsAnswer(
     },
     current_user_position: me,
     current_user_in_standings: me !== null,
+    current_user_page: ownPage,
+    search: found,
     total_members: total,
     fpl_active_members: total,
     is_public_tournament: false,

@@ -34,6 +34,7 @@ beforeAll(async () => {
 describe('database round trips per read', () => {
   it("a private league's standings, winners and banter stats: one each, signed in", async () => {
     expect(await tripsFor(`/api/leagues/${officeId}/standings?page=2`, member)).toBe(1)
+    expect(await tripsFor(`/api/leagues/${officeId}/standings?search=an&page=2&limit=20`, member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}/monthly-winners`, member)).toBe(1)
     expect(await tripsFor(`/api/leagues/${officeId}/banter-stats`, member)).toBe(1)
   })

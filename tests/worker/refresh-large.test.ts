@@ -94,6 +94,39 @@ describe('refreshing large leagues', () => {
     expect(gap.body.message).toMatch(/not stored/)
     // The gameweek summary covers what the refresh read (the top and our members' pages), and says so.
     expect(gap.body).toMatchObject({ gameweek_summary: { gameweek: 12, managers_counted: stored!.n, provisional: false } })
+    // The deep member's page, named on any page they ask for (the Live tab opens there; decision 045).
+    expect((await getJson<{ current_user_page: number }>(`/api/leagues/${giantId}/standings`, giantMember)).body.current_user_page).toBe(page)
+  })
+
+  it('searches the 5,000-manager league and the stored part of the 100,000 one by name, and says what a search covers', async () => {
+    type Found = { standings: Array<{ player_name: string; team_name: string }>; search: { total_matches: number }; message: string | null }
+    const timed = async (path: string, headers: Record<string, string>) => {
+      const started = performance.now()
+      const answer = await getJson<Found>(path, headers)
+      return { ...answer, ms: performance.now() - started }
+    }
+    // Warm: the first request of a file pays for module and isolate set-up.
+    await getJson(`/api/leagues/${megaId}/standings?search=a`, megaMember)
+    const mega = await timed(`/api/leagues/${megaId}/standings?search=son`, megaMember)
+    const expected = await env.DB.prepare(
+      "SELECT count(*) AS n FROM standings_rows WHERE tournament_id = ? AND (lower(team_name) LIKE '%son%' OR lower(player_name) LIKE '%son%')",
+    )
+      .bind(megaId)
+      .first<number>('n')
+    expect(mega.body.search.total_matches).toBe(expected)
+    expect(mega.body.standings.length).toBe(Math.min(50, expected!))
+    expect(mega.body.message).toBeNull()
+    const giant = await timed(`/api/leagues/${giantId}/standings?search=son`, giantMember)
+    expect(giant.body.search.total_matches).toBeGreaterThan(0)
+    expect(giant.body.message).toBe('Search covers the top of this very large league and the pages where our members stand.')
+    // What D1 reads for it: the count scans the tournament's rows (a %text% pattern has no index); the page stops at its last match.
+    const like = "(team_name LIKE '%son%' ESCAPE '\\' OR player_name LIKE '%son%' ESCAPE '\\')"
+    const read = async (query: string) => (await env.DB.prepare(query).bind(megaId).all()).meta.rows_read
+    const countRows = await read(`SELECT count(*) FROM standings_rows WHERE tournament_id = ? AND ${like}`)
+    const pageRows = await read(`SELECT * FROM standings_rows WHERE tournament_id = ? AND ${like} ORDER BY position LIMIT 50`)
+    expect(countRows).toBeLessThanOrEqual(5001)
+    console.info(`search "son" in the 5,000-row table: D1 rows read ${countRows} (count) + ${pageRows} (first page of 50)`)
+    console.info(`search "son": 5,000 rows -> ${expected} matches in ${mega.ms.toFixed(1)} ms; 100,000 (stored part) in ${giant.ms.toFixed(1)} ms`)
   })
 
   it("lists the 100,000-manager league's managers who have not joined from the stored top: 50 named, the rest counted, in one trip", async () => {

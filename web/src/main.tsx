@@ -24,7 +24,7 @@ const loadApp = () =>
 
 const start = () => {
   loadApp()
-  startTournamentDeepLink(window.location.pathname, appQueryClient())
+  startTournamentDeepLink(window.location.pathname, appQueryClient(), window.location.search)
 }
 if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(start)
 else start()

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { STANDINGS_MAX_PAGE } from '../../contract/tournaments'
 
 // Shared input shapes: ids in paths and paging in queries.
 // Numbers arrive as text (paths, queries) or as JSON numbers. Only plain decimal text is read
@@ -16,6 +17,6 @@ export const positiveId = decimal(z.number().check(z.maximum(2_147_483_647), z.p
 export const idParam = z.object({ id: positiveId })
 
 export const pageQuery = z.object({
-  page: z._default(decimal(z.number().check(z.maximum(100_000), z.minimum(1), z.int())), 1),
+  page: z._default(decimal(z.number().check(z.maximum(STANDINGS_MAX_PAGE), z.minimum(1), z.int())), 1),
   limit: z._default(decimal(z.number().check(z.maximum(100), z.minimum(1), z.int())), 50),
 })

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { STANDINGS_SEARCH_MAX_LENGTH } from '../../contract/tournaments'
 import { type BatchRead, both, constant } from '../db/batch'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
@@ -31,6 +32,11 @@ import { adminCheck, createTournament, curatedTeamList, joinTournament, tourname
 
 const inviteCode = inviteCodeField
 const userIdQuery = z.object({ user_id: positiveId })
+// A page of the table, or with `search` a page of the rows whose team or manager name contains
+// it (blank means the whole table).
+const standingsQuery = z.extend(pageQuery, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(STANDINGS_SEARCH_MAX_LENGTH))),
+})
 const teamBody = z.object({
   fpl_team_id: z.number({ error: 'FPL Team ID must be a positive number' }).check(z.int(), z.positive('FPL Team ID must be a positive number')),
 })
@@ -134,14 +140,15 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/:id/join', session('required'), validate('param', idParam), async (c) =>
     c.json(await joinTournament(c.var.db, requestSource(c.env), await c.var.session.user(), c.req.valid('param').id)),
   )
-  .get('/:id/standings', validate('param', idParam), validate('query', pageQuery), session('optional'), async (c) => {
+  .get('/:id/standings', validate('param', idParam), validate('query', standingsQuery), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    const { page, limit } = c.req.valid('query')
+    const { page, limit, search } = c.req.valid('query')
+    const slice = { page, limit, search: search || null }
     return tournamentData(
       c,
       id,
-      (viewer) => standingsPageRead(c.var.db, id, page, limit, viewer),
-      (tournament, viewer, data) => standingsResponse(tournament, { page, limit, viewerTeamId: viewer?.fplTeamId ?? null }, data),
+      (viewer) => standingsPageRead(c.var.db, id, slice, viewer),
+      (tournament, viewer, data) => standingsResponse(tournament, { ...slice, viewerTeamId: viewer?.fplTeamId ?? null }, data),
     )
   })
   .get('/:id/monthly-winners', validate('param', idParam), session('optional'), async (c) => {

@@ -1,15 +1,13 @@
 import type { TournamentType } from '../db/schema'
 import type { BanterStats, MonthlyWinner } from '../fpl/stats'
-import type { SnapshotView, StandingsMeta, StandingsPage, StoredRow } from './snapshot-store'
+import type { SnapshotView, StandingsMeta, StandingsPage, StandingsSlice, StoredRow } from './snapshot-store'
 
 // What the tournament pages answer: the snapshots the refresh wrote, shaped as the spec's
 // standings, monthly-winners and banter-stats responses. Nothing here calls FPL or D1.
 
 const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
 
-export interface StandingsQuery {
-  page: number
-  limit: number
+export interface StandingsQuery extends StandingsSlice {
   /** The viewer's FPL team, to mark their own row. */
   viewerTeamId: number | null
 }
@@ -25,30 +23,45 @@ const standingRow = (row: StoredRow, viewerTeamId: number | null) => ({
   is_current_user: viewerTeamId !== null && row.fpl_team_id === viewerTeamId,
 })
 
-export function standingsResponse(tournament: { type: TournamentType }, query: StandingsQuery, { snapshot, rows, own }: StandingsPage) {
-  const { page, limit, viewerTeamId } = query
+/** What the answer says when nothing matches a search, or when a search covers part of a very large league. */
+const noMatchMessage = (search: string) => `No manager or team name matches "${search}".`
+const PARTIAL_SEARCH_MESSAGE = 'Search covers the top of this very large league and the pages where our members stand.'
+
+export function standingsResponse(tournament: { type: TournamentType }, query: StandingsQuery, { snapshot, rows, own, matches }: StandingsPage) {
+  const { page, limit, search, viewerTeamId } = query
   const meta = snapshot?.document as StandingsMeta | undefined
   const total = meta?.total_members ?? 0
-  const totalPages = Math.max(1, Math.ceil(total / limit))
-  const notStored = !!meta?.truncated && rows.length === 0 && page <= totalPages
+  // A search pages through its matches; otherwise the pages are the table's.
+  const paged = search !== null ? (matches ?? 0) : total
+  const totalPages = Math.max(1, Math.ceil(paged / limit))
+  const notStored = search === null && !!meta?.truncated && rows.length === 0 && page <= totalPages
   return {
     standings: rows.map((row) => standingRow(row, viewerTeamId)),
     demo_mode: false,
     message: !snapshot
       ? PENDING_MESSAGE
-      : notStored
-        ? 'This part of a very large league is not stored: we keep the top of the table and the pages where our members stand.'
-        : null,
+      : search !== null && matches === 0
+        ? noMatchMessage(search)
+        : search !== null && meta?.truncated
+          ? PARTIAL_SEARCH_MESSAGE
+          : notStored
+            ? 'This part of a very large league is not stored: we keep the top of the table and the pages where our members stand.'
+            : null,
     pagination_metadata: {
       current_page: page,
       per_page: limit,
-      total_members: total,
+      total_members: paged,
       total_pages: totalPages,
       has_previous: page > 1,
       has_next: page < totalPages,
     },
     current_user_position: own?.rank ?? null,
     current_user_in_standings: own !== null,
+    // The table page (at this page size) holding the viewer's row, whatever page or search was
+    // asked: the Live tab opens there. Null signed out or outside the table.
+    current_user_page: own ? Math.ceil(own.position / limit) : null,
+    // With a search: the text searched (trimmed) and how many rows match; the rows keep their real ranks.
+    search: search !== null ? { query: search, total_matches: matches ?? 0 } : null,
     total_members: total,
     fpl_active_members: meta?.fpl_active_members ?? 0,
     is_public_tournament: tournament.type === 'public',

@@ -186,28 +186,62 @@ export function latestSnapshotRead(db: Database, tournamentId: number, document:
   return mapRead(rowsOf(latestSnapshotQuery(db, tournamentId, document)), ([snapshot]) => snapshot ?? null)
 }
 
+/** Which rows a standings read answers: a page of the table, or a page of the rows whose names match `search`. */
+export interface StandingsSlice {
+  page: number
+  limit: number
+  /** Trimmed, non-empty text to find in team and manager names, or null for the whole table. */
+  search: string | null
+}
+
 export interface StandingsPage {
   snapshot: SnapshotView | null
   rows: StoredRow[]
   /** The viewer's own row, wherever it is in the table. */
   own: StoredRow | null
+  /** With a search: how many stored rows match it (the page holds some of them). */
+  matches: number | null
 }
+
+/** `text` as a LIKE pattern that finds it anywhere, its own %, _ and \ taken literally (ESCAPE '\'). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 
 /**
  * A page of the table with its snapshot, read consistently (one batch). Positions are a key
  * range of the primary key, so the rows read are the rows returned, however deep the page.
+ * A search reads the tournament's rows whose team or manager name contains the text (SQLite's
+ * LIKE: case-insensitive for ASCII letters), in table order, and counts them.
  * With a viewer, their own row is found too, through their FPL team.
  */
-export function standingsPageRead(db: Database, tournamentId: number, page: number, perPage: number, viewerUserId: number | null): BatchRead<StandingsPage> {
-  const first = (page - 1) * perPage + 1
-  const statements: Array<BatchItem<'sqlite'>> = [
-    latestSnapshotQuery(db, tournamentId, 'standingsMeta'),
-    db
-      .select(rowColumns)
-      .from(standingsRows)
-      .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.position} BETWEEN ${first} AND ${first + perPage - 1}`))
-      .orderBy(standingsRows.position),
-  ]
+export function standingsPageRead(db: Database, tournamentId: number, slice: StandingsSlice, viewerUserId: number | null): BatchRead<StandingsPage> {
+  const { page, limit, search } = slice
+  const statements: Array<BatchItem<'sqlite'>> = [latestSnapshotQuery(db, tournamentId, 'standingsMeta')]
+  if (search === null) {
+    const first = (page - 1) * limit + 1
+    statements.push(
+      db
+        .select(rowColumns)
+        .from(standingsRows)
+        .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.position} BETWEEN ${first} AND ${first + limit - 1}`))
+        .orderBy(standingsRows.position),
+    )
+  } else {
+    const pattern = containsPattern(search)
+    const matching = and(
+      eq(standingsRows.tournamentId, tournamentId),
+      sql`(${standingsRows.teamName} LIKE ${pattern} ESCAPE '\\' OR ${standingsRows.playerName} LIKE ${pattern} ESCAPE '\\')`,
+    )
+    statements.push(
+      db
+        .select(rowColumns)
+        .from(standingsRows)
+        .where(matching)
+        .orderBy(standingsRows.position)
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ matches: sql<number>`count(*)` }).from(standingsRows).where(matching),
+    )
+  }
   if (viewerUserId !== null) {
     statements.push(
       db
@@ -219,10 +253,15 @@ export function standingsPageRead(db: Database, tournamentId: number, page: numb
   }
   return {
     statements,
-    parse: ([snapshots, rows, own]) => ({
-      snapshot: (snapshots as SnapshotView[])[0] ?? null,
-      rows: rows as StoredRow[],
-      own: ((own as StoredRow[] | undefined) ?? [])[0] ?? null,
-    }),
+    parse: (results) => {
+      const [snapshots, rows, ...rest] = results
+      const counted = search === null ? null : ((rest.shift() as Array<{ matches: number }>)[0]?.matches ?? 0)
+      return {
+        snapshot: (snapshots as SnapshotView[])[0] ?? null,
+        rows: rows as StoredRow[],
+        own: ((rest[0] as StoredRow[] | undefined) ?? [])[0] ?? null,
+        matches: counted,
+      }
+    },
   }
 }

@@ -15,7 +15,7 @@ import { tournamentDetailRead } from './tournaments'
 // errors), read in one D1 batch instead of four requests through the app.
 
 /** The standings page the page carries (the second of pageAnswerPaths). */
-const FIRST_PAGE = { page: 1, limit: STANDINGS_PAGE_SIZE }
+const FIRST_PAGE = { page: 1, limit: STANDINGS_PAGE_SIZE, search: null }
 
 /** Answers the page understands: data, or "sign in" / "members only" for private tournaments. */
 const KEPT_STATUSES = new Set([200, 401, 403])
@@ -24,10 +24,7 @@ const KEPT_STATUSES = new Set([200, 401, 403])
 function pageRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, id: number) {
   return both(
     both(tournamentAccessRead(db, id, null), tournamentDetailRead(db, env, id, null)),
-    both(
-      standingsPageRead(db, id, FIRST_PAGE.page, FIRST_PAGE.limit, null),
-      both(latestSnapshotRead(db, id, 'monthlyWinners'), latestSnapshotRead(db, id, 'banterStats')),
-    ),
+    both(standingsPageRead(db, id, FIRST_PAGE, null), both(latestSnapshotRead(db, id, 'monthlyWinners'), latestSnapshotRead(db, id, 'banterStats'))),
   )
 }
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 // Debian's Chromium (installed by .ci/run with apt-get when missing); never a browser download.
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -43,4 +44,14 @@ export async function journey(page: Page, name: string, steps: () => Promise<voi
     await page.screenshot({ path: `tests/.artifacts/${name}.png`, fullPage: true }).catch(() => {})
     throw error
   }
+}
+
+/** Signs in through the sign-in dialog, as a person would. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/?signin=true`)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email', { exact: true }).fill(email)
+  await dialog.getByLabel('Password', { exact: true }).fill(password)
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { readStoredSession } from '../features/auth/auth-storage'
-import { leagueDataQuery } from '../features/tournaments/detail/league-data'
+import { leagueDataQuery, standingsView } from '../features/tournaments/detail/league-data'
 
 const TOURNAMENT_PATH = /^\/tournaments\/(\d+)\/?$/
 
@@ -13,11 +13,13 @@ export const tournamentDeepLink = (pathname: string) => TOURNAMENT_PATH.exec(pat
  * into the app's query cache without waiting for React; the page then finds it there, or joins
  * the load. (When the page came with its answers they are in the cache already: nothing loads.)
  * A signed-in reader's page loads as usual, with the session's token, which only the running app
- * sends. Failures are reported when the page asks for the chunk or the data.
+ * sends (and names the reader's own page, which the page then opens). Failures are reported when
+ * the page asks for the chunk or the data.
  */
-export function startTournamentDeepLink(pathname: string, queryClient: QueryClient) {
+export function startTournamentDeepLink(pathname: string, queryClient: QueryClient, search = '') {
   const leagueId = tournamentDeepLink(pathname)
   if (!leagueId) return
   import('../pages/TournamentDetailPage').catch(() => {})
-  if (!readStoredSession().token) void queryClient.prefetchQuery(leagueDataQuery(leagueId, 1, null))
+  const view = standingsView(new URLSearchParams(search))
+  if (!readStoredSession().token) void queryClient.prefetchQuery(leagueDataQuery(leagueId, view.page ?? 1, null, view.search))
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { wallKey } from '../features/community/posts-api'
@@ -9,6 +9,7 @@ import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
 import { LiveTab } from '../features/tournaments/detail/LiveTab'
+import { type StandingsView, standingsView } from '../features/tournaments/detail/league-data'
 import { RefreshProgress } from '../features/tournaments/detail/RefreshProgress'
 import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
 import { useLeagueData } from '../features/tournaments/detail/useLeagueData'
@@ -64,14 +65,17 @@ export default function TournamentDetailPage() {
   const queryClient = useQueryClient()
   const stateLeague = (location.state as DetailState | null)?.league ?? null
 
-  // The page and the tab go back to the start when the league changes.
-  const [pageState, setPageState] = useState({ leagueId, page: 1 })
-  const page = pageState.leagueId === leagueId ? pageState.page : 1
+  // The standings page and search live in the URL (?page=, ?search=): a reload or a shared link
+  // shows the same rows, back and forward step through the pages. Another league's URL has its own.
+  const [params, setParams] = useSearchParams()
+  const view = standingsView(params)
+  const page = view.page ?? 1
+  // The tab goes back to the start when the league changes.
   const [tabState, setTabState] = useState<{ leagueId: string; tab: TabId }>({ leagueId, tab: 'standings' })
   const [autoRefresh, setAutoRefresh] = useState(false)
   const [joinOpen, setJoinOpen] = useState(false)
 
-  const { data, loading, error, reload } = useLeagueData(leagueId, page, autoRefresh)
+  const { data, placeholder, loading, error, reload } = useLeagueData(leagueId, page, view.search, autoRefresh)
   const league = data?.league ?? (stateLeague && String(stateLeague.id) === leagueId ? stateLeague : null)
   const type = league?.type ?? null
   const admin = useAdminCheck(leagueId, isAuthenticated && type === 'curated_public')
@@ -91,7 +95,26 @@ export default function TournamentDetailPage() {
     if (next === 'banter') analytics.banterStatsView(leagueId)
   }
 
-  const setPage = (next: number) => setPageState({ leagueId, page: next })
+  /** Shows `next` of the standings: a new history entry, or in place of this one with `replace`. */
+  const showStandings = useCallback(
+    (next: StandingsView, replace = false) => {
+      const url = new URLSearchParams(params)
+      if (next.page === null) url.delete('page')
+      else url.set('page', String(next.page))
+      if (next.search) url.set('search', next.search)
+      else url.delete('search')
+      setParams(url, { replace, preventScrollReset: true, state: location.state })
+    },
+    [params, setParams, location.state],
+  )
+
+  // Opened without ?page= (no search), the table lands on the viewer's own page once the answer
+  // names it; in place of the page-less entry, so Back leaves the tournament as before.
+  const ownPage = placeholder ? null : (data?.standingsMetadata.current_user_page ?? null)
+  const landOnOwnPage = view.page === null && !view.search && ownPage !== null && ownPage !== page
+  useEffect(() => {
+    if (landOnOwnPage && ownPage !== null) showStandings({ page: ownPage, search: '' }, true)
+  }, [landOnOwnPage, ownPage, showStandings])
 
   // "Share This Achievement": the banter cards hand over the stat type and the card.
   const share = useShareAchievement({
@@ -195,7 +218,17 @@ export default function TournamentDetailPage() {
               columns={isAuthenticated ? 5 : 3}
             />
             <div id={panelId('detail', tab)} role="tabpanel" aria-labelledby={tabId('detail', tab)} className="detail-panel" tabIndex={-1}>
-              {tab === 'standings' ? <LiveTab data={data} loading={loading} signedIn={isAuthenticated} page={page} onPage={setPage} onJoin={openJoin} /> : null}
+              {tab === 'standings' ? (
+                <LiveTab
+                  data={data}
+                  loading={loading || landOnOwnPage}
+                  signedIn={isAuthenticated}
+                  page={page}
+                  search={view.search}
+                  onShow={showStandings}
+                  onJoin={openJoin}
+                />
+              ) : null}
               {tab === 'winners' ? <WinnersTab data={data} loading={loading} signedIn={isAuthenticated} onJoin={openJoin} /> : null}
               {tab === 'banter' ? <BanterTab data={data} loading={loading} signedIn={isAuthenticated} onShare={share.onShare} onJoin={openJoin} /> : null}
               <Suspense

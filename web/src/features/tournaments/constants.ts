@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../lib/product'
 
 // What the worker must agree on (the pinned league's name, the standings page size) is contract/tournaments.ts.
-export { PINNED_CURATED_NAME, STANDINGS_PAGE_SIZE } from '../../../../contract/tournaments'
+export { PINNED_CURATED_NAME, STANDINGS_MAX_PAGE, STANDINGS_PAGE_SIZE, STANDINGS_SEARCH_MAX_LENGTH } from '../../../../contract/tournaments'
 
 // Business constants of spec tournaments §9.
 

@@ -1,8 +1,9 @@
-import { type Ref, useEffect, useRef } from 'react'
+import { type Ref, useCallback, useEffect, useRef, useState } from 'react'
 import { formatEntryFee } from '../../../lib/format'
-import { OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled } from '../constants'
+import { DEBOUNCE_MS, OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { LeagueData, StandingRow } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
+import type { StandingsView } from './league-data'
 import { pageWindow, progressPercent } from './standings-math'
 
 const PLACES = [
@@ -52,21 +53,47 @@ export interface LiveTabProps {
   loading: boolean
   signedIn: boolean
   page: number
-  onPage: (page: number) => void
+  /** The standings search (trimmed), empty for the whole table. */
+  search: string
+  /** Shows another page or search (the page keeps them in its URL; `replace` rewrites the current entry). */
+  onShow: (view: StandingsView, replace?: boolean) => void
   onJoin?: () => void
 }
 
-export function LiveTab({ data, loading, signedIn, page, onPage, onJoin }: LiveTabProps) {
+export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin }: LiveTabProps) {
   const ownRowRef = useRef<HTMLLIElement>(null)
   const position = data?.currentUserPosition ?? null
+  const ownPage = data?.standingsMetadata.current_user_page ?? null
   const rows = data?.standings ?? []
+  // "Your position" was pressed: the own row is scrolled to and focused once its page is shown.
+  const [seekingOwnRow, setSeekingOwnRow] = useState(false)
 
   // The user's own row scrolls into view 500 ms after the table arrives, when they are below 5th.
   useEffect(() => {
-    if (!signedIn || position === null || position <= OWN_ROW_SCROLL_MIN || !data?.currentUserInStandings) return
+    if (!signedIn || search || position === null || position <= OWN_ROW_SCROLL_MIN || !data?.currentUserInStandings) return
     const timer = setTimeout(() => ownRowRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), OWN_ROW_SCROLL_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [signedIn, position, data])
+  }, [signedIn, search, position, data])
+
+  const shownPage = data?.paginationMetadata?.current_page ?? null
+  useEffect(() => {
+    if (!seekingOwnRow || loading || search || shownPage !== ownPage) return
+    setSeekingOwnRow(false)
+    const row = ownRowRef.current
+    row?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })
+    row?.focus({ preventScroll: true })
+  }, [seekingOwnRow, loading, search, shownPage, ownPage])
+
+  // A new search starts a history entry; refining one replaces it.
+  const onSearch = useCallback((text: string) => onShow({ page: null, search: text }, Boolean(search && text)), [onShow, search])
+
+  const showOwnRow =
+    ownPage === null
+      ? undefined
+      : () => {
+          setSeekingOwnRow(true)
+          if (search || page !== ownPage) onShow({ page: ownPage, search: '' })
+        }
 
   if (!data) {
     return loading ? (
@@ -86,32 +113,110 @@ export function LiveTab({ data, loading, signedIn, page, onPage, onJoin }: LiveT
   if (data.access === 'members') return <MembersOnly what="standings" onJoin={onJoin} />
 
   const meta = data.paginationMetadata
+  const found = data.standingsMetadata.search ?? null
   return (
     <div className="live-tab">
+      {/* First in the markup, so a phone shows the card above the table; wide screens put it beside. */}
+      <aside className="live-tab__side" aria-label="Gameweek summary">
+        <GameweekCard data={data} onShowOwnRow={showOwnRow} />
+        {prizesEnabled() ? <PrizePoolCard data={data} /> : null}
+      </aside>
       <section className="card standings-card" aria-labelledby="standings-title" aria-busy={loading || undefined}>
         <div className="standings-card__head">
           <h2 id="standings-title" className="standings-card__title">
             Standings
           </h2>
-          {meta && meta.total_members > 0 ? (
-            <p className="muted standings-card__count">
-              Showing {(meta.current_page - 1) * meta.per_page + 1}–{Math.min(meta.current_page * meta.per_page, meta.total_members)} of{' '}
-              {meta.total_members.toLocaleString('en-GB')}
-            </p>
-          ) : null}
+          <p className="muted standings-card__count" aria-live="polite">
+            {found ? (
+              found.total_matches > 0 ? (
+                `${found.total_matches.toLocaleString('en-GB')} ${found.total_matches === 1 ? 'match' : 'matches'} for “${found.query}”`
+              ) : null
+            ) : meta && meta.total_members > 0 ? (
+              <>
+                Showing {(meta.current_page - 1) * meta.per_page + 1}–{Math.min(meta.current_page * meta.per_page, meta.total_members)} of{' '}
+                {meta.total_members.toLocaleString('en-GB')}
+              </>
+            ) : null}
+          </p>
         </div>
+        {/* Nothing to search before the first refresh has stored a table. */}
+        {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
         {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
         {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
         {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
         {meta && meta.total_pages > 1 ? (
-          <Pagination page={page} totalPages={meta.total_pages} hasPrevious={meta.has_previous} hasNext={meta.has_next} onPage={onPage} disabled={loading} />
+          <Pagination
+            page={page}
+            totalPages={meta.total_pages}
+            hasPrevious={meta.has_previous}
+            hasNext={meta.has_next}
+            onPage={(next) => onShow({ page: next, search })}
+            disabled={loading}
+          />
         ) : null}
       </section>
-      <aside className="live-tab__side" aria-label="Gameweek summary">
-        <GameweekCard data={data} />
-        {prizesEnabled() ? <PrizePoolCard data={data} /> : null}
-      </aside>
     </div>
+  )
+}
+
+/**
+ * The search box: finds managers and teams by name across the whole league (the server
+ * searches). What is typed is searched 500 ms after the last key, or at once with Enter.
+ */
+function StandingsSearch({ search, onSearch }: { search: string; onSearch: (text: string) => void }) {
+  const [draft, setDraft] = useState(search)
+  // Back, forward or "Your position" change the search from outside: the box follows.
+  const [shown, setShown] = useState(search)
+  if (shown !== search) {
+    setShown(search)
+    setDraft(search)
+  }
+  const wanted = draft.trim()
+  useEffect(() => {
+    if (wanted === search) return
+    const timer = setTimeout(() => onSearch(wanted), DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [wanted, search, onSearch])
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and to jsdom); a form with role="search" is the landmark everywhere.
+    <form
+      role="search"
+      className="standings-search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (wanted !== search) onSearch(wanted)
+      }}
+    >
+      <label htmlFor="standings-search" className="standings-search__label">
+        Find a manager or team
+      </label>
+      <div className="standings-search__row">
+        <input
+          id="standings-search"
+          className="input standings-search__input"
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          maxLength={STANDINGS_SEARCH_MAX_LENGTH}
+          placeholder="Name or team name"
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        {search ? (
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={() => {
+              setDraft('')
+              onSearch('')
+            }}
+          >
+            Clear search
+          </button>
+        ) : null}
+      </div>
+    </form>
   )
 }
 
@@ -147,6 +252,8 @@ function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: R
             className={mine ? 'standing standing--me' : 'standing'}
             aria-current={mine ? 'true' : undefined}
             data-testid={mine ? 'own-row' : undefined}
+            // "Your position" moves focus here.
+            tabIndex={mine ? -1 : undefined}
           >
             <span className="standing__rank">
               {place ? (
@@ -158,11 +265,17 @@ function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: R
               <Movement rank={row.rank} lastRank={row.last_rank} />
             </span>
             <span className="standing__who">
-              <span className="standing__team">
-                {row.team_name}
+              {/* Names wrap on a phone and are cut with an ellipsis on wider screens, where the title
+                  gives the full name; the "You" badge sits beside the name, never inside the cut. */}
+              <span className="standing__name">
+                <span className="standing__team" title={row.team_name}>
+                  {row.team_name}
+                </span>
                 {mine ? <span className="badge badge--accent standing__you">You</span> : null}
               </span>
-              <span className="standing__player">{row.player_name}</span>
+              <span className="standing__player" title={row.player_name}>
+                {row.player_name}
+              </span>
               <span className="standing__bar" aria-hidden="true">
                 <span className="standing__fill" style={{ width: `${progressPercent(row.total_points)}%` }} data-testid="progress-fill" />
               </span>
@@ -228,7 +341,7 @@ function Pagination({
   )
 }
 
-function GameweekCard({ data }: { data: LeagueData }) {
+function GameweekCard({ data, onShowOwnRow }: { data: LeagueData; onShowOwnRow?: () => void }) {
   const meta = data.standingsMetadata
   // League-wide figures from the refresh, the same on every page; never derived from the rows on
   // screen. Older snapshots have none: the card shows "—" until the next refresh.
@@ -262,7 +375,16 @@ function GameweekCard({ data }: { data: LeagueData }) {
         {data.currentUserPosition ? (
           <div>
             <dt>Your position</dt>
-            <dd>#{data.currentUserPosition.toLocaleString('en-GB')}</dd>
+            <dd>
+              {onShowOwnRow ? (
+                <button type="button" className="link-button side-card__jump" onClick={onShowOwnRow} title="Show your row in the table">
+                  #{data.currentUserPosition.toLocaleString('en-GB')}
+                  <span className="visually-hidden"> (show your row in the table)</span>
+                </button>
+              ) : (
+                `#${data.currentUserPosition.toLocaleString('en-GB')}`
+              )}
+            </dd>
           </div>
         ) : null}
       </dl>

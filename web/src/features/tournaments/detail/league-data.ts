@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type PageAnswers, pageAnswerPaths } from '../../../../../contract/page-answers'
 import { ApiError, api, pathParam } from '../../../lib/api'
-import { DETAIL_LOAD_DELAY_MS, LEAGUE_DATA_CACHE_TTL_MS, STANDINGS_PAGE_SIZE } from '../constants'
+import { DETAIL_LOAD_DELAY_MS, LEAGUE_DATA_CACHE_TTL_MS, STANDINGS_MAX_PAGE, STANDINGS_PAGE_SIZE, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { BanterStatsResponse, LeagueAccess, LeagueData, LeagueDetail, MonthlyWinnersResponse, StandingsResponse } from '../types'
 
 // A tournament's detail data (spec tournaments §3): league, standings page, monthly winners and
@@ -57,14 +57,34 @@ function combine({ league, standings, winners, banter }: Settled): LeagueData {
   }
 }
 
+/**
+ * Which standings the Live tab shows, as its URL says: `?page=` (null when absent: the tab opens
+ * on the viewer's own page) and `?search=` (trimmed; empty for the whole table). A reload or a
+ * shared link shows the same rows.
+ */
+export interface StandingsView {
+  page: number | null
+  search: string
+}
+
+export function standingsView(params: URLSearchParams): StandingsView {
+  const page = Number(params.get('page'))
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= STANDINGS_MAX_PAGE ? page : null,
+    search: (params.get('search') ?? '').trim().slice(0, STANDINGS_SEARCH_MAX_LENGTH),
+  }
+}
+
 /** Reads the four answers in parallel (no cache, no delay); an abort is rethrown as is. */
-export async function fetchLeagueData(leagueId: string | number, page: number, signal?: AbortSignal): Promise<LeagueData> {
+export async function fetchLeagueData(leagueId: string | number, page: number, signal?: AbortSignal, search = ''): Promise<LeagueData> {
   const options = { init: { signal } }
   const param = { id: pathParam(leagueId) }
   const route = api.leagues[':id']
+  // Without a search the path is the one the tournament page's own answers are kept under.
+  const query = { page: String(page), limit: String(STANDINGS_PAGE_SIZE), ...(search ? { search } : {}) }
   const [league, standings, winners, banter] = await Promise.allSettled([
     parseResponse(route.$get({ param }, options)),
-    parseResponse(route.standings.$get({ param, query: { page: String(page), limit: String(STANDINGS_PAGE_SIZE) } }, options)),
+    parseResponse(route.standings.$get({ param, query }, options)),
     // Snapshot answers: the worker types them only as JSON (see types.ts).
     parseResponse(route['monthly-winners'].$get({ param }, options)),
     parseResponse(route['banter-stats'].$get({ param }, options)),
@@ -89,16 +109,17 @@ const pause = (ms: number, signal: AbortSignal) =>
   })
 
 /**
- * The query of one page as one viewer sees it (the answers mark the viewer's own row and hide
- * private data from non-members). Each network load waits 150 ms first, so a burst of changes
- * (league, page, session) costs one load; an answer fresh in the cache is shown at once.
+ * The query of one page (of the table, or of a search's matches) as one viewer sees it (the
+ * answers mark the viewer's own row, name its page, and hide private data from non-members).
+ * Each network load waits 150 ms first, so a burst of changes (league, page, search, session)
+ * costs one load; an answer fresh in the cache is shown at once.
  */
-export const leagueDataQuery = (leagueId: string, page: number, viewer: number | null) =>
+export const leagueDataQuery = (leagueId: string, page: number, viewer: number | null, search = '') =>
   queryOptions({
-    queryKey: [...leagueDataPrefix(leagueId), page, viewer],
+    queryKey: [...leagueDataPrefix(leagueId), page, viewer, search],
     queryFn: async ({ signal }) => {
       await pause(DETAIL_LOAD_DELAY_MS, signal)
-      return fetchLeagueData(leagueId, page, signal)
+      return fetchLeagueData(leagueId, page, signal, search)
     },
     staleTime: LEAGUE_DATA_CACHE_TTL_MS,
   })

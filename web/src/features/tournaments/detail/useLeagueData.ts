@@ -7,19 +7,19 @@ import { leagueDataPrefix, leagueDataQuery } from './league-data'
 import { refreshPollInterval } from './RefreshProgress'
 
 /**
- * The detail page's data (league-data.ts): loads 150 ms after the league, the viewer or the page
- * changes (at once from the 2-minute cache when it is fresh, or by joining the early load of a
+ * The detail page's data (league-data.ts): loads 150 ms after the league, the viewer, the page or
+ * the standings search changes (at once from the 2-minute cache when it is fresh, or by joining the early load of a
  * deep link); another page of the same league keeps the old rows while loading. `reload` loads
  * the league again (every page and viewer goes stale); with `autoRefresh` the data reloads every
  * 60 s, and while the tournament waits for its first refresh every few seconds. A failure toasts "Error - Failed to load tournament data".
  */
-export function useLeagueData(leagueId: string, page: number, autoRefresh: boolean) {
+export function useLeagueData(leagueId: string, page: number, search: string, autoRefresh: boolean) {
   const { user, isAuthenticated } = useAuth()
   const { toast } = useToast()
   const queryClient = useQueryClient()
   const viewer = isAuthenticated && user ? user.id : null
   const query = useQuery({
-    ...leagueDataQuery(leagueId, page, viewer),
+    ...leagueDataQuery(leagueId, page, viewer, search),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === leagueId ? keepPreviousData(previous) : undefined),
     // A tournament waiting for its first refresh asks again until the data lands (RefreshProgress).
     refetchInterval: (q) => refreshPollInterval(q.state.data?.league.refresh) || (autoRefresh ? AUTO_REFRESH_MS : false),
@@ -37,6 +37,8 @@ export function useLeagueData(leagueId: string, page: number, autoRefresh: boole
 
   return {
     data: query.data ?? null,
+    /** Whether `data` is another page's, shown while this one loads. */
+    placeholder: query.isPlaceholderData,
     loading: query.isFetching || query.isPending,
     error: query.isError && !query.isFetching ? 'Failed to load league data' : null,
     reload,
