@@ -1,6 +1,7 @@
+import { parseResponse } from 'hono/client'
 import { useId, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { apiFetch } from '../../lib/api'
+import { api, pathParam } from '../../lib/api'
 import { useTimedMessage } from '../community/useTimedMessage'
 import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { commissionerError } from './errors'
@@ -41,9 +42,9 @@ export function MembersTab({
     const { action, member } = pending
     setBusy(true)
     try {
-      const path = action === 'kick' ? 'kick-user' : 'reactivate-user'
-      const answer = await apiFetch<{ message?: string }>(`/api/leagues/${leagueId}/${path}?user_id=${member.id}`, { method: 'POST' })
-      banner.show('success', answer?.message ?? (action === 'kick' ? `${member.name} has been removed.` : `${member.name} has been reactivated.`))
+      const route = api.leagues[':id'][action === 'kick' ? 'kick-user' : 'reactivate-user']
+      const answer = await parseResponse(route.$post({ param: { id: pathParam(leagueId) }, query: { user_id: String(member.id) } }))
+      banner.show('success', answer.message)
       await onChanged()
     } catch (err) {
       banner.show('error', commissionerError(err, action === 'kick' ? 'Failed to kick user' : 'Failed to reactivate user'))

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import { ApiError, api, apiFetch, pathParam } from '../../lib/api'
+import { ApiError, api, apiFetch, pathParam, publicApi } from '../../lib/api'
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
 import { HIDDEN_PUBLIC_NAME, LEAGUE_ID_MIN_LENGTH, LEAGUES_CACHE_TTL_MS, PINNED_CURATED_NAME, TEAM_CODE_MIN_LENGTH } from './constants'
 import type { CreateLeagueResponse, League, ValidateLeagueResponse, ValidateTeamResponse } from './types'
@@ -108,11 +108,10 @@ export async function validateTeam(
   const team = String(code ?? '').trim()
   if (!league || team.length < TEAM_CODE_MIN_LENGTH) return { valid: null, team_name: '' }
   try {
-    const answer = await apiFetch<ValidateTeamResponse>(`/api/validate-team/${encodeURIComponent(league)}/${encodeURIComponent(team)}`, {
-      auth: false,
-      signal,
-    })
-    return { valid: answer?.valid ?? null, team_name: answer?.team_name ?? '' }
+    const answer = await parseResponse(
+      publicApi['validate-team'][':id'][':code'].$get({ param: { id: pathParam(league), code: pathParam(team) } }, { init: { signal } }),
+    )
+    return { valid: answer.valid, team_name: answer.team_name }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     return { valid: false, team_name: '' }
