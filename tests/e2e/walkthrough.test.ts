@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // The walkthrough's fixes (issue 14) as a member sees them in Chromium, on the seeded Office
 // Banter League (simulated FPL league 234567: 180 managers, August won jointly on 184 points).
@@ -18,28 +18,61 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/?signin=true`)
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL)
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-}
-
-async function officeTournamentId(): Promise<number> {
+async function demoAuth(): Promise<Record<string, string>> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
   })
   const { access_token } = (await login.json()) as { access_token: string }
-  const list = await fetch(`${baseUrl}/api/leagues`, { headers: { authorization: `Bearer ${access_token}` } })
+  return { authorization: `Bearer ${access_token}` }
+}
+
+async function officeTournamentId(): Promise<number> {
+  const list = await fetch(`${baseUrl}/api/leagues`, { headers: await demoAuth() })
   const leagues = (await list.json()) as Array<{ id: number; fpl_league_id: number | null }>
   const office = leagues.find((league) => league.fpl_league_id === OFFICE_FPL_LEAGUE)
   if (!office) throw new Error('The Office Banter League is not seeded')
   return office.id
 }
+
+interface GameweekSummary {
+  gameweek: number
+  top_scorer: { player_name: string; points: number } | null
+  average_points: number
+}
+
+describe('This Gameweek over the whole league (issue 14 item 8)', () => {
+  it('shows the same league-wide top scorer and average on every page of a 180-manager league', async () => {
+    const id = await officeTournamentId()
+    const answer = (await (await fetch(`${baseUrl}/api/leagues/${id}/standings?page=3`, { headers: await demoAuth() })).json()) as {
+      gameweek_summary: GameweekSummary
+      standings: Array<{ gameweek_points: number }>
+    }
+    const summary = answer.gameweek_summary
+    expect(summary.top_scorer).not.toBeNull()
+    // Page 3 alone would not give the league's figures: the card must not be worked out from it.
+    expect(Math.max(...answer.standings.map((row) => row.gameweek_points))).toBeLessThanOrEqual(summary.top_scorer!.points)
+
+    const page = await newPage(browser)
+    await journey(page, 'walkthrough-this-gameweek', async () => {
+      await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
+      const cardText = async (n: number) => {
+        await page.goto(`${baseUrl}/tournaments/${id}?page=${n}`)
+        await expect.poll(() => page.getByRole('list', { name: 'League table' }).getByRole('listitem').count()).toBeGreaterThan(0)
+        const card = page.locator('section[aria-labelledby="gw-card-title"]')
+        await expect.poll(() => card.textContent()).toContain(summary.top_scorer!.player_name)
+        return (await card.textContent()) ?? ''
+      }
+      const first = await cardText(1)
+      const third = await cardText(3)
+      expect(third).toBe(first)
+      expect(first).toContain(`(${summary.top_scorer!.points} pts)`)
+      expect(first).toContain(`Average${summary.average_points} pts`)
+    })
+    await page.context().close()
+  })
+})
 
 describe('Manager of the Month ties (issue 14 item 14)', () => {
   it('a month won on equal points names every joint winner, and no runner-up shows "1"', async () => {
@@ -52,7 +85,7 @@ describe('Manager of the Month ties (issue 14 item 14)', () => {
 
     const page = await newPage(browser)
     await journey(page, 'walkthrough-joint-winners', async () => {
-      await signIn(page)
+      await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       await page.goto(`${baseUrl}/tournaments/${await officeTournamentId()}`)
       await page.getByRole('tab', { name: /Winners/ }).click()
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: /^August/ }) })
