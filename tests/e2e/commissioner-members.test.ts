@@ -1,12 +1,30 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
+import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // Issue 14 item 15 in a real browser: the commissioner opens Members, sees the FPL league's
 // managers who have not joined yet and copies the invite link to send them.
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
+
+/** The Pub League as the API sees it now: other journeys on the same stack may have joined managers to it. */
+async function pubLeague() {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  })
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers })).json()) as Array<{ id: number; name: string; member_count: number }>
+  const pub = list.find((l) => l.name === 'The Pub League')!
+  const members = (await (await fetch(`${baseUrl}/api/leagues/${pub.id}/members`, { headers })).json()) as {
+    fpl_league_size: number
+    not_joined: { total: number; managers: unknown[] }
+  }
+  return { memberCount: pub.member_count, size: members.fpl_league_size, notJoined: members.not_joined.total }
+}
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -23,24 +41,23 @@ describe('commissioner members journey', () => {
     const page = await newPage(browser, { viewport, colorScheme })
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     await journey(page, `commissioner-members-${name}`, async () => {
-      await page.goto(`${baseUrl}/?signin=true`)
-      const dialog = page.getByRole('dialog')
-      await dialog.getByLabel('Email', { exact: true }).fill('demo@banter-arena.test')
-      await dialog.getByLabel('Password', { exact: true }).fill('BanterDemo1!')
-      await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+      await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
 
-      // The demo user runs the seed's Pub League (12 managers; the demo user and five seeded members joined).
+      // The demo user runs the seed's Pub League (12 managers in the FPL league; the demo user and
+      // five seeded members joined, and other journeys may have added one).
+      const league = await pubLeague()
+      expect(league.size).toBe(12)
+      expect(league.memberCount + league.notJoined).toBe(12)
       await page.goto(`${baseUrl}/dashboard`)
       const pub = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'The Pub League' }) })
-      await expect.poll(() => pub.textContent()).toContain('6 members · 12 managers in the FPL league')
+      await expect.poll(() => pub.textContent()).toContain(`${league.memberCount} members · 12 managers in the FPL league`)
       await pub.getByRole('button', { name: /Manage League/ }).click()
       await page.getByRole('tab', { name: /Members/ }).click()
 
       const section = page.locator('section').filter({ has: page.getByRole('heading', { name: /Not joined yet/ }) })
-      await expect.poll(() => section.getByRole('heading', { name: /Not joined yet/ }).textContent()).toBe('Not joined yet 6')
+      await expect.poll(() => section.getByRole('heading', { name: /Not joined yet/ }).textContent()).toBe(`Not joined yet ${league.notJoined}`)
       const managers = section.getByRole('list', { name: 'Managers not joined yet' }).getByRole('listitem')
-      await expect.poll(() => managers.count()).toBe(6)
+      await expect.poll(() => managers.count()).toBe(league.notJoined)
       expect(await managers.first().textContent()).toMatch(/Rank \d+/)
 
       const cookies = page.getByRole('button', { name: 'Decline' })

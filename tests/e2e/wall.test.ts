@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // The wall of issue 14 item 12 in Chromium on the seeded stack: a signed-out visitor is told what
 // the wall is and how to get in; the Pub League's commissioner (the demo user) pins a post and a
@@ -33,15 +33,6 @@ async function memberEmail(): Promise<string> {
   return emailFor(`${entry.player_first_name} ${entry.player_last_name}`)
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${baseUrl}/?signin=true`)
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Email', { exact: true }).fill(email)
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-}
-
 async function openWall(page: Page, leagueId: number) {
   await page.goto(`${baseUrl}/tournaments/${leagueId}`)
   await page.getByRole('tab', { name: 'Wall' }).click()
@@ -69,7 +60,7 @@ describe('the community wall', () => {
 
     const owner = await newPage(browser)
     await journey(owner, 'wall-commissioner-pins', async () => {
-      await signIn(owner, DEMO_EMAIL)
+      await signIn(owner, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       const posts = await openWall(owner, leagueId)
       const target = posts.filter({ hasText: PINNED_NOW })
       await target.getByRole('button', { name: 'Pin', exact: true }).click()
@@ -85,7 +76,7 @@ describe('the community wall', () => {
 
     const member = await newPage(browser, { viewport: { width: 390, height: 844 } })
     await journey(member, 'wall-member-sees-pin', async () => {
-      await signIn(member, await memberEmail())
+      await signIn(member, baseUrl, await memberEmail(), DEMO_PASSWORD)
       const posts = await openWall(member, leagueId)
       await expect.poll(() => posts.first().textContent()).toContain(PINNED_NOW)
       expect(await posts.first().getByText('Pinned').isVisible()).toBe(true)
