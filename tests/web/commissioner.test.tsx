@@ -41,40 +41,38 @@ const members = {
 
 const INVITE = 'https://banterarena.app/join/AbCdEf123456'
 
+/** The wall's two posts: the commissioner's welcome and a member's post, reported or not. */
+const welcome = {
+  id: 2,
+  user_id: 7,
+  user_name: 'Jamie Vardy',
+  content: 'Welcome',
+  image_url: null,
+  created_at: '2025-09-01T09:00:00Z',
+  likes: 1,
+  likes_list: [8],
+  reported: false,
+  isPinned: false,
+  is_author: true,
+}
+const offside = (reports: { reported: boolean; report_count: number }) => ({
+  id: 1,
+  user_id: 8,
+  user_name: 'Dan Moss',
+  content: 'Offside!',
+  image_url: null,
+  created_at: '2025-09-01T10:00:00Z',
+  likes: 0,
+  likes_list: [],
+  ...reports,
+  isPinned: false,
+  is_author: false,
+})
+
 function commissionerApi(routes: Record<string, Reply | Reply[]> = {}) {
   return mockApi({
     'GET /api/leagues/11/members': { body: members },
-    'GET /api/community-posts/11': {
-      body: [
-        {
-          id: 1,
-          user_id: 8,
-          user_name: 'Dan Moss',
-          content: 'Offside!',
-          image_url: null,
-          created_at: '2025-09-01T10:00:00Z',
-          likes: 0,
-          likes_list: [],
-          reported: true,
-          report_count: 2,
-          isPinned: false,
-          is_author: false,
-        },
-        {
-          id: 2,
-          user_id: 7,
-          user_name: 'Jamie Vardy',
-          content: 'Welcome',
-          image_url: null,
-          created_at: '2025-09-01T09:00:00Z',
-          likes: 1,
-          likes_list: [8],
-          reported: false,
-          isPinned: false,
-          is_author: true,
-        },
-      ],
-    },
+    'GET /api/community-posts/11': { body: [offside({ reported: true, report_count: 2 }), welcome] },
     'GET /api/leagues/11/invite-link': { body: { invite_url: INVITE, invite_code: 'AbCdEf123456' } },
     ...routes,
   })
@@ -389,37 +387,7 @@ describe('commissioner screen', () => {
     await waitFor(() => expect(within(list).queryByText(/Reported/)).not.toBeInTheDocument())
     expect(within(list).getByText('Offside!')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Remove post by Dan Moss' })).toHaveFocus()
-    api.on('GET /api/community-posts/11', {
-      body: [
-        {
-          id: 2,
-          user_id: 7,
-          user_name: 'Jamie Vardy',
-          content: 'Welcome',
-          image_url: null,
-          created_at: '2025-09-01T09:00:00Z',
-          likes: 1,
-          likes_list: [8],
-          reported: false,
-          isPinned: false,
-          is_author: true,
-        },
-        {
-          id: 1,
-          user_id: 8,
-          user_name: 'Dan Moss',
-          content: 'Offside!',
-          image_url: null,
-          created_at: '2025-09-01T10:00:00Z',
-          likes: 0,
-          likes_list: [],
-          reported: false,
-          report_count: 0,
-          isPinned: false,
-          is_author: false,
-        },
-      ],
-    })
+    api.on('GET /api/community-posts/11', { body: [welcome, offside({ reported: false, report_count: 0 })] })
     answer()
     expect(await screen.findByText('Report dismissed.')).toBeInTheDocument()
     expect(api.callsTo('POST /api/community-posts/11/posts/1/reports/dismiss')).toHaveLength(2)

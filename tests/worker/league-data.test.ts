@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
-import { addMember, addTournament, addUser, bearer, getJson, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
+import { SIM_LEAGUES, simulator } from './helpers/fpl'
+import { addTournament, addUser, bearer, getJson, officeLeagueWithBoss, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
 
 // The read API of the data engine: exact response fields, paging, validation, look-ups.
 
@@ -12,12 +12,9 @@ let boss: Record<string, string> = {}
 let otherAuth: Record<string, string> = {}
 
 beforeAll(async () => {
-  routeFplToSimulator(sim)
-  sim.setGameweek(12, 'checked')
-  const bossId = await addUser('boss@example.com', 'Office Boss', 1000101)
-  officeId = await addTournament('Office Banter League', SIM_LEAGUES.office, bossId)
-  await addMember(officeId, bossId)
-  boss = await bearer(bossId)
+  const office = await officeLeagueWithBoss(sim)
+  officeId = office.officeId
+  boss = office.boss
   const other = await addUser('other@example.com', 'Other', null)
   emptyId = await addTournament('Not Refreshed Yet', SIM_LEAGUES.fridays, other)
   otherAuth = await bearer(other)

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
-import { addMember, addTournament, addUser, bearer, getJson, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
+import { simulator } from './helpers/fpl'
+import { addMember, addUser, bearer, getJson, officeLeagueWithBoss, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
 
 // Finding yourself in a big league (issue 14 item 9, decision 045): the standings answer says on
 // which page the viewer's own row is, and `search` finds managers and teams by name across the
@@ -41,12 +41,9 @@ const contains = (name: string, text: string) => name.toLowerCase().includes(tex
 const matchesOf = (text: string) => table.filter((r) => contains(r.team_name, text) || contains(r.player_name, text))
 
 beforeAll(async () => {
-  routeFplToSimulator(sim)
-  sim.setGameweek(12, 'checked')
-  const bossId = await addUser('boss@example.com', 'Office Boss', 1000101)
-  officeId = await addTournament('Office Banter League', SIM_LEAGUES.office, bossId)
-  await addMember(officeId, bossId)
-  boss = await bearer(bossId)
+  const office = await officeLeagueWithBoss(sim)
+  officeId = office.officeId
+  boss = office.boss
   const { failures } = await runCronAndQueue()
   expect(failures).toEqual([])
   table = (await env.DB.prepare('SELECT * FROM standings_rows WHERE tournament_id = ? ORDER BY position').bind(officeId).all<Row>()).results

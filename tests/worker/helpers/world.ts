@@ -3,6 +3,8 @@ import { runScheduled } from '../../../worker/cron/scheduled'
 import { forgetPublicReads } from '../../../worker/lib/public-read-cache'
 import { handleRefreshMessage, type MessageOutcome, type MessageSender } from '../../../worker/services/refresh'
 import type { RefreshMessage } from '../../../worker/services/refresh/types'
+import type { FplSimulator } from '../../fpl-simulator/handler.ts'
+import { routeFplToSimulator, SIM_LEAGUES } from './fpl'
 
 // Test data and a synchronous stand-in for Cloudflare Queues: messages are kept in order and
 // processed one by one, each as its own "invocation", exactly as the consumer would.
@@ -128,4 +130,17 @@ export async function bearer(userId: number): Promise<Record<string, string>> {
   const { getDb } = await import('../../../worker/db/client')
   const version = await env.DB.prepare('SELECT token_version FROM users WHERE id = ?').bind(userId).first<number>('token_version')
   return { authorization: `Bearer ${await startSession(env, getDb(env.DB), { userId, tokenVersion: version ?? 0 })}` }
+}
+
+/**
+ * The simulator's 180-manager Office Banter League at GW12 (checked), run by its manager 1000101
+ * ("Office Boss", a member): the big league several suites read. Refresh it with runCronAndQueue.
+ */
+export async function officeLeagueWithBoss(sim: FplSimulator): Promise<{ officeId: number; bossId: number; boss: Record<string, string> }> {
+  routeFplToSimulator(sim)
+  sim.setGameweek(12, 'checked')
+  const bossId = await addUser('boss@example.com', 'Office Boss', 1000101)
+  const officeId = await addTournament('Office Banter League', SIM_LEAGUES.office, bossId)
+  await addMember(officeId, bossId)
+  return { officeId, bossId, boss: await bearer(bossId) }
 }
