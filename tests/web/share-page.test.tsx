@@ -166,27 +166,36 @@ describe('shared achievement page', () => {
   })
 })
 
-describe('achievementView (defaults as the server uses them)', () => {
-  it('reads the manager from additional_data when player_name is missing or the placeholder', () => {
-    expect(achievementView(share({ player_name: undefined, additional_data: { manager: 'Sam K' } }) as never).manager).toBe('Sam K')
+describe('achievementView (the server fills the defaults: tests/worker/shares.test.ts)', () => {
+  it('reads the manager from additional_data when player_name is the placeholder', () => {
     expect(achievementView(share({ player_name: 'Unknown Player', additional_data: { manager: 'Sam K' } }) as never).manager).toBe('Sam K')
   })
 
-  it('falls back to the defaults', () => {
-    expect(
-      achievementView({
-        id: ID,
-        league_id: 1,
-        stat_type: 'gameweek_rocket',
-        stat_data: null,
-        created_at: '2025-08-01T10:00:00Z',
-        view_count: 0,
-        click_count: 0,
-      }),
-    ).toEqual({
+  it("shows the server's defaults as they come", () => {
+    const defaults = {
+      emoji: '🏆',
+      achievement_title: 'FPL Achievement!',
+      achievement_description: 'No description available',
+      player_name: 'Unknown Player',
+      league_name: 'Tournament',
+      league_members: 1,
+      fpl_league_size: null,
+      entry_fee: 0,
+      additional_data: { manager: 'Unknown Manager', description: 'No description available', achievement_title: 'FPL Achievement!', emoji: '🏆' },
+    }
+    const answer = {
+      id: ID,
+      league_id: 1,
+      stat_type: 'gameweek_rocket',
+      stat_data: defaults,
+      created_at: '2025-08-01T10:00:00Z',
+      view_count: 0,
+      click_count: 0,
+    }
+    expect(achievementView(answer)).toEqual({
       emoji: '🏆',
       title: 'FPL Achievement!',
-      manager: 'Unknown Manager',
+      manager: 'Unknown Player',
       description: 'No description available',
       leagueName: 'Tournament',
       members: 1,

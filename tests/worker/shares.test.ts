@@ -123,6 +123,24 @@ describe('reading a share', () => {
     expect((await call('/api/banter/share/not-an-id')).status).toBe(400)
   })
 
+  it("reads a card stored before today's fields in today's shape", async () => {
+    const old = 'ab'.repeat(16)
+    const stored = { emoji: '🪑', achievement_title: 'Benched Beast', player_name: 'Sharer', league_name: 'The Pub League', league_members: 6 }
+    await env.DB.prepare('INSERT INTO shared_achievements (id, user_id, tournament_id, stat_type, stat_data, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(old, memberId, pubId, 'wooden_spoon_warrior', JSON.stringify(stored), Date.now())
+      .run()
+    const body = (await (await call(`/api/banter/share/${old}`)).json()) as { stat_data: Record<string, unknown> }
+    expect(body.stat_data).toEqual({
+      ...stored,
+      achievement_description: 'No description available',
+      fpl_league_size: null,
+      entry_fee: 0,
+      additional_data: { manager: 'Sharer', description: 'No description available', achievement_title: 'Benched Beast', emoji: '🪑' },
+    })
+    const mine = (await (await call('/api/banter/my-shares', { headers: member })).json()) as { shared_stats: Array<{ id: string; stat_data: unknown }> }
+    expect(mine.shared_stats.find((s) => s.id === old)?.stat_data).toEqual(body.stat_data)
+  })
+
   it('serves the share page with exactly the expected meta values, hostile text escaped', async () => {
     const res = await call(`/share/banter/${id}`, {}, assets)
     expect(res.status).toBe(200)

@@ -57,6 +57,10 @@ export function normaliseStatData(input: Record<string, unknown>): StatData {
   }
 }
 
+/** A stored card's data as today's StatData: rows are normalised when written, and reading them through the same rules keeps older rows (before fpl_league_size) in shape. */
+const storedStatData = (stored: unknown): StatData =>
+  normaliseStatData(typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {})
+
 const newShareId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
 
 export const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/${id}`, appUrl).toString()
@@ -216,7 +220,7 @@ export async function readShare(db: Database, id: string, countView: boolean) {
     id: share.id,
     league_id: share.tournamentId,
     stat_type: share.statType,
-    stat_data: share.statData as unknown as StatData,
+    stat_data: storedStatData(share.statData),
     created_at: share.createdAt.toISOString(),
     view_count: share.viewCount,
     click_count: share.clickCount,
@@ -253,7 +257,7 @@ export function ownSharesRead(db: Database, appUrl: string, userId: number) {
       created_at: share.createdAt.toISOString(),
       view_count: share.viewCount,
       click_count: share.clickCount,
-      stat_data: share.statData,
+      stat_data: storedStatData(share.statData),
       share_url: shareUrl(appUrl, share.id),
     })),
   }))

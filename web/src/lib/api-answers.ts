@@ -15,12 +15,5 @@ type DiscoverLeaguesResponse = InferResponseType<(typeof api)['discover-leagues'
 export type DiscoveredLeague = DiscoverLeaguesResponse['discovered_leagues'][number]
 export type AutoJoinResponse = InferResponseType<(typeof api)['auto-join-leagues']['$post'], 200>
 type MySharesResponse = InferResponseType<(typeof api)['banter']['my-shares']['$get'], 200>
-/** The card's stored fields are JSON to the worker: the ones the list reads are named here. */
-interface SharedStatData {
-  emoji?: string
-  achievement_title?: string
-  title?: string
-  league_name?: string
-}
-export type SharedStat = Omit<MySharesResponse['shared_stats'][number], 'stat_data'> & { stat_data: SharedStatData | null }
+export type SharedStat = MySharesResponse['shared_stats'][number]
 export type InviteLeague = InferResponseType<(typeof api)['leagues']['invite'][':inviteCode']['$get'], 200>

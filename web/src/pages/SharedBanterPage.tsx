@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useAuth } from '../features/auth/AuthProvider'
-import { fetchSharedAchievement, isShareNotFound, type SharedAchievement, type SharedStatData, shareImageUrl } from '../features/share/share-api'
+import { fetchSharedAchievement, isShareNotFound, type SharedAchievement, shareImageUrl } from '../features/share/share-api'
 import { applyShareMeta } from '../features/share/share-meta'
 import { formatEntryFee, plural } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
@@ -22,21 +22,19 @@ export interface AchievementView {
 }
 
 const UNKNOWN = /^Unknown (Player|Manager)$/
-const known = (value: string | undefined) => (value && !UNKNOWN.test(value) ? value : undefined)
+const known = (value: string) => (value && !UNKNOWN.test(value) ? value : undefined)
 
+/** The page's view of a share. The server fills every default (normaliseStatData); a placeholder player name gives way to the card's manager. */
 export function achievementView(share: SharedAchievement): AchievementView {
-  const data: SharedStatData = share.stat_data ?? {}
-  const extra = data.additional_data ?? {}
-  const members = Number(data.league_members)
-  const fee = Number(data.entry_fee)
+  const data = share.stat_data
   return {
-    emoji: data.emoji || extra.emoji || '🏆',
-    title: data.achievement_title || extra.achievement_title || 'FPL Achievement!',
-    manager: known(data.player_name) ?? known(extra.manager) ?? data.player_name ?? extra.manager ?? 'Unknown Manager',
-    description: data.achievement_description || extra.description || 'No description available',
-    leagueName: data.league_name || 'Tournament',
-    members: Number.isSafeInteger(members) && members > 0 ? members : 1,
-    entryFee: Number.isFinite(fee) && fee > 0 ? fee : 0,
+    emoji: data.emoji,
+    title: data.achievement_title,
+    manager: known(data.player_name) ?? known(data.additional_data.manager) ?? data.player_name,
+    description: data.achievement_description,
+    leagueName: data.league_name,
+    members: data.league_members,
+    entryFee: data.entry_fee,
     leagueId: share.league_id,
   }
 }

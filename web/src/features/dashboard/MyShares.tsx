@@ -10,7 +10,7 @@ import { useToast } from '../toast/ToastProvider'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
-const shareTitle = (share: SharedStat) => share.stat_data?.achievement_title ?? share.stat_data?.title ?? share.stat_type ?? 'FPL Achievement!'
+const shareTitle = (share: SharedStat) => share.stat_data.achievement_title
 
 /** "My Shares": hidden until shown, loaded on first show; each share can be deleted after a confirmation. */
 export function MyShares() {

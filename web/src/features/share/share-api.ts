@@ -8,20 +8,10 @@ import type { BanterCardData } from '../tournaments/detail/banter-cards'
 
 const shares = publicApi.banter.share
 
-/** The stat as the server stores and serves it (worker/services/shares.ts `StatData`): JSON to the route, so its fields are named here. */
-export interface SharedStatData {
-  emoji?: string
-  achievement_title?: string
-  achievement_description?: string
-  player_name?: string
-  league_name?: string
-  league_members?: number
-  entry_fee?: number
-  additional_data?: { manager?: string; description?: string; achievement_title?: string; emoji?: string } | null
-}
-
 /** GET /api/banter/share/{shareId} (public; counts a view), as the route types it. */
-export type SharedAchievement = Omit<InferResponseType<(typeof shares)[':shareId']['$get'], 200>, 'stat_data'> & { stat_data: SharedStatData | null }
+export type SharedAchievement = InferResponseType<(typeof shares)[':shareId']['$get'], 200>
+/** The card's data as the server stores and serves it (worker/services/shares.ts `StatData`). */
+type SharedStatData = SharedAchievement['stat_data']
 
 /** The league a card belongs to, as far as the page knows it. */
 export interface ShareLeagueInfo {
@@ -68,7 +58,7 @@ export async function createShareLink(token: string, leagueId: number, statType:
   const answer = await parseResponse(
     shares.$post({ json: { league_id: leagueId, stat_type: statType, stat_data: statData } }, { headers: { Authorization: `Bearer ${token}` } }),
   )
-  return { url: answer.share_url, id: shareIdFromUrl(answer.share_url) || answer.share_id, statData: answer.stat_data as SharedStatData | null }
+  return { url: answer.share_url, id: shareIdFromUrl(answer.share_url) || answer.share_id, statData: answer.stat_data }
 }
 
 /** Counts a copy or a social share of the link; failures are ignored (spec §7). */
@@ -79,8 +69,7 @@ export function recordShareClick(shareId: string): void {
 
 /** The public view of a share (anonymous, so a stale token never logs anyone out here). */
 export async function fetchSharedAchievement(shareId: string): Promise<SharedAchievement> {
-  const answer = await parseResponse(shares[':shareId'].$get({ param: { shareId: pathParam(shareId) } }))
-  return { ...answer, stat_data: answer.stat_data as SharedStatData | null }
+  return parseResponse(shares[':shareId'].$get({ param: { shareId: pathParam(shareId) } }))
 }
 
 const NOT_FOUND_DETAIL = 'Shared achievement not found'
