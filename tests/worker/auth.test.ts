@@ -349,7 +349,8 @@ describe('signed-in account calls', () => {
         league_id: pubId,
         view_count: 0,
         click_count: 0,
-        stat_data: { emoji: '🪑' },
+        // Stored with the emoji alone: served with the defaults filled in.
+        stat_data: expect.objectContaining({ emoji: '🪑', achievement_title: 'FPL Achievement!', player_name: 'Unknown Player' }),
         share_url: 'https://banter.test/share/banter/s3cr3t-share-id',
       }),
     ])
