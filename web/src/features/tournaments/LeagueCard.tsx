@@ -50,7 +50,7 @@ export function LeagueCard({ league, isMember, viewing, selected = false, onView
       {line ? <p className="tournament-card__line">{line}</p> : null}
       {league.description && league.description !== line ? <p className="tournament-card__description">{league.description}</p> : null}
       <dl className="facts">
-        <div>
+        <div className="facts__wide">
           <dt>Members</dt>
           <dd>{memberWording(league)}</dd>
         </div>
