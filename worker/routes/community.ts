@@ -8,7 +8,7 @@ import { errorTextAsMessage } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { showableText, validate } from '../lib/validation'
 import { type SignedInEnv, session } from '../middleware/session'
-import { assertCanUseWall, tournamentAccessRead } from '../services/access'
+import { assertCanManage, assertCanUseWall, tournamentAccessRead } from '../services/access'
 import { createPost, deletePost, dismissReports, postsRead, reportPost, setPinned, toggleLike, wallPosts } from '../services/community'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
@@ -23,9 +23,10 @@ async function wall(c: Context<SignedInEnv>, leagueId: number) {
   return { tournament: assertCanUseWall(data, user), user }
 }
 
-/** A moderation call (the service checks the commissioner): the wall, then the shared write limit. */
+/** A moderation call: the wall, its commissioner (the one check of who manages a tournament), then the shared write limit. */
 async function moderating(c: Context<SignedInEnv>, leagueId: number) {
   const found = await wall(c, leagueId)
+  assertCanManage(c.env, found.tournament, found.user)
   await enforce(c.var.db, limitsFor('wallModeration', clientAddress(c.req.raw.headers), String(found.user.id)))
   return found
 }

@@ -94,15 +94,8 @@ export function assertCanUseWall({ tournament, activeMember, removed }: Tourname
   throw membersOnly()
 }
 
-const notCommissioner = () => new ApiError(403, 'Only the commissioner of this league can do that.', { code: 'not_commissioner' })
-
 /** Changing a tournament: its commissioner, or an admin for the curated league. */
 export function assertCanManage(env: Pick<Bindings, 'ADMIN_EMAILS'>, tournament: Tournament, user: SessionUser): void {
   if (tournament.type === 'curated_public' ? isAdmin(env, user) : tournament.commissionerId === user.id) return
-  throw notCommissioner()
-}
-
-/** Moderating a wall (pin, unpin, dismiss reports): its tournament's commissioner only. */
-export function assertCanModerate(tournament: Tournament, user: SessionUser): void {
-  if (tournament.commissionerId !== user.id) throw notCommissioner()
+  throw new ApiError(403, 'Only the commissioner of this league can do that.', { code: 'not_commissioner' })
 }

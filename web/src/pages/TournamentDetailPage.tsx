@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
-import { wallKey } from '../features/community/posts-api'
+import { postsQuery } from '../features/community/posts-api'
 import { WallIntro } from '../features/community/WallIntro'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
@@ -260,7 +260,7 @@ export default function TournamentDetailPage() {
             onJoined={() => {
               setJoinOpen(false)
               reload()
-              void queryClient.invalidateQueries({ queryKey: wallKey(leagueId) })
+              void queryClient.invalidateQueries({ queryKey: postsQuery(leagueId).queryKey })
             }}
           />
         </Suspense>

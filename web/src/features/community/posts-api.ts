@@ -10,13 +10,10 @@ function sortPosts(posts: CommunityPost[]): CommunityPost[] {
   return [...posts].sort((a, b) => Number(b.isPinned) - Number(a.isPinned))
 }
 
-/** The wall's cache key: joining a tournament opens its wall, so the join flow reloads it. */
-export const wallKey = (leagueId: number | string) => ['community-posts', String(leagueId)] as const
-
 /** A tournament's wall, shared by the wall itself and the commissioner's moderation tab. */
 export const postsQuery = (leagueId: number | string) =>
   queryOptions({
-    queryKey: wallKey(leagueId),
+    queryKey: ['community-posts', String(leagueId)],
     queryFn: ({ signal }) => parseResponse(wall[':leagueId'].$get({ param: { leagueId: pathParam(leagueId) } }, { init: { signal } })),
     select: sortPosts,
   })
