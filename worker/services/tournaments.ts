@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import { PINNED_CURATED_NAME } from '../../contract/tournaments'
 import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { curatedTeams, memberships, refreshJobs, tournamentSnapshots, tournaments, users } from '../db/schema'
+import { curatedTeams, memberships, refreshJobs, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
 import { FplError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
@@ -165,20 +165,20 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
   const commissionerName = sql<string | null>`(SELECT commissioner.name FROM users AS commissioner WHERE commissioner.id = "tournaments"."commissioner_id")`
   const tournament = rowsOf(
     db
-      .select({ ...getTableColumns(tournaments), commissionerName, fplLeagueSize: fplLeagueSizeColumn() })
+      .select({ ...getTableColumns(tournaments), commissionerName, fplLeagueSize: fplLeagueSizeColumn(), hasData: hasSnapshotColumn })
       .from(tournaments)
       .where(eq(tournaments.id, id))
       .limit(1),
   )
   return mapRead(
-    both(tournament, both(countsRead(db, id), both(viewerRead(db, viewerUserId), both(curatedTeamsRead(db, id), refreshRead(db, id))))),
-    ([[row], [counts, [viewer, [curated, refresh]]]]) =>
+    both(tournament, both(countsRead(db, id), both(viewerRead(db, viewerUserId), both(curatedTeamsRead(db, id), firstRefreshJobRead(db, id))))),
+    ([[row], [counts, [viewer, [curated, job]]]]) =>
       row
         ? {
             ...leagueView(row, counts, viewer, env),
             commissioner_name: row.commissionerName,
             curated_teams: row.type === 'curated_public' ? curated : [],
-            refresh,
+            refresh: refreshProgress(Boolean(row.hasData), job),
           }
         : null,
   )
@@ -193,12 +193,11 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
  */
 type RefreshState = 'ready' | 'waiting' | 'queued' | 'fetching' | 'computing' | 'failed'
 
-function refreshRead(db: Database, tournamentId: number) {
-  const snapshot = db
-    .select({ gameweek: tournamentSnapshots.gameweek })
-    .from(tournamentSnapshots)
-    .where(eq(tournamentSnapshots.tournamentId, tournamentId))
-    .limit(1)
+/** Whether the tournament has data yet, as a column of the tournament's own row. */
+const hasSnapshotColumn = sql<number>`EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = "tournaments"."id")`
+
+/** The latest refresh job of a tournament that has no data yet (none once it has: the page's hot path reads no job rows). */
+function firstRefreshJobRead(db: Database, tournamentId: number) {
   const job = db
     .select({
       status: refreshJobs.status,
@@ -206,17 +205,18 @@ function refreshRead(db: Database, tournamentId: number) {
       pages: sql<number>`(SELECT count(*) FROM json_each(${refreshJobs.plan}, '$.pages'))`,
     })
     .from(refreshJobs)
-    // Only before the first snapshot: a tournament with data reads no job rows (the page's hot path).
     .where(and(eq(refreshJobs.tournamentId, tournamentId), sql`NOT EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = ${tournamentId})`))
     .orderBy(desc(refreshJobs.startedAt))
     .limit(1)
-  return mapRead(both(rowsOf(snapshot), rowsOf(job)), ([[stored], [latest]]): { state: RefreshState; pages_fetched: number } => {
-    const pages = Number(latest?.pages ?? 0)
-    if (stored || latest?.status === 'done') return { state: 'ready', pages_fetched: pages }
-    if (!latest) return { state: 'waiting', pages_fetched: 0 }
-    if (latest.status === 'failed') return { state: 'failed', pages_fetched: pages }
-    return { state: latest.pending === 0 ? 'computing' : pages > 0 ? 'fetching' : 'queued', pages_fetched: pages }
-  })
+  return mapRead(rowsOf(job), ([latest]) => latest ?? null)
+}
+
+function refreshProgress(hasData: boolean, latest: { status: string; pending: number; pages: number } | null): { state: RefreshState; pages_fetched: number } {
+  const pages = Number(latest?.pages ?? 0)
+  if (hasData || latest?.status === 'done') return { state: 'ready', pages_fetched: pages }
+  if (!latest) return { state: 'waiting', pages_fetched: 0 }
+  if (latest.status === 'failed') return { state: 'failed', pages_fetched: pages }
+  return { state: latest.pending === 0 ? 'computing' : pages > 0 ? 'fetching' : 'queued', pages_fetched: pages }
 }
 
 function curatedTeamsRead(db: Database, tournamentId: number) {
