@@ -126,6 +126,8 @@ describe('the created dialog', () => {
     const league = {
       league_id: 42,
       invite_code: 'AbCdEf123456',
+      // The server builds the link on the app's public origin (APP_URL), as the invite tab's.
+      invite_url: `${window.location.origin}/join/AbCdEf123456`,
       is_commissioner: true,
       message: "Sunday Legends created! You're the Commissioner.",
       name: 'Sunday Legends',

@@ -146,7 +146,13 @@ describe('create dialog: submitting', () => {
       'GET /api/validate-league/314159': { body: found },
       'POST /api/leagues?name=Pub+League&fpl_league_id=314159&entry_fee=0': {
         status: 201,
-        body: { league_id: 77, invite_code: 'abc123', is_commissioner: true, message: "Pub League created! You're the Commissioner." },
+        body: {
+          league_id: 77,
+          invite_code: 'abc123',
+          invite_url: 'https://banterarena.app/join/abc123',
+          is_commissioner: true,
+          message: "Pub League created! You're the Commissioner.",
+        },
       },
     })
     const onCreated = vi.fn()

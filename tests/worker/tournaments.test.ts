@@ -76,9 +76,11 @@ describe('POST /api/leagues', () => {
     const sunday = await addUser('sunday@example.com', 'Sunday Organiser', 1000009)
     const res = await create(await bearer(sunday), 'Sunday Legends', SIM_LEAGUES.sunday)
     expect(res.status).toBe(201)
-    const body = (await res.json()) as { league_id: number; invite_code: string; is_commissioner: boolean; message: string }
+    const body = (await res.json()) as { league_id: number; invite_code: string; invite_url: string; is_commissioner: boolean; message: string }
     expect(body).toMatchObject({ is_commissioner: true, message: "Sunday Legends created! You're the Commissioner." })
     expect(body.invite_code).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    // The created dialog's link, on the app's origin like the invite tab's.
+    expect(body.invite_url).toBe(new URL(`/join/${body.invite_code}`, env.APP_URL).toString())
     const row = await env.DB.prepare('SELECT commissioner_id, fpl_season, entry_fee_pence FROM tournaments WHERE id = ?').bind(body.league_id).first()
     expect(row).toEqual({ commissioner_id: sunday, fpl_season: '2026/27', entry_fee_pence: 0 })
     expect(await env.DB.prepare('SELECT status FROM memberships WHERE tournament_id = ? AND user_id = ?').bind(body.league_id, sunday).first('status')).toBe(

@@ -24,7 +24,7 @@ import {
   updateSettings,
 } from '../services/commissioner'
 import { ownTeamLeagues } from '../services/fpl-lookup'
-import { inviteLeague, joinByInvite } from '../services/invites'
+import { inviteLeague, inviteUrl, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
@@ -112,13 +112,12 @@ export const leagueRoutes = new Hono<AppEnv>()
   })
   .post('/', session('required'), validateQueryOrForm(createFields), async (c) => {
     const input = c.req.valid('form')
-    return c.json(
-      await createTournament(c.var.db, requestSource(c.env), c.env.REFRESH_QUEUE, await c.var.session.user(), {
-        name: input.name,
-        fplLeagueId: input.fpl_league_id,
-      }),
-      201,
-    )
+    const created = await createTournament(c.var.db, requestSource(c.env), c.env.REFRESH_QUEUE, await c.var.session.user(), {
+      name: input.name,
+      fplLeagueId: input.fpl_league_id,
+    })
+    // The link the created dialog hands out, built as the invite tab builds it.
+    return c.json({ ...created, invite_url: created.invite_code ? inviteUrl(c.env.APP_URL, created.invite_code) : null }, 201)
   })
   .get('/invite/:inviteCode', validate('param', z.object({ inviteCode })), async (c) => {
     await enforce(c.var.db, limitsFor('inviteLookup', clientAddress(c.req.raw.headers)))

@@ -7,13 +7,12 @@ import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable } from './fpl-lookup'
+import { inviteUrl } from './invites'
 import { fplLeagueSizeOf, latestSnapshotRead, type SnapshotView } from './snapshot-store'
 import { newInviteCode } from './tournaments'
 
 // The commissioner screen: invite link, members (kick and reactivate), settings; and the
 // curated league's team list for its admins. Callers have checked assertCanManage.
-
-const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code}`, appUrl).toString()
 
 export function inviteLink(appUrl: string, t: Tournament) {
   if (!t.inviteCode) throw new ApiError(400, 'This league has no invite link.', { code: 'no_invite' })

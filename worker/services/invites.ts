@@ -10,6 +10,9 @@ import { activeMemberCountsRead, joinTournaments, leagueSummary } from './users'
 
 // Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
 
+/** The invite link of a code, on the app's public origin (never the request's Host). */
+export const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code}`, appUrl).toString()
+
 const invalidInvite = () => new ApiError(404, 'Invalid invite link', { code: 'invalid_invite' })
 
 export async function byInviteCode(db: Database, code: string) {

@@ -5,9 +5,6 @@ import { Confetti } from './Confetti'
 import type { CreatedLeague } from './CreateTournamentDialog'
 import { Modal } from './Modal'
 
-/** The invite link of a code, on this app's own address (what the commissioner's invite tab hands out). */
-const inviteUrlOf = (code: string) => new URL(`/join/${encodeURIComponent(code)}`, window.location.origin).toString()
-
 /**
  * The celebration after creating a tournament: confetti, the invite link to send the league
  * (copy, WhatsApp) and a View Tournament action. It stays open until closed, so the link can be
@@ -41,7 +38,7 @@ export function CreatedDialog({ league, onClose }: { league: CreatedLeague; onCl
           {league.message ? <p className="muted">{league.message}</p> : null}
           <p className="muted">Open it now to view tournament standings, monthly winners and the banter.</p>
         </div>
-        {league.invite_code ? (
+        {league.invite_url ? (
           <section className="created-dialog__invite" aria-labelledby={`${id}-invite`}>
             <h3 id={`${id}-invite`} className="created-dialog__invite-title">
               Invite your league
@@ -49,14 +46,8 @@ export function CreatedDialog({ league, onClose }: { league: CreatedLeague; onCl
             <label htmlFor={`${id}-link`} className="muted">
               Send the managers of your FPL league this link to join.
             </label>
-            <input
-              id={`${id}-link`}
-              className="input created-dialog__link"
-              value={inviteUrlOf(league.invite_code)}
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <InviteLinkActions url={inviteUrlOf(league.invite_code)} leagueName={league.name} messageId={`${id}-copied`} />
+            <input id={`${id}-link`} className="input created-dialog__link" value={league.invite_url} readOnly onFocus={(e) => e.currentTarget.select()} />
+            <InviteLinkActions url={league.invite_url} leagueName={league.name} messageId={`${id}-copied`} />
           </section>
         ) : null}
         <div className="button-row dialog-actions">
