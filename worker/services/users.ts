@@ -37,13 +37,14 @@ export async function verifiedUserCount(db: Database) {
 
 /**
  * Keeps the FPL classic leagues of a user's team as just read from its FPL entry; only while the
- * team is still theirs (a look-up of someone else's team id changes nothing).
+ * team is still theirs (a look-up of someone else's team id changes nothing), and only when they
+ * changed (the create dialog checks as the user types: an unchanged list writes no row).
  */
 export const rememberTeamLeagues = (db: Database, userId: number, teamId: number, leagueIds: number[]) =>
   db
     .update(users)
     .set({ fplLeagueIds: leagueIds })
-    .where(and(eq(users.id, userId), eq(users.fplTeamId, teamId)))
+    .where(and(eq(users.id, userId), eq(users.fplTeamId, teamId), sql`${users.fplLeagueIds} IS NOT ${JSON.stringify(leagueIds)}`))
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const user = await db.query.users.findFirst({ where: eq(users.id, id) })
