@@ -12,6 +12,7 @@ import { devRoutes } from './routes/dev'
 import { fplRoutes } from './routes/fpl'
 import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
+import { liveRoutes } from './routes/live'
 import { sharePageRoutes } from './routes/share-page'
 import { statsRoutes } from './routes/stats'
 import { tournamentPageRoutes } from './routes/tournament-page'
@@ -40,6 +41,7 @@ function createApi() {
     .route('/', autoJoinRoutes)
     .route('/banter', banterRoutes)
     .route('/leagues', leagueRoutes)
+    .route('/leagues', liveRoutes)
     .route('/community-posts', communityRoutes)
     .route('/', fplRoutes)
     .route('/', statsRoutes)

@@ -1,9 +1,14 @@
 import { createApp } from './app'
 import { runScheduled } from './cron/scheduled'
+import { getDb } from './db/client'
 import type { Bindings } from './env'
 import { forgetPublicReads } from './lib/public-read-cache'
+import { fetchSheets, isLiveSheetsMessage, type LiveSheetsMessage } from './live/sheets'
 import { handleRefreshMessage } from './services/refresh'
 import type { RefreshMessage } from './services/refresh/types'
+
+export { LiveHub } from './live/hub'
+export { LivePoller } from './live/poller'
 
 const app = createApp()
 
@@ -13,15 +18,18 @@ export default {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime))
   },
   // One message per invocation (wrangler.toml max_batch_size = 1): its own subrequest budget.
+  // The queue carries the refresh's fetches and the live engine's picks.
   async queue(batch, env) {
     for (const message of batch.messages) {
       try {
-        await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE, onFinalized: forgetPublicReads }, message.body)
+        const body = message.body
+        if (isLiveSheetsMessage(body)) await fetchSheets({ env, db: getDb(env.DB) }, body)
+        else await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE, onFinalized: forgetPublicReads }, body)
         message.ack()
       } catch (error) {
-        console.error('Refresh message failed; it will be retried', error)
+        console.error('Queue message failed; it will be retried', error)
         message.retry({ delaySeconds: 30 })
       }
     }
   },
-} satisfies ExportedHandler<Bindings, RefreshMessage>
+} satisfies ExportedHandler<Bindings, RefreshMessage | LiveSheetsMessage>

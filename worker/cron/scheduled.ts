@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import { getDb } from '../db/client'
 import { appSnapshots, sessions, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
+import { pollerOf } from '../live/hubs'
 import { endedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
@@ -28,6 +29,8 @@ export interface ScheduledDeps {
   sleep?: (ms: number) => Promise<void>
   /** Read the gameweek state from FPL now, not from the cache (the dev refresh button). */
   forceState?: boolean
+  /** Starts the live poller's loop if it is not running (default: the LivePoller object). */
+  wakeLive?: () => Promise<void>
 }
 
 /** The cron entry point: one run at a time, then plan the FPL refresh. */
@@ -37,6 +40,8 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
   if (!(await acquireLease(db, REFRESH_LEASE, holder, LEASE_TTL_MS))) return { ran: false, holder }
   try {
     await syncPublicTournamentName(db, env.PRODUCT_NAME)
+    // The live poller's watchdog: a loop that crashed or never started runs again within ten minutes.
+    await (deps.wakeLive ?? (() => pollerOf(env).wake()))().catch((error: unknown) => console.warn('The live poller did not wake', error))
     // Sessions past their expiry or idle timeout; sign-in only tidies the signing-in user's own.
     await db.delete(sessions).where(endedSessions(deps.now?.() ?? Date.now()))
     try {

@@ -349,6 +349,25 @@ export const refreshJobs = sqliteTable(
   ],
 )
 
+// Matchday Live (worker/live/): each manager's picks of the gameweek in play, fetched once after
+// the deadline through the queue (picks never change once the deadline has passed). A row is
+// written when its fetch is queued (`sheet` null, `fetched_at` null) so that a manager is queued
+// once; a fetched row with a null sheet is a manager who has no team this gameweek (FPL 404).
+// Rows of other gameweeks are deleted when a new gameweek starts.
+export const liveSheets = sqliteTable(
+  'live_sheets',
+  {
+    gameweek: integer('gameweek').notNull(),
+    fplTeamId: integer('fpl_team_id').notNull(),
+    sheet: text('sheet', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // History total at the end of the previous gameweek (net of hits), from the picks' entry_history.
+    previousTotal: integer('previous_total'),
+    queuedAt: integer('queued_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.gameweek, t.fplTeamId] })],
+)
+
 // Site-wide documents computed by the cron (public banter stats for the landing carousel).
 export const appSnapshots = sqliteTable('app_snapshots', {
   key: text('key').primaryKey(),

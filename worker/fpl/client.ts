@@ -11,7 +11,17 @@ import {
   FplUpdatingError,
 } from './errors'
 import type { UpstreamGuard } from './guard'
-import { bootstrapSchema, entrySchema, eventStatusSchema, historySchema, liveSchema, picksSchema, standingsPageSchema, transfersSchema } from './schemas'
+import {
+  bootstrapSchema,
+  entrySchema,
+  eventStatusSchema,
+  fixturesSchema,
+  historySchema,
+  liveSchema,
+  picksSchema,
+  standingsPageSchema,
+  transfersSchema,
+} from './schemas'
 
 // A browser-like User-Agent: FPL has refused requests with library-looking agents.
 export const FPL_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -169,6 +179,7 @@ export function createFplClient(options: FplClientOptions) {
     live: (gameweek: number) => request(`event/${gameweek}/live/`, liveSchema),
     transfers: (entryId: number) => request(`entry/${entryId}/transfers/`, transfersSchema),
     eventStatus: () => request('event-status/', eventStatusSchema),
+    fixtures: (gameweek: number) => request(`fixtures/?event=${gameweek}`, fixturesSchema),
   }
 }
 

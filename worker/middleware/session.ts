@@ -32,14 +32,26 @@ export type ViewerEnv = AppEnv & { Variables: { session: Session<SessionUser | n
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/
 
-/** The claims of the bearer token; null without an Authorization header, 401 for a bad one. */
+/**
+ * The claims of the bearer token; null without one, 401 for a bad one. The token comes in the
+ * Authorization header, or on a WebSocket upgrade (browsers cannot set headers there, and tokens
+ * never go in URLs) as the subprotocol pair `bearer`, `<token>`.
+ */
 async function bearerClaims(c: RequestContext): Promise<SessionClaims | null> {
-  const header = c.req.header('authorization')
+  const header = c.req.header('authorization') ?? socketBearer(c)
   if (header === undefined) return null
   const token = BEARER.exec(header)?.[1]
   const claims = token ? await verifySession(c.env, token) : null
   if (!claims) throw unauthenticated()
   return claims
+}
+
+/** `Sec-WebSocket-Protocol: bearer, <token>` of a WebSocket upgrade, as an Authorization header value. */
+function socketBearer(c: RequestContext): string | undefined {
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return undefined
+  const [scheme, token, ...rest] = (c.req.header('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim())
+  if (scheme !== 'bearer' || token === undefined || rest.length > 0) return undefined
+  return `Bearer ${token}`
 }
 
 function viewerSession(c: RequestContext, claims: SessionClaims | null): Session<SessionUser | null> {

@@ -1,0 +1,138 @@
+/**
+ * One poll of the live engine: read FPL's live data for the gameweek in play (if any fixture is in
+ * play or waiting for its bonus), build the feed, and say when to poll next. The poller (poller.ts)
+ * runs it from its alarm; upstream cost is the same whatever the number of tournaments or managers:
+ * `fixtures/?event={gw}` and `event/{gw}/live/` once a minute in a match window, bootstrap-static
+ * and event-status through the KV cache at most every few minutes (decision 102).
+ */
+
+import { FplError } from '../fpl/errors'
+import type { FplFixture } from '../fpl/schemas'
+import { createFplSource, type FplSource } from '../fpl/source'
+import { feedChanges, feedGameweek, type LiveFeed, sameFeed, slimFixture, slimLive } from './feed'
+
+/** The production poll interval in a match window. */
+export const LIVE_POLL_MS = 60_000
+/** Between the last final whistle and FPL's check (bonus confirmed, tables updated): no hurry. */
+const SETTLING_POLL_MS = 10 * 60_000
+/** How often bootstrap-static and event-status are re-read inside a match window. */
+const STATE_EVERY_MS = 5 * 60_000
+/** How early before a kick-off the poller wakes. */
+const KICKOFF_LEAD_MS = 60_000
+
+export interface PollDeps {
+  env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
+  fetch?: typeof fetch
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+}
+
+export interface PollResult {
+  feed: LiveFeed | null
+  /** The feed differs from the one before (a new generation to store and push). */
+  changed: boolean
+  /** When to poll again; null to sleep until the cron wakes the poller. */
+  nextPollAt: number | null
+}
+
+/** A poll never waits long on FPL: the next one is a minute away. */
+const pollSource = (deps: PollDeps): FplSource =>
+  createFplSource(deps.env, { budget: 6, timeoutMs: 10_000, deadlineMs: 25_000, retries: 1, fetch: deps.fetch, now: deps.now, sleep: deps.sleep })
+
+export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promise<PollResult> {
+  const now = deps.now ?? Date.now
+  const source = pollSource(deps)
+  try {
+    const season = await seasonPart(source, previous, now())
+    if (!season) return { feed: previous, changed: false, nextPollAt: null }
+    const { gameweek, event } = season
+    const fixtures = (await source.client.fixtures(gameweek)).filter((f) => f.event === gameweek)
+    const sameGameweek = previous?.gameweek === gameweek
+    // Live points move while a fixture is in play or waiting for its bonus (FPL sets `finished`
+    // once the bonus is confirmed), and once more when FPL checks the gameweek.
+    const readLive =
+      fixtures.some((f) => f.started) && (inPlay(fixtures) || !sameGameweek || previous.event.data_checked !== event.data_checked || previous.live.length === 0)
+    const live = readLive ? slimLive(await source.client.live(gameweek)) : sameGameweek ? previous.live : []
+    const draft: LiveFeed = {
+      gen: previous?.gen ?? 0,
+      gameweek,
+      status: 'upcoming',
+      fetched_at: new Date(now()).toISOString(),
+      updating: false,
+      state_at: season.stateAt,
+      next_deadline: season.nextDeadline,
+      event: { finished: event.finished, data_checked: event.data_checked },
+      eventStatus: season.eventStatus,
+      elements: season.elements,
+      live,
+      fixtures: fixtures.map(slimFixture),
+      changes: [],
+    }
+    draft.status = feedGameweek(draft).status
+    const changed = !sameFeed(previous, draft)
+    const feed = changed ? { ...draft, gen: draft.gen + 1, changes: feedChanges(previous, draft) } : { ...draft, changes: previous?.changes ?? [] }
+    return { feed, changed, nextPollAt: nextPoll(fixtures, feed, season.nextDeadline, now()) }
+  } catch (error) {
+    if (!(error instanceof FplError)) throw error
+    // "The game is being updated." or FPL failing: the last good numbers stay, marked updating.
+    console.warn('Live poll failed; keeping the last good feed', error.message)
+    if (!previous) return { feed: null, changed: false, nextPollAt: now() + LIVE_POLL_MS }
+    if (previous.updating) return { feed: previous, changed: false, nextPollAt: now() + LIVE_POLL_MS }
+    return { feed: { ...previous, updating: true, gen: previous.gen + 1, changes: [] }, changed: true, nextPollAt: now() + LIVE_POLL_MS }
+  }
+}
+
+const inPlay = (fixtures: ReadonlyArray<Pick<FplFixture, 'started' | 'finished'>>) => fixtures.some((f) => f.started && !f.finished)
+
+interface SeasonPart {
+  gameweek: number
+  event: { finished: boolean; data_checked: boolean }
+  eventStatus: LiveFeed['eventStatus']
+  elements: LiveFeed['elements']
+  nextDeadline: number | null
+  stateAt: number
+}
+
+/**
+ * The gameweek, its flags and the players, from bootstrap-static and event-status (KV-cached).
+ * Inside a match window they are re-read every few minutes only: the minute-by-minute reads are
+ * the fixtures and the live points. Null before the season's first deadline.
+ */
+async function seasonPart(source: FplSource, previous: LiveFeed | null, now: number): Promise<SeasonPart | null> {
+  if (previous && inPlay(previous.fixtures) && !previous.updating && now - previous.state_at < STATE_EVERY_MS) {
+    return {
+      gameweek: previous.gameweek,
+      event: previous.event,
+      eventStatus: previous.eventStatus,
+      elements: previous.elements,
+      nextDeadline: previous.next_deadline,
+      stateAt: previous.state_at,
+    }
+  }
+  const { bootstrap } = await source.state()
+  const current = bootstrap.events.find((e) => e.is_current)
+  if (!current) return null
+  const eventStatus = (await source.eventStatus().catch(() => null))?.data ?? null
+  const next = bootstrap.events.find((e) => e.id === current.id + 1)
+  return {
+    gameweek: current.id,
+    event: { finished: current.finished, data_checked: current.data_checked },
+    eventStatus,
+    elements: bootstrap.elements.map((e): [number, number, number, string] => [e.id, e.element_type, e.team, e.web_name]),
+    nextDeadline: next ? Date.parse(next.deadline_time) : null,
+    stateAt: now,
+  }
+}
+
+/**
+ * In a match window (a fixture in play or waiting for its bonus) every minute; before a kick-off,
+ * a minute before it; after the last match until FPL checks the gameweek, every ten minutes; once
+ * checked, at the next deadline (picks are then published and the next gameweek is current).
+ */
+function nextPoll(fixtures: readonly FplFixture[], feed: LiveFeed, nextDeadline: number | null, now: number): number | null {
+  if (inPlay(fixtures)) return now + LIVE_POLL_MS
+  const kickoffs = fixtures.filter((f) => !f.started && f.kickoff_time).map((f) => Date.parse(f.kickoff_time as string) - KICKOFF_LEAD_MS)
+  if (kickoffs.length > 0) return Math.max(now + LIVE_POLL_MS, Math.min(...kickoffs))
+  if (feed.status !== 'checked') return now + SETTLING_POLL_MS
+  return nextDeadline === null ? null : Math.max(now + LIVE_POLL_MS, nextDeadline + KICKOFF_LEAD_MS)
+}

@@ -1,0 +1,73 @@
+/**
+ * The one live poller of the deployment (a Durable Object addressed by a fixed name): an alarm loop
+ * that polls FPL once a minute while a fixture is in play or waiting for its bonus and sleeps
+ * otherwise (poll.ts decides when), stores each new feed, tells the hubs with open screens, and
+ * asks for the picks of the gameweek in play. The cron wakes it every ten minutes, so a crashed or
+ * never-started loop is back within ten minutes. Never one poller per league or per viewer.
+ */
+import { DurableObject } from 'cloudflare:workers'
+import { getDb } from '../db/client'
+import type { Bindings } from '../env'
+import { readFeed, writeFeed } from './feed'
+import { hubOf } from './hubs'
+import { LIVE_POLL_MS, pollLive } from './poll'
+import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
+
+/** How often the poller looks for managers whose picks are not stored yet. */
+const SHEETS_EVERY_MS = 5 * 60_000
+
+export class LivePoller extends DurableObject<Bindings> {
+  /** The cron's watchdog call: start the loop if it is not running. */
+  async wake(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now())
+  }
+
+  /** A hub with open sockets wants every change; a hub whose last socket closed does not. */
+  async watch(tournamentId: number, on: boolean): Promise<void> {
+    const watchers = new Set((await this.ctx.storage.get<number[]>('watchers')) ?? [])
+    if (on === watchers.has(tournamentId)) return
+    if (on) watchers.add(tournamentId)
+    else watchers.delete(tournamentId)
+    await this.ctx.storage.put('watchers', [...watchers])
+  }
+
+  override async alarm(): Promise<void> {
+    let next: number | null = Date.now() + LIVE_POLL_MS
+    try {
+      next = await this.poll()
+    } finally {
+      if (next === null) await this.ctx.storage.deleteAlarm()
+      else await this.ctx.storage.setAlarm(next)
+    }
+  }
+
+  private async poll(): Promise<number | null> {
+    const db = getDb(this.env.DB)
+    const previous = await readFeed(db)
+    const { feed, changed, nextPollAt } = await pollLive({ env: this.env }, previous)
+    if (!feed) return nextPollAt
+    if (changed || feed.fetched_at !== previous?.fetched_at) await writeFeed(db, feed)
+    if (feed.gameweek !== previous?.gameweek) await forgetOtherGameweeks(db, feed.gameweek)
+    if (changed) await this.notifyHubs()
+    await this.askForSheets(feed.gameweek, feed.status)
+    return nextPollAt
+  }
+
+  private async notifyHubs(): Promise<void> {
+    const watchers = (await this.ctx.storage.get<number[]>('watchers')) ?? []
+    const results = await Promise.allSettled(watchers.map(async (id) => ({ id, sockets: await hubOf(this.env, id).changed(id) })))
+    for (const result of results) {
+      if (result.status === 'fulfilled' && result.value.sockets === 0) await this.watch(result.value.id, false)
+      if (result.status === 'rejected') console.warn('A live hub missed an update', result.reason)
+    }
+  }
+
+  private async askForSheets(gameweek: number, status: string): Promise<void> {
+    if (status === 'checked') return
+    const now = Date.now()
+    const last = (await this.ctx.storage.get<{ gameweek: number; at: number }>('sheets')) ?? null
+    if (last && last.gameweek === gameweek && now - last.at < SHEETS_EVERY_MS) return
+    await queueMissingSheets(getDb(this.env.DB), this.env.REFRESH_QUEUE, gameweek, now)
+    await this.ctx.storage.put('sheets', { gameweek, at: now })
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Every tracked manager's picks of the gameweek in play, fetched once per manager per gameweek
+ * after the deadline (picks never change once it has passed), through the refresh queue: each
+ * message is one invocation with its own budget of FPL requests. The poller asks for the missing
+ * ones every few minutes while the gameweek is not checked; a manager is queued once (the row is
+ * written as it is queued) unless his message failed for good.
+ */
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { liveSheets } from '../db/schema'
+import { FplNotFoundError } from '../fpl/errors'
+import type { LiveSheet } from '../fpl/live'
+import type { FplPicks } from '../fpl/schemas'
+import { createFplSource } from '../fpl/source'
+import { FPL_REQUESTS_PER_INVOCATION } from '../services/refresh/types'
+
+/** One queue message: fetch these managers' picks of this gameweek. */
+export interface LiveSheetsMessage {
+  live_sheets: { gameweek: number; entries: number[] }
+}
+
+export interface SheetsSender {
+  sendBatch(messages: Iterable<MessageSendRequest<LiveSheetsMessage>>): Promise<unknown>
+}
+
+export const isLiveSheetsMessage = (body: unknown): body is LiveSheetsMessage => typeof body === 'object' && body !== null && 'live_sheets' in body
+
+/** A queued fetch that has not landed after this long is queued again (its message failed for good). */
+const REQUEUE_AFTER_MS = 20 * 60_000
+/** D1 takes at most 100 bound parameters a statement: the managers go in as one JSON parameter. */
+const QUEUE_ROWS =
+  'INSERT INTO live_sheets (gameweek, fpl_team_id, queued_at) SELECT ?1, value, ?2 FROM json_each(?3) WHERE true ' +
+  'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET queued_at = excluded.queued_at'
+
+/**
+ * Queue the fetch of every manager in a stored table (any tournament) whose picks of the gameweek
+ * are not stored or queued. Answers how many were queued.
+ */
+export async function queueMissingSheets(db: Database, queue: SheetsSender, gameweek: number, now: number): Promise<number> {
+  const missing = await db.all<{ id: number }>(sql`
+    SELECT DISTINCT s.fpl_team_id AS id FROM standings_rows s
+    LEFT JOIN live_sheets l ON l.gameweek = ${gameweek} AND l.fpl_team_id = s.fpl_team_id
+    WHERE l.fpl_team_id IS NULL OR (l.fetched_at IS NULL AND l.queued_at < ${now - REQUEUE_AFTER_MS})
+    ORDER BY s.fpl_team_id`)
+  if (missing.length === 0) return 0
+  const entries = missing.map((m) => m.id)
+  await db.$client.prepare(QUEUE_ROWS).bind(gameweek, now, JSON.stringify(entries)).run()
+  const messages: Array<MessageSendRequest<LiveSheetsMessage>> = []
+  for (let i = 0; i < entries.length; i += FPL_REQUESTS_PER_INVOCATION) {
+    messages.push({ body: { live_sheets: { gameweek, entries: entries.slice(i, i + FPL_REQUESTS_PER_INVOCATION) } } })
+  }
+  for (let i = 0; i < messages.length; i += 100) await queue.sendBatch(messages.slice(i, i + 100))
+  return entries.length
+}
+
+export interface SheetsDeps {
+  env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
+  db: Database
+  fetch?: typeof fetch
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+}
+
+/**
+ * The consumer of one message: fetch the picks of its managers not fetched yet and store them.
+ * A manager without a team this gameweek (404) is stored as fetched with no sheet. Any other FPL
+ * failure stores what was fetched and throws, so the message is retried for the rest.
+ */
+export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage): Promise<number> {
+  const { gameweek, entries } = message.live_sheets
+  const done = await deps.db
+    .select({ id: liveSheets.fplTeamId })
+    .from(liveSheets)
+    .where(and(eq(liveSheets.gameweek, gameweek), inArray(liveSheets.fplTeamId, entries), isNotNull(liveSheets.fetchedAt)))
+  const fetched = new Set(done.map((d) => d.id))
+  const source = createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, sleep: deps.sleep, staleFallback: false })
+  const rows: Array<typeof liveSheets.$inferInsert> = []
+  let failure: unknown = null
+  const now = new Date(deps.now?.() ?? Date.now())
+  for (const entry of entries) {
+    if (fetched.has(entry)) continue
+    try {
+      const picks = await source.client.picks(entry, gameweek)
+      rows.push({ gameweek, fplTeamId: entry, ...storedSheet(picks), queuedAt: now, fetchedAt: now })
+    } catch (error) {
+      if (error instanceof FplNotFoundError) rows.push({ gameweek, fplTeamId: entry, sheet: null, previousTotal: null, queuedAt: now, fetchedAt: now })
+      else {
+        failure = error
+        break
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 10) {
+    await deps.db
+      .insert(liveSheets)
+      .values(rows.slice(i, i + 10))
+      .onConflictDoUpdate({
+        target: [liveSheets.gameweek, liveSheets.fplTeamId],
+        set: { sheet: sql`excluded.sheet`, previousTotal: sql`excluded.previous_total`, fetchedAt: sql`excluded.fetched_at` },
+      })
+  }
+  if (failure) throw failure
+  return rows.length
+}
+
+/** The picks as the live points read them, and the total before the gameweek. */
+export function storedSheet(picks: FplPicks): { sheet: LiveSheet; previousTotal: number } {
+  const h = picks.entry_history
+  return {
+    sheet: {
+      active_chip: picks.active_chip,
+      automatic_subs: picks.automatic_subs,
+      entry_history: { event_transfers_cost: h.event_transfers_cost },
+      picks: picks.picks.map((p) => ({
+        element: p.element,
+        position: p.position,
+        multiplier: p.multiplier,
+        is_captain: p.is_captain,
+        is_vice_captain: p.is_vice_captain,
+        element_type: p.element_type,
+      })),
+    },
+    // FPL: total_points = the previous total + points − the gameweek's transfer cost.
+    previousTotal: h.total_points - h.points + h.event_transfers_cost,
+  }
+}
+
+/** A new gameweek: the picks of the others are no longer read. */
+export async function forgetOtherGameweeks(db: Database, gameweek: number): Promise<void> {
+  await db.delete(liveSheets).where(ne(liveSheets.gameweek, gameweek))
+}
