@@ -281,7 +281,7 @@ export const tournamentSnapshots = sqliteTable(
       .references(() => tournaments.id, { onDelete: 'cascade' }),
     gameweek: integer('gameweek').notNull(),
     gameweekStatus: text('gameweek_status', { enum: gameweekStatuses }).notNull(),
-    // Which upstream state produced it ("12:checked", "13:live:2026-11-22T15:30"); a refresh
+    // Which upstream state produced it ("12:checked", "13:live", "13:finished:2026-11-22T18:30"); a refresh
     // whose data version is already stored has nothing to do.
     dataVersion: text('data_version').notNull(),
     // Bumped on every write; part of cache keys of the read routes.

@@ -2,8 +2,11 @@ import type { GameweekStatus } from '../db/schema'
 import type { FplBootstrap, FplEventStatus } from './schemas'
 
 // Where the season stands, from bootstrap-static's events and event-status. The data version
-// names the upstream state a snapshot was computed from; while a gameweek is in play it also
-// carries a time bucket, so live data is refreshed every bucket and not more often.
+// names the upstream state a snapshot was computed from. While a gameweek is in play the stored
+// tables are refreshed once (`13:live`): the live engine (worker/live) computes the live table
+// from one shared poll, so the refresh's upstream cost does not grow with tournaments during
+// matches (docs/decisions/102). Between the last whistle and FPL's check (`finished`) the version
+// carries a half-hour bucket: FPL's own tables and bonus settle then, and the refresh follows.
 
 export interface GameweekState {
   gameweek: number
@@ -25,7 +28,7 @@ export function gameweekState(bootstrap: Pick<FplBootstrap, 'events'>, eventStat
   }
   const leaguesUpdated = !eventStatus || eventStatus.leagues === 'Updated'
   const status: GameweekStatus = !current.finished ? 'live' : current.data_checked && leaguesUpdated ? 'checked' : 'finished'
-  const bucket = status === 'checked' ? '' : `:${new Date(Math.floor(now / LIVE_BUCKET_MS) * LIVE_BUCKET_MS).toISOString().slice(0, 16)}`
+  const bucket = status !== 'finished' ? '' : `:${new Date(Math.floor(now / LIVE_BUCKET_MS) * LIVE_BUCKET_MS).toISOString().slice(0, 16)}`
   return { gameweek: current.id, status, season, version: `${current.id}:${status}${bucket}` }
 }
 

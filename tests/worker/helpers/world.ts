@@ -84,7 +84,15 @@ export const testClock = {
 /** One cron run and every queue message it leads to. Failed messages are returned, not retried. */
 export async function runCronAndQueue(options: CronOptions = {}): Promise<CronResult & { failed: RefreshMessage[]; queue: FakeQueue }> {
   const queue = new FakeQueue()
-  const run = await runScheduled(env, Date.now(), { queue, forceState: true, now: options.now ?? testClock.now, sleep: options.sleep ?? testClock.sleep })
+  // The live poller is woken by tests of the live engine only: its polls would add FPL requests
+  // (and timing) to every refresh test.
+  const run = await runScheduled(env, Date.now(), {
+    queue,
+    forceState: true,
+    now: options.now ?? testClock.now,
+    sleep: options.sleep ?? testClock.sleep,
+    wakeLive: async () => {},
+  })
   return { run, queue, ...(await drainQueue(queue, options)) }
 }
 

@@ -1,0 +1,246 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { LiveAnswer, LiveSocketMessage, LiveTeamAnswer } from '../../contract/live'
+import { getDb } from '../../worker/db/client'
+import { feedChanges, type LiveFeed, writeFeed } from '../../worker/live/feed'
+import { hubOf, pollerOf } from '../../worker/live/hubs'
+import { call } from './helpers/http'
+import { addMember, addTournament, addUser, bearer, getJson } from './helpers/world'
+
+// The live API and its socket on a small hand-made gameweek whose every number is worked out by
+// hand below: one match in play (club 1 v club 2), three managers of a private tournament.
+
+const GW = 20
+// Club 1: ids 1..15, club 2: ids 16..30; per club 2 GKP, 5 DEF, 5 MID, 3 FWD.
+const TYPES = [1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4]
+const elements: LiveFeed['elements'] = [
+  ...TYPES.map((type, i): [number, number, number, string] => [i + 1, type, 1, `Home${i + 1}`]),
+  ...TYPES.map((type, i): [number, number, number, string] => [i + 16, type, 2, `Away${i + 16}`]),
+]
+
+/** A sheet of 15 picks in position order: 1 GK, 4 DEF, 4 MID, 2 FWD, then bench GK, DEF, MID, FWD. */
+function sheet(squad: number[], captain: number, vice: number, extra: { chip?: string; cost?: number } = {}) {
+  return {
+    active_chip: extra.chip ?? null,
+    automatic_subs: [],
+    entry_history: { event_transfers_cost: extra.cost ?? 0 },
+    picks: squad.map((element, i) => ({
+      element,
+      position: i + 1,
+      multiplier: i < 11 ? (element === captain ? 2 : 1) : 0,
+      is_captain: element === captain,
+      is_vice_captain: element === vice,
+      element_type: elements.find((e) => e[0] === element)?.[1],
+    })),
+  }
+}
+
+// XI then bench, by element id: GK 1, DEF 3-6, MID 8-11, FWD 13-14; bench GK 2, DEF 7, MID 12, FWD 15.
+const HOME_SQUAD = [1, 3, 4, 5, 6, 8, 9, 10, 11, 13, 14, 2, 7, 12, 15]
+const AWAY_SQUAD = HOME_SQUAD.map((id) => id + 15)
+
+/** Everybody on the pitch has played 60 minutes for 2 points; `extra` adds points (and stats) to some. */
+function live(extra: Record<number, { points: number; stats?: Record<string, number> }>): LiveFeed['live'] {
+  return elements
+    .filter(([id]) => ![2, 7, 12, 15, 17, 22, 27, 30].includes(id))
+    .map(([id]) => ({ id, stats: { minutes: 60, total_points: 2 + (extra[id]?.points ?? 0), ...(extra[id]?.stats ?? {}) }, explain: [] }))
+}
+
+function feed(gen: number, liveElements: LiveFeed['live'], bps: Array<{ element: number; value: number }>): LiveFeed {
+  return {
+    gen,
+    gameweek: GW,
+    status: 'live',
+    fetched_at: `2026-11-21T15:${String(10 + gen).padStart(2, '0')}:00.000Z`,
+    updating: false,
+    state_at: 0,
+    next_deadline: null,
+    event: { finished: false, data_checked: false },
+    eventStatus: null,
+    elements,
+    live: liveElements,
+    fixtures: [
+      {
+        id: 200,
+        event: GW,
+        kickoff_time: '2026-11-21T15:00:00Z',
+        started: true,
+        finished: false,
+        finished_provisional: false,
+        team_h: 1,
+        team_a: 2,
+        stats: [{ identifier: 'bps', h: bps.filter((b) => b.element <= 15), a: bps.filter((b) => b.element > 15) }],
+      },
+    ],
+    changes: [],
+  }
+}
+
+const BPS = [
+  { element: 13, value: 40 }, // 3 projected bonus
+  { element: 16, value: 30 }, // 2
+  { element: 3, value: 20 }, // 1
+]
+
+let tournamentId: number
+let member: Record<string, string>
+let outsider: Record<string, string>
+const first = feed(1, live({ 13: { points: 6, stats: { goals_scored: 1 } } }), BPS)
+
+beforeAll(async () => {
+  const commissionerId = await addUser('live-boss@example.com', 'Boss', 3000001)
+  const memberId = await addUser('live-member@example.com', 'Priya', 3000002)
+  const outsiderId = await addUser('live-outsider@example.com', 'Nosy', 3000009)
+  tournamentId = await addTournament('Live League', 654321, commissionerId)
+  await addMember(tournamentId, commissionerId)
+  await addMember(tournamentId, memberId)
+  member = await bearer(memberId)
+  outsider = await bearer(outsiderId)
+  await env.DB.prepare(
+    "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 19, 'checked', '19:checked', '{}', '[]')",
+  )
+    .bind(tournamentId)
+    .run()
+  // Totals after GW19: the boss leads by 10, Priya second, Tom third.
+  await env.DB.prepare(
+    `INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank) VALUES
+     (?1, 1, 3000001, 'Boss FC', 'Boss', 1010, 50, 1, 1), (?1, 2, 3000002, 'Salah Fingers', 'Priya', 1000, 60, 2, 2), (?1, 3, 3000003, 'Tom Town', 'Tom', 990, 40, 3, 3)`,
+  )
+    .bind(tournamentId)
+    .run()
+  const sheets = [
+    // Boss: the away squad, captain 16 (2 pts + 2 projected bonus), a -4 hit.
+    [3000001, sheet(AWAY_SQUAD, 16, 18, { cost: 4 }), 1010],
+    // Priya: the home squad, captain 13 (goal: 8 pts + 3 projected bonus).
+    [3000002, sheet(HOME_SQUAD, 13, 14), 1000],
+    // Tom: the home squad under Triple Captain on 13.
+    [3000003, sheet(HOME_SQUAD, 13, 14, { chip: '3xc' }), 990],
+  ] as const
+  for (const [entry, picks, previous] of sheets) {
+    await env.DB.prepare('INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, previous_total, fetched_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(GW, entry, JSON.stringify(picks), previous, Date.now())
+      .run()
+  }
+  await writeFeed(getDb(env.DB), first)
+})
+
+describe('GET /api/leagues/{id}/live', () => {
+  it('scores every manager by FPL rules: projected bonus, armband, chip and hit included', async () => {
+    const { status, body } = await getJson<LiveAnswer>(`/api/leagues/${tournamentId}/live`, member)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ gameweek: GW, status: 'live', provisional: true, updating: false, updated_at: first.fetched_at })
+    expect(body.fixtures).toEqual({ total: 1, started: 1, finished: 0 })
+    // Priya: 11 starters × 2 = 22, +6 goal on 13, +3 bonus on 13 and +1 on 3; captain 13 doubles his 11 → 22 + 6 + 3 + 1 + 11 = 43.
+    // Tom: the same with 13 tripled → 43 + 11 = 54. Boss: 22 + 2 bonus on 16, doubled → 22 + 2 + 4 − 4 hit = 24.
+    expect(body.standings.map((r) => [r.fpl_team_id, r.live_points, r.live_total, r.live_rank, r.last_rank])).toEqual([
+      [3000003, 54, 1044, 1, 3],
+      [3000002, 43, 1043, 2, 2],
+      [3000001, 24, 1034, 3, 1],
+    ])
+    const priya = body.standings.find((r) => r.fpl_team_id === 3000002)
+    expect(priya).toMatchObject({
+      is_current_user: true,
+      projected_bonus: 3 * 2 + 1,
+      transfers_cost: 0,
+      active_chip: null,
+      captain: { element: 13, name: 'Home13', points: 11, multiplier: 2, played: true },
+      vice_captain: { element: 14, name: 'Home14', played: true },
+      auto_subs: [],
+      players_played: 11,
+      players_to_play: 0,
+    })
+    expect(body.standings.find((r) => r.fpl_team_id === 3000001)).toMatchObject({ transfers_cost: 4, is_current_user: false })
+    expect(body.standings.find((r) => r.fpl_team_id === 3000003)?.captain?.multiplier).toBe(3)
+    expect(body).toMatchObject({ current_user_position: 2, current_user_page: 1 })
+    expect(body.pagination_metadata).toEqual({ current_page: 1, per_page: 50, total_members: 3, total_pages: 1, has_previous: false, has_next: false })
+  })
+
+  it('pages the table and finds the viewer on another page', async () => {
+    const { body } = await getJson<LiveAnswer>(`/api/leagues/${tournamentId}/live?page=2&limit=2`, member)
+    expect(body.standings.map((r) => r.fpl_team_id)).toEqual([3000001])
+    expect(body).toMatchObject({ current_user_page: 1, current_user_position: 2 })
+    expect(body.pagination_metadata).toMatchObject({ current_page: 2, total_pages: 2, has_previous: true, has_next: false })
+  })
+
+  it('is for members of a private tournament, as the standings are', async () => {
+    expect((await getJson(`/api/leagues/${tournamentId}/live`)).status).toBe(401)
+    expect((await getJson(`/api/leagues/${tournamentId}/live`, outsider)).status).toBe(403)
+    expect((await getJson(`/api/leagues/${tournamentId}/live/3000002`, outsider)).status).toBe(403)
+    expect((await getJson(`/api/leagues/999999/live`, member)).status).toBe(404)
+    expect((await getJson(`/api/leagues/${tournamentId}/live?limit=500`, member)).status).toBe(400)
+  })
+})
+
+describe('GET /api/leagues/{id}/live/{fpl_team_id}', () => {
+  it('answers the 15 picks with their live points, multipliers and fixture state', async () => {
+    const { status, body } = await getJson<LiveTeamAnswer>(`/api/leagues/${tournamentId}/live/3000002`, member)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ gameweek: GW, fpl_team_id: 3000002, live_points: 43, provisional: true })
+    expect(body.picks).toHaveLength(15)
+    expect(body.picks[0]).toMatchObject({ element: 1, position: 1, element_type: 1, multiplier: 1, minutes: 60, points: 2, fixture_state: 'in_play' })
+    expect(body.picks.find((p) => p.element === 13)).toMatchObject({ multiplier: 2, points: 11, projected_bonus: 3, is_captain: true })
+    expect(body.picks.find((p) => p.element === 2)).toMatchObject({ position: 12, multiplier: 0, minutes: 0 })
+    expect((await getJson(`/api/leagues/${tournamentId}/live/3999999`, member)).status).toBe(404)
+  })
+})
+
+describe('GET /api/leagues/{id}/live/socket', () => {
+  const socketInit = (token?: string): RequestInit => ({
+    headers: { upgrade: 'websocket', ...(token ? { 'sec-websocket-protocol': `bearer, ${token}` } : {}) },
+  })
+  const tokenOf = (headers: Record<string, string>) => (headers.authorization ?? '').replace('Bearer ', '')
+
+  it('refuses a request that is not an upgrade, and viewers who may not read the tournament', async () => {
+    expect((await call(`/api/leagues/${tournamentId}/live/socket`, { headers: member })).status).toBe(426)
+    expect((await call(`/api/leagues/${tournamentId}/live/socket`, socketInit())).status).toBe(401)
+    expect((await call(`/api/leagues/${tournamentId}/live/socket`, socketInit(tokenOf(outsider)))).status).toBe(403)
+    expect((await call(`/api/leagues/${tournamentId}/live/socket`, socketInit('not.a.token'))).status).toBe(401)
+  })
+
+  it('accepts a member (token as the bearer subprotocol), registers with the poller and pushes each change', async () => {
+    const response = await call(`/api/leagues/${tournamentId}/live/socket`, socketInit(tokenOf(member)))
+    expect(response.status).toBe(101)
+    expect(response.headers.get('sec-websocket-protocol')).toBe('bearer')
+    const socket = response.webSocket as WebSocket
+    socket.accept()
+    const messages: LiveSocketMessage[] = []
+    socket.addEventListener("message", (event) => {
+      messages.push(JSON.parse(String(event.data)))
+    })
+
+    const { runInDurableObject } = await import('cloudflare:test')
+    const watchers = await runInDurableObject(pollerOf(env), (_poller, state) => state.storage.get<number[]>('watchers'))
+    expect(watchers).toContain(tournamentId)
+
+    // Away 16 scores: +6 for him, +12 for the boss (his captain); 16's bps overtakes 13's.
+    const before = first
+    const next = feed(2, live({ 13: { points: 6, stats: { goals_scored: 1 } }, 16: { points: 6, stats: { goals_scored: 1 } } }), [
+      { element: 16, value: 60 },
+      { element: 13, value: 40 },
+      { element: 3, value: 20 },
+    ])
+    await writeFeed(getDb(env.DB), { ...next, changes: feedChanges(before, next) })
+    expect(await hubOf(env, tournamentId).changed(tournamentId)).toBe(1)
+    await expect.poll(() => messages.length).toBe(1)
+    const message = messages[0] as LiveSocketMessage
+    expect(message).toMatchObject({ type: 'live', gameweek: GW, status: 'live', provisional: true, updated_at: next.fetched_at })
+    // 16: goal (+6) and projected bonus 2 → 3 (+1): +7; for the boss ×2.
+    expect(message.swings[0]).toMatchObject({ element: 16, name: 'Away16', points: 7, managers: [{ fpl_team_id: 3000001, points: 14, captain: true }] })
+    expect(message.swings[0]?.events).toEqual(expect.arrayContaining(['goal']))
+    // 13 drops from 3 to 2 projected bonus: −1 for Priya (×2) and Tom (×3).
+    expect(message.swings[1]).toMatchObject({ element: 13, points: -1 })
+    expect(message.swings[1]?.managers.map((m) => [m.fpl_team_id, m.points])).toEqual([
+      [3000003, -3],
+      [3000002, -2],
+    ])
+
+    const { body } = await getJson<LiveAnswer>(`/api/leagues/${tournamentId}/live`, member)
+    // Boss 1010 + 38 = 1048 leads; Priya and Tom tie on 1041 and share 2nd (the lower entry id first).
+    expect(body.standings.map((r) => [r.fpl_team_id, r.live_points, r.live_total, r.live_rank])).toEqual([
+      [3000001, 38, 1048, 1],
+      [3000002, 41, 1041, 2],
+      [3000003, 51, 1041, 2],
+    ])
+    socket.close(1000, 'bye')
+  })
+})
