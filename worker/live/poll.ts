@@ -11,8 +11,6 @@ import type { FplFixture } from '../fpl/schemas'
 import { createFplSource, type FplSource } from '../fpl/source'
 import { feedChanges, feedGameweek, type LiveFeed, sameFeed, slimFixture, slimLive } from './feed'
 
-/** The production poll interval in a match window. */
-export const LIVE_POLL_MS = 60_000
 /** Between the last final whistle and FPL's check (bonus confirmed, tables updated): no hurry. */
 const SETTLING_POLL_MS = 10 * 60_000
 /** How often bootstrap-static and event-status are re-read inside a match window. */
@@ -22,6 +20,10 @@ const KICKOFF_LEAD_MS = 60_000
 
 export interface PollDeps {
   env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
+  /** The interval in a match window (LIVE_POLL_SECONDS). */
+  pollMs: number
+  /** Never sleep longer than one interval (development: the simulator's kick-off times are not the real clock's). */
+  neverSleep?: boolean
   fetch?: typeof fetch
   now?: () => number
   sleep?: (ms: number) => Promise<void>
@@ -44,7 +46,7 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
   const source = pollSource(deps)
   try {
     const season = await seasonPart(source, previous, now())
-    if (!season) return { feed: previous, changed: false, nextPollAt: null }
+    if (!season) return { feed: previous, changed: false, nextPollAt: deps.neverSleep ? now() + deps.pollMs : null }
     const { gameweek, event } = season
     const fixtures = (await source.client.fixtures(gameweek)).filter((f) => f.event === gameweek)
     const sameGameweek = previous?.gameweek === gameweek
@@ -71,14 +73,15 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
     draft.status = feedGameweek(draft).status
     const changed = !sameFeed(previous, draft)
     const feed = changed ? { ...draft, gen: draft.gen + 1, changes: feedChanges(previous, draft) } : { ...draft, changes: previous?.changes ?? [] }
-    return { feed, changed, nextPollAt: nextPoll(fixtures, feed, season.nextDeadline, now()) }
+    const next = nextPoll(fixtures, feed, season.nextDeadline, now(), deps.pollMs)
+    return { feed, changed, nextPollAt: deps.neverSleep ? Math.min(next ?? Number.POSITIVE_INFINITY, now() + deps.pollMs) : next }
   } catch (error) {
     if (!(error instanceof FplError)) throw error
     // "The game is being updated." or FPL failing: the last good numbers stay, marked updating.
     console.warn('Live poll failed; keeping the last good feed', error.message)
-    if (!previous) return { feed: null, changed: false, nextPollAt: now() + LIVE_POLL_MS }
-    if (previous.updating) return { feed: previous, changed: false, nextPollAt: now() + LIVE_POLL_MS }
-    return { feed: { ...previous, updating: true, gen: previous.gen + 1, changes: [] }, changed: true, nextPollAt: now() + LIVE_POLL_MS }
+    if (!previous) return { feed: null, changed: false, nextPollAt: now() + deps.pollMs }
+    if (previous.updating) return { feed: previous, changed: false, nextPollAt: now() + deps.pollMs }
+    return { feed: { ...previous, updating: true, gen: previous.gen + 1, changes: [] }, changed: true, nextPollAt: now() + deps.pollMs }
   }
 }
 
@@ -129,10 +132,10 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
  * a minute before it; after the last match until FPL checks the gameweek, every ten minutes; once
  * checked, at the next deadline (picks are then published and the next gameweek is current).
  */
-function nextPoll(fixtures: readonly FplFixture[], feed: LiveFeed, nextDeadline: number | null, now: number): number | null {
-  if (inPlay(fixtures)) return now + LIVE_POLL_MS
+function nextPoll(fixtures: readonly FplFixture[], feed: LiveFeed, nextDeadline: number | null, now: number, pollMs: number): number | null {
+  if (inPlay(fixtures)) return now + pollMs
   const kickoffs = fixtures.filter((f) => !f.started && f.kickoff_time).map((f) => Date.parse(f.kickoff_time as string) - KICKOFF_LEAD_MS)
-  if (kickoffs.length > 0) return Math.max(now + LIVE_POLL_MS, Math.min(...kickoffs))
+  if (kickoffs.length > 0) return Math.max(now + pollMs, Math.min(...kickoffs))
   if (feed.status !== 'checked') return now + SETTLING_POLL_MS
-  return nextDeadline === null ? null : Math.max(now + LIVE_POLL_MS, nextDeadline + KICKOFF_LEAD_MS)
+  return nextDeadline === null ? null : Math.max(now + pollMs, nextDeadline + KICKOFF_LEAD_MS)
 }

@@ -7,10 +7,10 @@
  */
 import { DurableObject } from 'cloudflare:workers'
 import { getDb } from '../db/client'
-import type { Bindings } from '../env'
+import { type Bindings, isDevelopment } from '../env'
 import { readFeed, writeFeed } from './feed'
 import { hubOf } from './hubs'
-import { LIVE_POLL_MS, pollLive } from './poll'
+import { pollLive } from './poll'
 import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
 
 /** How often the poller looks for managers whose picks are not stored yet. */
@@ -32,25 +32,36 @@ export class LivePoller extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
-    let next: number | null = Date.now() + LIVE_POLL_MS
+    await this.pollNow()
+  }
+
+  /** One poll now, then the loop goes on from it (the alarm, and the dev stack's "poll now"). */
+  async pollNow(): Promise<{ gen: number; status: string } | null> {
+    let next: number | null = Date.now() + this.pollMs
     try {
-      next = await this.poll()
+      const polled = await this.poll()
+      next = polled.next
+      return polled.feed
     } finally {
       if (next === null) await this.ctx.storage.deleteAlarm()
       else await this.ctx.storage.setAlarm(next)
     }
   }
 
-  private async poll(): Promise<number | null> {
+  private get pollMs(): number {
+    return Number(this.env.LIVE_POLL_SECONDS) * 1000 || 60_000
+  }
+
+  private async poll(): Promise<{ next: number | null; feed: { gen: number; status: string } | null }> {
     const db = getDb(this.env.DB)
     const previous = await readFeed(db)
-    const { feed, changed, nextPollAt } = await pollLive({ env: this.env }, previous)
-    if (!feed) return nextPollAt
+    const { feed, changed, nextPollAt } = await pollLive({ env: this.env, pollMs: this.pollMs, neverSleep: isDevelopment(this.env) }, previous)
+    if (!feed) return { next: nextPollAt, feed: null }
     if (changed || feed.fetched_at !== previous?.fetched_at) await writeFeed(db, feed)
     if (feed.gameweek !== previous?.gameweek) await forgetOtherGameweeks(db, feed.gameweek)
     if (changed) await this.notifyHubs()
     await this.askForSheets(feed.gameweek, feed.status)
-    return nextPollAt
+    return { next: nextPollAt, feed: { gen: feed.gen, status: feed.status } }
   }
 
   private async notifyHubs(): Promise<void> {

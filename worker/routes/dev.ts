@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { runScheduled } from '../cron/scheduled'
 import type { AppEnv } from '../env'
 import { isDevelopment } from '../env'
+import { pollerOf } from '../live/hubs'
 import { notFound } from '../lib/errors'
 import { validate } from '../lib/validation'
 import { readOutbox } from '../services/email'
@@ -29,3 +30,5 @@ export const devRoutes = new Hono<AppEnv>()
   // Runs the cron's refresh now (after advancing the FPL simulator, say); the queue does the rest.
   .post('/refresh', async (c) => c.json(await runScheduled(c.env, Date.now(), { forceState: true })))
   .get('/refresh-jobs', async (c) => c.json(await recentJobs(c.var.db)))
+  // Polls FPL's live data now (after stepping the simulator's match day, say); the loop goes on from there.
+  .post('/live/poll', async (c) => c.json(await pollerOf(c.env).pollNow()))
