@@ -243,4 +243,30 @@ describe('GET /api/leagues/{id}/live/socket', () => {
     ])
     socket.close(1000, 'bye')
   })
+
+  it('fans one change out to every open screen over hibernatable sockets, and forgets the hub when the last one closes', async () => {
+    const { runInDurableObject } = await import('cloudflare:test')
+    const open = async () => {
+      const response = await call(`/api/leagues/${tournamentId}/live/socket`, socketInit(tokenOf(member)))
+      const socket = response.webSocket as WebSocket
+      socket.accept()
+      const received: LiveSocketMessage[] = []
+      socket.addEventListener('message', (event) => {
+        received.push(JSON.parse(String(event.data)))
+      })
+      return { socket, received }
+    }
+    const screens = [await open(), await open(), await open()]
+    // Accepted with ctx.acceptWebSocket (hibernation): the object lists them and answers pings
+    // without waking, so an idle screen costs nothing.
+    const hub = hubOf(env, tournamentId)
+    const state = await runInDurableObject(hub, (_hub, s) => ({ sockets: s.getWebSockets().length, ping: s.getWebSocketAutoResponse()?.request }))
+    expect(state).toEqual({ sockets: 3, ping: 'ping' })
+
+    expect(await hub.changed(tournamentId)).toBe(3)
+    for (const screen of screens) await expect.poll(() => screen.received.length).toBe(1)
+
+    for (const screen of screens) screen.socket.close(1000, 'bye')
+    await expect.poll(() => runInDurableObject(pollerOf(env), (_poller, s) => s.storage.get<number[]>('watchers'))).not.toContain(tournamentId)
+  })
 })
