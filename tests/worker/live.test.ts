@@ -204,7 +204,7 @@ describe('GET /api/leagues/{id}/live/socket', () => {
     const socket = response.webSocket as WebSocket
     socket.accept()
     const messages: LiveSocketMessage[] = []
-    socket.addEventListener("message", (event) => {
+    socket.addEventListener('message', (event) => {
       messages.push(JSON.parse(String(event.data)))
     })
 

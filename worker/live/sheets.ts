@@ -104,7 +104,7 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
 }
 
 /** The picks as the live points read them, and the total before the gameweek. */
-export function storedSheet(picks: FplPicks): { sheet: LiveSheet; previousTotal: number } {
+function storedSheet(picks: FplPicks): { sheet: LiveSheet; previousTotal: number } {
   const h = picks.entry_history
   return {
     sheet: {
