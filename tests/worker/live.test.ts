@@ -269,4 +269,30 @@ describe('GET /api/leagues/{id}/live/socket', () => {
     for (const screen of screens) screen.socket.close(1000, 'bye')
     await expect.poll(() => runInDurableObject(pollerOf(env), (_poller, s) => s.storage.get<number[]>('watchers'))).not.toContain(tournamentId)
   })
+
+  it('disconnects a member the commissioner removed at the next change, and keeps the others', async () => {
+    const removedId = await addUser('live-removed@example.com', 'Soon Gone', 3000004)
+    await addMember(tournamentId, removedId)
+    const removed = await bearer(removedId)
+    const open = async (headers: Record<string, string>) => {
+      const socket = (await call(`/api/leagues/${tournamentId}/live/socket`, socketInit(tokenOf(headers)))).webSocket as WebSocket
+      socket.accept()
+      const seen = { messages: 0, closed: null as number | null }
+      socket.addEventListener('message', () => {
+        seen.messages += 1
+      })
+      socket.addEventListener('close', (event) => {
+        seen.closed = event.code
+      })
+      return seen
+    }
+    const stays = await open(member)
+    const goes = await open(removed)
+    await env.DB.prepare("UPDATE memberships SET status = 'inactive' WHERE tournament_id = ? AND user_id = ?").bind(tournamentId, removedId).run()
+
+    expect(await hubOf(env, tournamentId).changed(tournamentId)).toBe(1)
+    await expect.poll(() => goes.closed).toBe(4403)
+    await expect.poll(() => stays.messages).toBe(1)
+    expect(goes.messages).toBe(0)
+  })
 })

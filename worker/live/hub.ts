@@ -12,9 +12,18 @@ import { LIVE_SOCKET_PROTOCOL } from '../../contract/live'
 import { getDb } from '../db/client'
 import { tournamentSnapshots } from '../db/schema'
 import type { Bindings } from '../env'
+import { stillReadable } from '../services/access'
 import { type LiveFeed, readFeed, readFeedGen } from './feed'
 import { pollerOf } from './hubs'
 import { computeTournamentLive, liveAnswer, liveTeamAnswer, type TournamentLive } from './table'
+
+/** The route names the tournament and the viewer (a user id, absent when signed out) of an upgrade. */
+export const LIVE_TOURNAMENT_HEADER = 'x-live-tournament'
+export const LIVE_VIEWER_HEADER = 'x-live-viewer'
+
+interface SocketViewer {
+  viewer: number | null
+}
 
 /** A computed table is kept this long within one generation (the stored table may change under it). */
 const KEEP_MS = 60_000
@@ -38,9 +47,12 @@ export class LiveHub extends DurableObject<Bindings> {
     return liveTeamAnswer(await this.table(tournamentId), fplTeamId)
   }
 
-  /** The poller's news of a new feed: push it to the open screens. Answers how many there are. */
+  /**
+   * The poller's news of a new feed: push it to the open screens whose viewer may still read the
+   * tournament (a member the commissioner removed since is disconnected). Answers how many are open.
+   */
   async changed(tournamentId: number): Promise<number> {
-    const sockets = this.ctx.getWebSockets()
+    const sockets = await this.readers(tournamentId)
     if (sockets.length === 0) return 0
     const live = await this.table(tournamentId)
     const message: LiveSocketMessage = {
@@ -64,11 +76,16 @@ export class LiveHub extends DurableObject<Bindings> {
     return sockets.length
   }
 
-  /** The WebSocket upgrade the route forwards once the viewer may read the tournament. */
+  /**
+   * The WebSocket upgrade the route forwards once the viewer may read the tournament (the route is
+   * the only way in: it names the tournament and the viewer).
+   */
   override async fetch(request: Request): Promise<Response> {
-    const tournamentId = Number(request.headers.get('x-live-tournament'))
+    const tournamentId = Number(request.headers.get(LIVE_TOURNAMENT_HEADER))
+    const viewer = Number(request.headers.get(LIVE_VIEWER_HEADER)) || null
     const pair = new WebSocketPair()
     this.ctx.acceptWebSocket(pair[1])
+    pair[1].serializeAttachment({ viewer } satisfies SocketViewer)
     await this.ctx.storage.put('tournament', tournamentId)
     await pollerOf(this.env).watch(tournamentId, true)
     const offered = (request.headers.get('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim())
@@ -87,6 +104,19 @@ export class LiveHub extends DurableObject<Bindings> {
 
   override async webSocketError(): Promise<void> {
     await this.forgetIfIdle()
+  }
+
+  /** The open sockets whose viewer may still read the tournament; the others are closed. */
+  private async readers(tournamentId: number): Promise<WebSocket[]> {
+    const sockets = this.ctx.getWebSockets().filter((s) => s.readyState === WebSocket.OPEN)
+    if (sockets.length === 0) return []
+    const viewerOf = (s: WebSocket) => (s.deserializeAttachment() as SocketViewer | null)?.viewer ?? null
+    const allowed = await stillReadable(getDb(this.env.DB), tournamentId, [...new Set(sockets.map(viewerOf))])
+    return sockets.filter((socket) => {
+      if (allowed.has(viewerOf(socket))) return true
+      socket.close(4403, 'You can no longer see this league.')
+      return false
+    })
   }
 
   private async forgetIfIdle(): Promise<void> {

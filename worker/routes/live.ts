@@ -4,6 +4,7 @@ import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
+import { LIVE_TOURNAMENT_HEADER, LIVE_VIEWER_HEADER } from '../live/hub'
 import { hubOf } from '../live/hubs'
 import { session } from '../middleware/session'
 import { assertReadable, tournamentAccessRead } from '../services/access'
@@ -32,7 +33,9 @@ export const liveRoutes = new Hono<AppEnv>()
     const { user, data: access } = await c.var.session.read((viewer) => tournamentAccessRead(c.var.db, id, viewer))
     assertReadable(access, user)
     const upgrade = new Request(c.req.raw)
-    upgrade.headers.set('x-live-tournament', String(id))
+    upgrade.headers.set(LIVE_TOURNAMENT_HEADER, String(id))
+    if (user) upgrade.headers.set(LIVE_VIEWER_HEADER, String(user.id))
+    else upgrade.headers.delete(LIVE_VIEWER_HEADER)
     return hubOf(c.env, id).fetch(upgrade)
   })
   .get('/:id/live/:fplTeamId', validate('param', teamParam), session('optional'), async (c) => {

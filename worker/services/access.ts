@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments } from '../db/schema'
@@ -79,6 +79,25 @@ export function assertReadable({ tournament, activeMember }: TournamentAccess, u
   if (!user) throw signInRequired()
   if (tournament.commissionerId !== user.id && !activeMember) throw membersOnly()
   return tournament
+}
+
+/**
+ * `assertReadable` for viewers already let in (the live sockets of a tournament): which of these
+ * users may still read it. Everyone of an open tournament; a private one's commissioner and active
+ * members. `null` stands for a signed-out viewer.
+ */
+export async function stillReadable(db: Database, tournamentId: number, viewers: ReadonlyArray<number | null>): Promise<Set<number | null>> {
+  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, tournamentId), columns: { type: true, commissionerId: true } })
+  if (!tournament) return new Set()
+  if (tournament.type !== 'private') return new Set(viewers)
+  const ids = viewers.filter((v): v is number => v !== null)
+  const members = ids.length
+    ? await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.tournamentId, tournamentId), eq(memberships.status, 'active'), inArray(memberships.userId, ids)))
+    : []
+  return new Set([...members.map((m) => m.userId), ...ids.filter((id) => id === tournament.commissionerId)])
 }
 
 /**
