@@ -45,6 +45,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     phases: bootstrap.phases,
     events: bootstrap.events,
     currentGameweek: plan.gameweek,
+    currentStatus: plan.status,
     leagueStartEvent: table.startEvent ?? tournament.startEvent,
     phaseTables: plan.kind === 'classic' ? await classicPhaseTables(source, plan) : managersPhaseTables(bootstrap, plan, table.managers),
     prizePoolPence: tournament.entryFeePence * Math.max(0, table.memberCount),
@@ -55,6 +56,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   const banter = computeBanterStats({
     tournament: { name: tournament.name, type: tournament.type, totalMembers: table.meta.total_members },
     gameweek: plan.gameweek,
+    status: plan.status,
     managers: cohort,
     live,
     elements,
