@@ -66,14 +66,15 @@ function OngoingCard({ winner }: { winner: MonthlyWinner }) {
         <h2 className="winner-card__month">{monthTitle(winner)}</h2>
         <span className="badge badge--primary">In Progress</span>
       </header>
-      <p className="winner-card__label">{leaders.length > 1 ? 'Joint leaders' : 'Leading the month'}</p>
+      {/* Nothing is won until the month's last gameweek is checked (decision 113): leaders "so far", no trophy. */}
+      <p className="winner-card__label">{leaders.length > 1 ? 'Joint leaders so far' : 'Leader so far'}</p>
       <p className="winner-card__name">
         <span aria-hidden="true">🏃 </span>
         {leaders.length > 0 ? leaders.join(' & ') : '—'}
       </p>
       <dl className="winner-card__facts">
         <div>
-          <dt>Points</dt>
+          <dt>Points so far</dt>
           <dd>{points(winner.leading_points)}</dd>
         </div>
         <div>
