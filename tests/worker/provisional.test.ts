@@ -94,6 +94,13 @@ describe('while GW13 is in play', () => {
     expect(await shareCount()).toBe(before)
   })
 
+  it('the landing page keeps the last checked gameweek’s site-wide stats, never a partial score as the best on the site', async () => {
+    const { body } = await getJson<{ stats: Record<string, { description: string } | null>; data_source: string }>('/api/public-banter-stats')
+    expect(body.data_source).toBe('live')
+    expect(body.stats.top_scorer?.description).toContain('in Gameweek 12, the best of every manager on the site')
+    expect(JSON.stringify(body.stats)).not.toContain('Gameweek 13')
+  })
+
   it('a card shared before stays readable, unchanged', async () => {
     const { status, body } = await getJson<{ stat_data: { achievement_description: string } }>(`/api/banter/share/${sharedAtCheckedGw12}`)
     expect(status).toBe(200)
@@ -135,6 +142,11 @@ describe('once FPL has checked GW13', () => {
     expect(body.comprehensive_banter_stats.gameweek_rocket?.description).toContain(', the best in The Pub League.')
     expect(descriptions(body.comprehensive_banter_stats).some(([, text]) => text.includes('so far'))).toBe(false)
     expect((await share('gameweek_rocket')).status).toBe(201)
+  })
+
+  it('the landing page moves on to GW13', async () => {
+    const { body } = await getJson<{ stats: Record<string, { description: string } | null> }>('/api/public-banter-stats')
+    expect(body.stats.top_scorer?.description).toContain('in Gameweek 13, the best of every manager on the site')
   })
 
   it('November has its Manager of the Month', async () => {

@@ -61,7 +61,9 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     live,
     elements,
   })
-  const publicStats = computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }])
+  // Only a checked gameweek offers site-wide candidates: until then the landing page keeps the last
+  // checked gameweek's (an older snapshot's), never a partial score as "the best on the site".
+  const publicStats = plan.status === 'checked' ? computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }]) : null
 
   const input: SnapshotInput = {
     tournamentId: tournament.id,
@@ -74,7 +76,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     rows: table.rows,
     monthlyWinners,
     banterStats: banter.complete ? (banter.stats as unknown as Record<string, unknown>) : null,
-    publicCandidates: publicStats.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,
+    publicCandidates: publicStats?.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,
   }
   const { statements, result } = await snapshotStatements(db, input)
   await db.$client.batch([...statements, prepared(db, markJob(db, job.id, 'done'))])
