@@ -34,7 +34,9 @@ const share = (statType: string) =>
   })
 const shareCount = () => env.DB.prepare('SELECT count(*) AS n FROM shared_achievements WHERE tournament_id = ?').bind(pubId).first<number>('n')
 const descriptions = (stats: BanterAnswer['comprehensive_banter_stats']) =>
-  Object.entries(stats).flatMap(([key, card]) => (typeof card?.description === 'string' ? [[key, card.description] as const] : []))
+  Object.entries(stats as Record<string, { description?: unknown } | null>).flatMap(([key, card]) =>
+    typeof card?.description === 'string' ? [[key, card.description] as const] : [],
+  )
 
 let sharedAtCheckedGw12 = ''
 

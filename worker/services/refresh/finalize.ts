@@ -63,7 +63,8 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   })
   // Only a checked gameweek offers site-wide candidates: until then the landing page keeps the last
   // checked gameweek's (an older snapshot's), never a partial score as "the best on the site".
-  const publicStats = plan.status === 'checked' ? computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }]) : null
+  const publicStats =
+    plan.status === 'checked' ? computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }]) : null
 
   const input: SnapshotInput = {
     tournamentId: tournament.id,
