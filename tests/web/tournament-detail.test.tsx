@@ -725,7 +725,7 @@ describe('detail: Winners tab, ties (decision 044)', () => {
     expect(ongoing).toHaveTextContent('Leader so far')
     expect(ongoing).toHaveTextContent('Points so far')
     expect(ongoing).toHaveTextContent('Dan M')
-    expect(ongoing).not.toHaveTextContent(/winner|Manager of the Month|👑/i)
+    expect(ongoing).not.toHaveTextContent(/winner|Runners-up|Manager of the Month|👑/i)
   })
 
   it('a month in progress led jointly says "Joint leaders" and names them all', async () => {
