@@ -121,16 +121,16 @@ export function banterStatsResponse(snapshot: SnapshotView | null) {
   const provisional = status !== null && status !== 'checked'
   const legacyProvisional = provisional && stored !== null && stored.league_context.provisional === undefined
   const stats: BanterStats | null =
-    stored && status && !legacyProvisional ? { ...stored, league_context: { ...stored.league_context, gameweek_status: status, provisional } } : null
+    snapshot && stored && !legacyProvisional
+      ? { ...stored, league_context: { ...stored.league_context, gameweek_status: snapshot.gameweekStatus, provisional } }
+      : null
+  let message: string | null = null
+  if (!snapshot) message = PENDING_MESSAGE
+  else if (legacyProvisional) message = provisionalPendingMessage(snapshot.gameweek)
+  else if (!stats) message = "Banter stats appear once every manager's gameweek data is in."
   return {
     comprehensive_banter_stats: stats,
-    message: stats
-      ? null
-      : legacyProvisional && snapshot
-        ? provisionalPendingMessage(snapshot.gameweek)
-        : snapshot
-          ? "Banter stats appear once every manager's gameweek data is in."
-          : PENDING_MESSAGE,
+    message,
     // Ours (decision 113): true while the snapshot's gameweek is not checked by FPL; every card then says "so far".
     provisional,
     gameweek_status: status,
