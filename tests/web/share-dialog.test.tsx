@@ -375,6 +375,13 @@ describe('share: when creating the link fails', () => {
     expect(toastTexts()[0]).not.toContain('Email Verification Required')
   })
 
+  it('409 the gameweek is not checked yet (decision 113): the server says until when', async () => {
+    await failWith({ status: 409, body: { detail: 'You can share this once FPL has checked GW 13.', code: 'provisional_stat' } })
+    expect(toastTexts()[0]).toContain('Not Final Yet')
+    expect(toastTexts()[0]).toContain('You can share this once FPL has checked GW 13.')
+    expect(toastTexts()[0]).not.toContain('Failed to create shareable link')
+  })
+
   it('"Failed to create shareable stat" in the message: "Share Creation Failed" with it', async () => {
     await failWith({ status: 500, body: { message: 'Failed to create shareable stat: database busy' } })
     expect(toastTexts()[0]).toContain('Share Creation Failed')

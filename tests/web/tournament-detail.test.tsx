@@ -721,8 +721,11 @@ describe('detail: Winners tab, ties (decision 044)', () => {
     expect(finished).toHaveTextContent('Priya S')
     expect(finished).not.toHaveTextContent('Joint winners')
     const ongoing = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')[0]!
-    expect(ongoing).toHaveTextContent('Leading the month')
+    // A month in progress has a leader so far, never a winner or a trophy (decision 113).
+    expect(ongoing).toHaveTextContent('Leader so far')
+    expect(ongoing).toHaveTextContent('Points so far')
     expect(ongoing).toHaveTextContent('Dan M')
+    expect(ongoing).not.toHaveTextContent(/winner|Runners-up|Manager of the Month|👑/i)
   })
 
   it('a month in progress led jointly says "Joint leaders" and names them all', async () => {
@@ -735,9 +738,10 @@ describe('detail: Winners tab, ties (decision 044)', () => {
     await screen.findByText('Team 1')
     await user.click(screen.getByRole('tab', { name: /Winners/ }))
     const card = within(screen.getByRole('list', { name: 'Manager of the Month' })).getAllByRole('article')[0]!
-    expect(card).toHaveTextContent('Joint leaders')
+    expect(card).toHaveTextContent('Joint leaders so far')
     expect(card).toHaveTextContent('Dan M & Priya S')
-    expect(card).not.toHaveTextContent('Leading the month')
+    expect(card).not.toHaveTextContent('Leader so far')
+    expect(card).not.toHaveTextContent(/winner|👑/i)
   })
 })
 
@@ -886,6 +890,51 @@ describe('detail: Banter tab', () => {
     expect(onShare).toHaveBeenCalledTimes(1)
     expect(onShare.mock.calls[0]?.[0]).toBe('captain_catastrophe')
     expect(onShare.mock.calls[0]?.[1]).toMatchObject({ title: 'Captain Catastrophe', manager: 'Alex R', value: '2 pts' })
+  })
+
+  it('a gameweek FPL has not checked: a note, "so far" titles, and Share disabled with the reason (decision 113)', async () => {
+    const user = userEvent.setup()
+    const onShare = vi.fn()
+    const stats = banterAnswer.comprehensive_banter_stats
+    const provisional = { ...stats, league_context: { ...stats.league_context, gameweek_status: 'live', provisional: true } }
+    const data = { banterStats: provisional, banterMessage: null, access: 'ok' } as unknown as LeagueData
+    render(
+      <MemoryRouter>
+        <AppProviders>
+          <BanterTab data={data} loading={false} signedIn onShare={onShare} />
+        </AppProviders>
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('note')).toHaveTextContent('Provisional: GW 7 is not checked by FPL yet. Numbers can still move.')
+    expect(screen.getByText('Gameweek 7 awards so far in Zebra League')).toBeInTheDocument()
+    const grid = screen.getByRole('list', { name: 'Banter awards so far' })
+    const titles = within(grid)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent)
+    expect(titles).toHaveLength(12)
+    for (const title of titles) expect(title).toMatch(/ so far$/)
+    expect(within(grid).getByText('Nobody has earned this one so far.')).toBeInTheDocument()
+
+    const share = screen.getByRole('button', { name: 'Share Captain Catastrophe so far' })
+    expect(share).toBeDisabled()
+    expect(share).toHaveAccessibleDescription('You can share this once FPL has checked GW 7.')
+    await user.click(share)
+    expect(onShare).not.toHaveBeenCalled()
+    for (const button of within(grid).getAllByRole('button')) expect(button).toBeDisabled()
+  })
+
+  it('a checked gameweek: no note, plain titles, Share enabled', () => {
+    const data = { banterStats: banterAnswer.comprehensive_banter_stats, banterMessage: null, access: 'ok' } as unknown as LeagueData
+    render(
+      <MemoryRouter>
+        <AppProviders>
+          <BanterTab data={data} loading={false} signedIn onShare={vi.fn()} />
+        </AppProviders>
+      </MemoryRouter>,
+    )
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+    expect(screen.queryByText(/so far/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Share Captain Catastrophe' })).toBeEnabled()
   })
 
   it('falls back to "Unknown Manager" / "Unknown Player" and "No description available"', () => {

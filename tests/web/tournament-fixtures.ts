@@ -296,7 +296,7 @@ const card = (manager: string, description: string, extra: Record<string, unknow
 export const banterAnswer = {
   comprehensive_banter_stats: {
     tournament_stats: { tournament_type: 'private', league_name: 'Zebra League', total_members: 8 },
-    league_context: { name: 'Zebra League', total_members: 8, tournament_type: 'private', gameweek: 7 },
+    league_context: { name: 'Zebra League', total_members: 8, tournament_type: 'private', gameweek: 7, gameweek_status: 'checked', provisional: false },
     gameweek_rocket: card('Priya S', '104 points in GW7.', { points: 104 }),
     auto_sub_saviour: { player: 'Dan M', team_name: 'Dan FC', description: 'The bench bailed them out.', points_gained: 12, emoji: '🦸' },
     tournament_leader: card('Sam K', 'Top of the league.', { points: 512 }),
@@ -311,6 +311,8 @@ export const banterAnswer = {
     overall_rank_king: null,
   },
   message: null,
+  provisional: false,
+  gameweek_status: 'checked',
   gameweek: 7,
 }
 

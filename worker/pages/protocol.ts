@@ -20,4 +20,4 @@ export interface PageRendererRpc {
  * Names this contract in the API worker's drawn-screen cache key: bump it when the same input
  * draws different markup on purpose, so no screen drawn for the old one is served.
  */
-export const PAGE_RENDER_VERSION = 2
+export const PAGE_RENDER_VERSION = 3

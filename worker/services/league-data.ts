@@ -100,11 +100,40 @@ export function monthlyWinnersResponse(snapshot: SnapshotView | null) {
   return { monthly_winners: months.map(readStoredMonth), ...freshness(snapshot) }
 }
 
+/** Banter stats as stored: snapshots before decision 113 have no gameweek status in their league context. */
+type StoredBanter = Omit<BanterStats, 'league_context'> & {
+  league_context: Omit<BanterStats['league_context'], 'gameweek_status' | 'provisional'> &
+    Partial<Pick<BanterStats['league_context'], 'gameweek_status' | 'provisional'>>
+}
+
+/** Shown instead of stats whose texts may read as final while the gameweek is not checked (written before decision 113). */
+const provisionalPendingMessage = (gameweek: number) => `Gameweek ${gameweek} banter so far appears after the next data refresh.`
+
+/**
+ * The banter answer. `provisional` and `gameweek_status` come from the snapshot (the status it was
+ * computed at) and are copied into `league_context`, so the cards and the answer agree. Stats
+ * written before the "so far" texts existed are not shown while their gameweek is unchecked:
+ * their texts would call a partial number final (decision 113); the next refresh replaces them.
+ */
 export function banterStatsResponse(snapshot: SnapshotView | null) {
-  const stats = (snapshot?.document as BanterStats | null | undefined) ?? null
+  const stored = (snapshot?.document as StoredBanter | null | undefined) ?? null
+  const status = snapshot?.gameweekStatus ?? null
+  const provisional = status !== null && status !== 'checked'
+  const legacyProvisional = provisional && stored !== null && stored.league_context.provisional === undefined
+  const stats: BanterStats | null =
+    snapshot && stored && !legacyProvisional
+      ? { ...stored, league_context: { ...stored.league_context, gameweek_status: snapshot.gameweekStatus, provisional } }
+      : null
+  let message: string | null = null
+  if (!snapshot) message = PENDING_MESSAGE
+  else if (legacyProvisional) message = provisionalPendingMessage(snapshot.gameweek)
+  else if (!stats) message = "Banter stats appear once every manager's gameweek data is in."
   return {
     comprehensive_banter_stats: stats,
-    message: stats ? null : snapshot ? "Banter stats appear once every manager's gameweek data is in." : PENDING_MESSAGE,
+    message,
+    // Ours (decision 113): true while the snapshot's gameweek is not checked by FPL; every card then says "so far".
+    provisional,
+    gameweek_status: status,
     ...freshness(snapshot),
   }
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { PROVISIONAL_SHARE_CODE, provisionalShareReason } from '../../contract/provisional'
 import { both, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { sharedAchievements, standingsRows, tournaments, users } from '../db/schema'
@@ -66,9 +67,16 @@ const newShareId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b)
 export const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/${id}`, appUrl).toString()
 
 /**
+ * A league's awards cannot be shared while their gameweek is not checked (decision 113): a card is
+ * a lasting public page and image, and a number that can still move would be out there as final.
+ */
+const provisionalStat = (gameweek: number) => new ApiError(409, provisionalShareReason(gameweek), { code: PROVISIONAL_SHARE_CODE })
+
+/**
  * Creates (or refreshes) the user's share of one stat of one league. Who and what it is about
  * comes from the league's own banter stats when they have the stat, so a card cannot claim an
- * award that was never won; the client's text fills in the rest.
+ * award that was never won; the client's text fills in the rest. Nothing is written while the
+ * league's latest gameweek is not checked (409).
  */
 export async function createShare(
   db: Database,
@@ -92,6 +100,7 @@ export async function createShare(
       both(latestSnapshotRead(db, tournament.id, 'banterStats'), latestSnapshotRead(db, tournament.id, 'standingsMeta')),
     ),
   )
+  if (snapshot && snapshot.gameweekStatus !== 'checked') throw provisionalStat(snapshot.gameweek)
   const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
   const claimed = normaliseStatData({
     ...input.stat_data,

@@ -165,6 +165,7 @@ function latestSnapshotQuery(db: Database, tournamentId: number, document: Snaps
   return db
     .select({
       gameweek: tournamentSnapshots.gameweek,
+      gameweekStatus: tournamentSnapshots.gameweekStatus,
       dataSource: tournamentSnapshots.dataSource,
       refreshedAt: tournamentSnapshots.refreshedAt,
       document: tournamentSnapshots[document],
@@ -177,6 +178,8 @@ function latestSnapshotQuery(db: Database, tournamentId: number, document: Snaps
 
 export interface SnapshotView {
   gameweek: number
+  /** Where the gameweek stood when the snapshot was computed: anything but `checked` is provisional. */
+  gameweekStatus: GameweekStatus
   dataSource: string
   refreshedAt: Date
   document: unknown

@@ -34,6 +34,11 @@ describe('liveTable', () => {
         auto_subs: [],
         players_played: 11,
         players_to_play: 0,
+        bench_points: 8, // 12..15 on 2 each
+        auto_sub_points: 0,
+        armband_element: 9,
+        armband_points: 4,
+        armband_played: true,
       },
     ])
   })

@@ -6,7 +6,7 @@ import { gw37Live, makeHistory, makeLive, makePicks, realBootstrap, realPicksGw3
 import { ELEMENTS, GW, leagueLive, leagueManagers, TOURNAMENT } from './league'
 
 function input(managers: BanterManager[] = leagueManagers(), live: FplLive = leagueLive()): BanterInput {
-  return { tournament: TOURNAMENT, gameweek: GW, managers, live, elements: ELEMENTS }
+  return { tournament: TOURNAMENT, gameweek: GW, status: 'checked', managers, live, elements: ELEMENTS }
 }
 
 function stats(i: BanterInput = input()): BanterStats {
@@ -104,7 +104,14 @@ describe('computeBanterStats: The Crown & Anchor, GW4 (see league.ts for the dat
   })
 
   it('league_context and tournament_stats', () => {
-    expect(s.league_context).toEqual({ name: 'The Crown & Anchor', total_members: 6, tournament_type: 'private', gameweek: 4 })
+    expect(s.league_context).toEqual({
+      name: 'The Crown & Anchor',
+      total_members: 6,
+      tournament_type: 'private',
+      gameweek: 4,
+      gameweek_status: 'checked',
+      provisional: false,
+    })
     expect(s.tournament_stats).toEqual({ tournament_type: 'private', league_name: 'The Crown & Anchor', total_members: 6 })
   })
 
@@ -157,6 +164,7 @@ describe('computeBanterStats: edge rules', () => {
     const s = stats({
       tournament: TOURNAMENT,
       gameweek: 2,
+      status: 'checked',
       managers: [mk(2, 50), mk(1, 50), mk(3, 70)],
       live: makeLive({ 1: [90, 4] }),
       elements: [{ id: 1, web_name: 'Saka', element_type: 3 }],
@@ -172,6 +180,7 @@ describe('computeBanterStats: edge rules', () => {
     const s2 = stats({
       tournament: TOURNAMENT,
       gameweek: 2,
+      status: 'checked',
       managers: [mk(2, 50), mk(1, 50)],
       live: makeLive({ 1: [90, 4] }),
       elements: [{ id: 1, web_name: 'Saka', element_type: 3 }],
@@ -198,6 +207,7 @@ describe('computeBanterStats: edge rules', () => {
     const s = stats({
       tournament: TOURNAMENT,
       gameweek: 2,
+      status: 'checked',
       managers: [mk(1, 50, 50), mk(2, 50, 70), mk(3, 60, 50)],
       live: makeLive({ 1: [90, 2] }),
       elements: [],
@@ -224,6 +234,7 @@ describe('computeBanterStats: edge rules', () => {
     const s = stats({
       tournament: TOURNAMENT,
       gameweek: 1,
+      status: 'checked',
       managers,
       live: makeLive({ 1: [90, 2], 50: [90, 10], 60: [90, 3] }),
       elements: [
@@ -243,7 +254,7 @@ describe('computeBanterStats: edge rules', () => {
       history: makeHistory([{ event: 1, points: 40 + id - 101, total: 40 + id - 101, overall: 5000 + id }]),
       picks: makePicks({ starters: [1, 2], captain: 1, vice: 2, mult: { 1: 2 } }),
     }))
-    const s = stats({ tournament: TOURNAMENT, gameweek: 1, managers, live: makeLive({ 1: [90, 2], 2: [90, 2] }), elements: [] })
+    const s = stats({ tournament: TOURNAMENT, gameweek: 1, status: 'checked', managers, live: makeLive({ 1: [90, 2], 2: [90, 2] }), elements: [] })
     expect(s.auto_sub_saviour).toBeNull()
     expect(s.transfer_tornado).toBeNull()
     expect(s.comeback_king).toBeNull() // GW1: no previous table
@@ -256,7 +267,7 @@ describe('computeBanterStats: edge rules', () => {
   })
 
   it('no managers: every stat null, context still filled', () => {
-    const s = stats({ tournament: { ...TOURNAMENT, totalMembers: 0 }, gameweek: 3, managers: [], live: { elements: [] }, elements: [] })
+    const s = stats({ tournament: { ...TOURNAMENT, totalMembers: 0 }, gameweek: 3, status: 'checked', managers: [], live: { elements: [] }, elements: [] })
     expect(s.gameweek_rocket).toBeNull()
     expect(s.tournament_leader).toBeNull()
     expect(s.league_context.total_members).toBe(0)
@@ -291,6 +302,7 @@ describe('computeBanterStats: the real GW37 capture as a one-team league', () =>
     const s = stats({
       tournament: { name: 'Capture League', type: 'public', totalMembers: 1 },
       gameweek: 37,
+      status: 'checked',
       managers: [manager],
       live,
       elements: realBootstrap().elements,
@@ -303,5 +315,55 @@ describe('computeBanterStats: the real GW37 capture as a one-team league', () =>
     expect(s.benched_beast?.points).toBe(3)
     expect(s.overall_rank_king?.rank).toBe(3_508_107)
     expect(s.transfer_tornado).toBeNull() // 0 transfers in the row
+  })
+})
+
+/** Words that settle a result: a provisional text must never use them (decision 113). */
+const FINAL_WORDS = /\b(best|won|wins|winner|winners|champion|champions|fewest|most|grand total|all in|theirs)\b/i
+
+describe('computeBanterStats: a gameweek FPL has not checked (decision 113)', () => {
+  const checked = stats()
+  for (const status of ['live', 'finished'] as const) {
+    const s = stats({ ...input(), status })
+
+    it(`${status}: the same awards and numbers, marked provisional in league_context`, () => {
+      expect(s.league_context).toMatchObject({ gameweek: 4, gameweek_status: status, provisional: true })
+      for (const key of Object.keys(checked) as Array<keyof BanterStats>) {
+        if (key === 'league_context' || key === 'tournament_stats') continue
+        const { description: _a, ...numbers } = (checked[key] ?? {}) as { description?: string }
+        const { description: _b, ...soFar } = (s[key] ?? {}) as { description?: string }
+        expect(soFar, key).toEqual(numbers)
+      }
+    })
+
+    it(`${status}: every text says "so far" and none reads as final`, () => {
+      for (const [key, value] of Object.entries(s)) {
+        const d = (value as { description?: unknown } | null)?.description
+        if (typeof d !== 'string') continue
+        expect(d, key).toContain('so far')
+        expect(d, key).not.toMatch(FINAL_WORDS)
+      }
+    })
+  }
+
+  it('reads the way a manager would say it mid-gameweek', () => {
+    const s = stats({ ...input(), status: 'live' })
+    expect(s.gameweek_rocket?.description).toBe(
+      '88 points in Gameweek 4 so far, ahead of the rest of The Crown & Anchor for now. Nobody buys drinks until FPL checks it.',
+    )
+    expect(s.tournament_leader?.description).toBe(
+      'Top of The Crown & Anchor on 258 points so far, 22 clear of Ben Bishop. Gameweek 4 is not checked yet, so hold the speech.',
+    )
+    expect(s.captain_catastrophe?.description).toBe('Neither Palmer nor vice-captain Haaland has played so far, so the armband has 0 points for now.')
+    expect(s.overall_rank_king?.description).toBe(
+      '90,000th in the world so far, ahead of the rest of The Crown & Anchor until FPL checks Gameweek 4. Expect to hear about it anyway.',
+    )
+  })
+
+  it('the armband cases: passed to the vice for now, and a Triple Captain so far', () => {
+    const ben = stats({ ...input(leagueManagers().filter((m) => m.entryId === 102)), status: 'live' })
+    expect(ben.captain_catastrophe?.description).toBe('Haaland has not played so far, so the armband sits with Mbeumo for now: 14 points so far.')
+    const dev = stats({ ...input(leagueManagers().filter((m) => m.entryId === 104)), status: 'live' })
+    expect(dev.captain_catastrophe?.description).toBe('Triple Captained Salah for 36 points so far. Nothing is settled until FPL checks it.')
   })
 })

@@ -38,6 +38,7 @@ function base(over: Partial<MonthlyWinnersInput> = {}): MonthlyWinnersInput {
     phases: PHASES,
     events: events(9),
     currentGameweek: 9,
+    currentStatus: 'checked',
     leagueStartEvent: 1,
     phaseTables: TABLES,
     prizePoolPence: 0,
@@ -183,6 +184,7 @@ describe('computeMonthlyWinners: real 2025-26 phases and events, team 1’s real
     phases: bootstrap.phases,
     events: bootstrap.events,
     currentGameweek: current,
+    currentStatus: 'checked',
     leagueStartEvent: 1,
     phaseTables: tables,
     prizePoolPence: 0,
@@ -280,6 +282,7 @@ describe('computeMonthlyWinners: simulated Pub League against FPL’s own ?phase
       phases: gw12.bootstrap.phases,
       events: gw12.bootstrap.events,
       currentGameweek: gw12.gameweek,
+      currentStatus: 'checked',
       leagueStartEvent: gw12.leagueStartEvent,
       phaseTables: new Map([...gw12.phaseStandings].map(([id, rows]) => [id, toRows(rows)])),
       prizePoolPence: 0,
@@ -316,6 +319,7 @@ describe('computeMonthlyWinners: simulated Pub League against FPL’s own ?phase
       phases: gw12.bootstrap.phases,
       events: gw12.bootstrap.events,
       currentGameweek: gw12.gameweek,
+      currentStatus: 'checked',
       leagueStartEvent: gw12.leagueStartEvent,
       phaseTables,
       prizePoolPence: 0,
@@ -339,6 +343,7 @@ describe('computeMonthlyWinners: simulated Pub League against FPL’s own ?phase
         phases: league.bootstrap.phases,
         events: league.bootstrap.events,
         currentGameweek: league.gameweek,
+        currentStatus: phase,
         leagueStartEvent: league.leagueStartEvent,
         phaseTables: new Map([...league.phaseStandings].map(([id, rows]) => [id, toRows(rows)])),
         prizePoolPence: 5_000,
@@ -349,5 +354,22 @@ describe('computeMonthlyWinners: simulated Pub League against FPL’s own ?phase
       expect(november?.gameweeks_played).toBe(4)
       expect(november?.prize).toBe(15) // 30 % of £50
     }
+  })
+
+  it('a month ending on the current gameweek stays ongoing until the refresh sees it checked (FPL data_checked, league tables not updated yet)', async () => {
+    const league = await loadPubLeague({ gameweek: 13, phase: 'checked' })
+    const input = {
+      phases: league.bootstrap.phases,
+      events: league.bootstrap.events,
+      currentGameweek: league.gameweek,
+      leagueStartEvent: league.leagueStartEvent,
+      phaseTables: new Map([...league.phaseStandings].map(([id, rows]) => [id, toRows(rows)])),
+      prizePoolPence: 0,
+      prizesEnabled: false,
+    }
+    const [waiting] = computeMonthlyWinners({ ...input, currentStatus: 'finished' })
+    expect(waiting).toMatchObject({ month: 'November', status: 'ongoing', winner: null, joint_winners: [], runners_up: [] })
+    expect(waiting?.joint_leaders.length).toBeGreaterThan(0)
+    expect(computeMonthlyWinners({ ...input, currentStatus: 'checked' })[0]).toMatchObject({ month: 'November', status: 'finished' })
   })
 })

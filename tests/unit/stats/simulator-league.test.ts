@@ -25,6 +25,7 @@ beforeAll(async () => {
   const result = computeBanterStats({
     tournament: { name: league.leagueName, type: 'private', totalMembers: league.managers.length },
     gameweek: league.gameweek,
+    status: 'checked',
     managers: league.managers,
     live: league.live,
     elements: league.bootstrap.elements,
@@ -196,7 +197,14 @@ describe('banter stats for the simulated Pub League at GW12', () => {
   })
 
   it('context', () => {
-    expect(stats.league_context).toEqual({ name: 'The Pub League', total_members: 12, tournament_type: 'private', gameweek: 12 })
+    expect(stats.league_context).toEqual({
+      gameweek_status: 'checked',
+      provisional: false,
+      name: 'The Pub League',
+      total_members: 12,
+      tournament_type: 'private',
+      gameweek: 12,
+    })
   })
 
   it('refuses to crown anyone when one member’s picks are missing', () => {
@@ -204,6 +212,7 @@ describe('banter stats for the simulated Pub League at GW12', () => {
     const result = computeBanterStats({
       tournament: { name: league.leagueName, type: 'private', totalMembers: 12 },
       gameweek: 12,
+      status: 'checked',
       managers,
       live: league.live,
       elements: league.bootstrap.elements,

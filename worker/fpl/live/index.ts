@@ -1,12 +1,14 @@
 /**
  * The live-points rules of issue 15, pure: projected bonus from bps, projected automatic
- * substitutions, the armband, a manager's live gameweek and a tournament's live table. No I/O, no
- * clock: the live engine polls FPL, builds one `liveGameweek` per poll and passes it in.
+ * substitutions, the armband, a manager's live gameweek, a tournament's live table and its live
+ * banter (banter.ts, decision 114). No I/O, no clock: the live engine polls FPL, builds one
+ * `liveGameweek` per poll and passes it in.
  * Rules and their sources: docs/decisions/100-live-points-rules.md.
  */
 
 export type { AutoSub, SheetPick } from './autosubs'
 export { positionsAfterSubs, projectAutoSubs } from './autosubs'
+export { liveBanter } from './banter'
 export type { BpsScore } from './bonus'
 export { bonusFromBps } from './bonus'
 export type { Armband } from './captaincy'

@@ -45,6 +45,12 @@ export interface LiveRow {
   auto_subs: AutoSub[]
   players_played: number
   players_to_play: number
+  /** Ours, for the live banter (decision 114): see LiveSummary. */
+  bench_points: number
+  auto_sub_points: number
+  armband_element: number | null
+  armband_points: number
+  armband_played: boolean
 }
 
 export interface LiveTable {
@@ -67,6 +73,11 @@ const NO_TEAM: LiveSummary = {
   auto_subs: [],
   players_played: 0,
   players_to_play: 0,
+  bench_points: 0,
+  auto_sub_points: 0,
+  armband_element: null,
+  armband_points: 0,
+  armband_played: false,
 }
 
 export function liveTable(gw: LiveGameweek, managers: readonly LiveManager[]): LiveTable {
@@ -97,6 +108,11 @@ export function liveTable(gw: LiveGameweek, managers: readonly LiveManager[]): L
       auto_subs: team.auto_subs,
       players_played: team.players_played,
       players_to_play: team.players_to_play,
+      bench_points: team.bench_points,
+      auto_sub_points: team.auto_sub_points,
+      armband_element: team.armband_element,
+      armband_points: team.armband_points,
+      armband_played: team.armband_played,
     }
   })
   return { gameweek: gw.gameweek, status: gw.status, provisional: gw.status !== 'checked', fixtures: gw.fixtures, standings }

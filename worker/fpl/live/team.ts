@@ -56,6 +56,19 @@ export interface LiveSummary {
   /** Players who count and have played / who count, have not played and still have a match to come. */
   players_played: number
   players_to_play: number
+  /**
+   * Ours, for the live banter (decision 114): live points of the players who do not count after
+   * the subs (FPL's `points_on_bench`; 0 under Bench Boost, where everyone counts).
+   */
+  bench_points: number
+  /** Live points of the players coming on in `auto_subs` (FPL's or projected), before any multiplier. */
+  auto_sub_points: number
+  /** Who carries the armband now (the captain, or the vice once he took over); null when nobody does. */
+  armband_element: number | null
+  /** The armband's live points, multiplier applied (0 when nobody carries it). */
+  armband_points: number
+  /** Whether the armband's holder has played (a captain whose match is still to come has not). */
+  armband_played: boolean
 }
 
 /** The team view: the summary and the 15 picks in position order. */
@@ -96,14 +109,19 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
   let projected_bonus = 0
   let players_played = 0
   let players_to_play = 0
+  let bench_points = 0
   const multipliers = lines.map((line, i) => {
     const multiplier = !counts(i) ? 0 : i === holder ? armbandMultiplier : 1
     gross += line.points * multiplier
     projected_bonus += line.projectedBonus * multiplier
     if (multiplier > 0 && line.minutes > 0) players_played++
     if (multiplier > 0 && line.minutes === 0 && !line.done) players_to_play++
+    if (multiplier === 0) bench_points += line.points
     return multiplier
   })
+  let auto_sub_points = 0
+  for (const sub of auto_subs) auto_sub_points += lines[sheet.findIndex((p) => p.element === sub.in)]?.points ?? 0
+  const held = holder === null ? undefined : lines[holder]
 
   const transfers_cost = input.entry_history.event_transfers_cost
   const c = lines[captain]
@@ -119,6 +137,11 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
       auto_subs,
       players_played,
       players_to_play,
+      bench_points,
+      auto_sub_points,
+      armband_element: held ? held.id : null,
+      armband_points: held ? held.points * armbandMultiplier : 0,
+      armband_played: held ? held.minutes > 0 : false,
     },
     sheet,
     lines,

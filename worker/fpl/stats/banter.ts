@@ -11,9 +11,14 @@
  *
  * Stats that need a positive value to mean anything (auto-subs, transfers, rank climb or drop,
  * differential points, bench points) are null when nobody has one.
+ *
+ * A gameweek FPL has not checked (still in play, or bonus and tables not confirmed) is computed
+ * the same way, but its texts say "so far" and `league_context.provisional` is true (decision 113).
  */
 
+import type { GameweekStatus } from '../../db/schema'
 import type { FplHistory, FplHistoryRow, FplLive, FplPicks } from '../schemas'
+import { type BanterTexts, CHECKED_TEXTS, SO_FAR_TEXTS } from './banter-texts'
 import type { LiveLookup } from './points'
 import {
   armbandPicks,
@@ -32,7 +37,7 @@ import {
   totalAt,
 } from './points'
 import type { ElementInfo } from './text'
-import { elementNamer, formatInt, joinAnd, ordinal, plural } from './text'
+import { elementNamer } from './text'
 
 type TournamentType = 'public' | 'curated_public' | 'private'
 
@@ -47,6 +52,8 @@ export interface BanterManager {
 export interface BanterInput {
   tournament: { name: string; type: TournamentType; totalMembers: number }
   gameweek: number
+  /** Where the gameweek stands: anything but `checked` gets the "so far" texts (decision 113). */
+  status: GameweekStatus
   managers: readonly BanterManager[]
   live: FplLive
   elements: readonly ElementInfo[]
@@ -104,6 +111,10 @@ interface LeagueContext {
   total_members: number
   tournament_type: TournamentType
   gameweek: number
+  /** Ours: the gameweek's status when the stats were computed. */
+  gameweek_status: GameweekStatus
+  /** Ours: true until FPL has checked the gameweek; every text then says "so far" (decision 113). */
+  provisional: boolean
 }
 
 interface TournamentStats {
@@ -240,7 +251,9 @@ export function computeBanterStats(input: BanterInput): BanterResult {
     }
   })
 
-  const gw = `Gameweek ${gameweek}`
+  const provisional = input.status !== 'checked'
+  const texts = provisional ? SO_FAR_TEXTS : CHECKED_TEXTS
+  const second = facts[1] ?? null
 
   // Gameweek Rocket / Wooden Spoon: net GW points.
   const rocket = best(facts, (a, b) => b.net - a.net)
@@ -248,7 +261,6 @@ export function computeBanterStats(input: BanterInput): BanterResult {
 
   // Tournament leader: first in league order.
   const leader = facts[0] ?? null
-  const second = facts[1] ?? null
 
   // Auto-Sub Saviour.
   const saviour = best(
@@ -299,125 +311,110 @@ export function computeBanterStats(input: BanterInput): BanterResult {
     (a, b) => (a.row.overall_rank as number) - (b.row.overall_rank as number),
   )
 
+  const gameweekPoints = (f: Facts) => ({ points: f.net, hit: f.row.event_transfers_cost, gameweek, league: leagueName })
   const stats: BanterStats = {
-    gameweek_rocket: rocket && {
-      ...card(
-        rocket,
-        rocket.row.event_transfers_cost > 0
-          ? `${plural(rocket.net, 'point')} in ${gw} even after a -${rocket.row.event_transfers_cost} hit, the best in ${leagueName}. Drinks are on them, apparently.`
-          : `${plural(rocket.net, 'point')} in ${gw}, the best in ${leagueName}. Drinks are on them, apparently.`,
-      ),
-      points: rocket.net,
-    },
-    wooden_spoon_warrior: spoon && {
-      ...card(
-        spoon,
-        spoon.row.event_transfers_cost > 0
-          ? `${plural(spoon.net, 'point')} in ${gw}, a -${spoon.row.event_transfers_cost} hit included. The wooden spoon is theirs; mind the splinters.`
-          : `${plural(spoon.net, 'point')} in ${gw}, the fewest in ${leagueName}. The wooden spoon is theirs; mind the splinters.`,
-      ),
-      points: spoon.net,
-    },
+    gameweek_rocket: rocket && { ...card(rocket, texts.rocket(gameweekPoints(rocket))), points: rocket.net },
+    wooden_spoon_warrior: spoon && { ...card(spoon, texts.spoon(gameweekPoints(spoon))), points: spoon.net },
     tournament_leader: leader && {
-      ...card(leader, leaderDescription(leader, second, leagueName)),
+      ...card(
+        leader,
+        texts.leader({
+          total: leader.total,
+          league: leagueName,
+          gameweek,
+          second: second && { name: second.manager.playerName, gap: leader.total - second.total },
+        }),
+      ),
       points: leader.total,
     },
     auto_sub_saviour: saviour && {
       ...card(
         saviour,
-        `The bench bailed them out: ${joinAnd(
-          saviour.picks.automatic_subs.map((s) => `${name(s.element_in)} (${live.get(s.element_in)?.total_points ?? 0})`),
-        )} came on for ${plural(saviour.autoSubPoints, 'point')}. They will call it squad depth.`,
+        texts.saviour({
+          subs: saviour.picks.automatic_subs.map((s) => `${name(s.element_in)} (${live.get(s.element_in)?.total_points ?? 0})`),
+          points: saviour.autoSubPoints,
+        }),
       ),
       points_gained: saviour.autoSubPoints,
       emoji: '🦸',
     },
     transfer_tornado: tornado && {
-      ...card(
-        tornado,
-        tornado.transferCost > 0
-          ? `${plural(tornado.transfers, 'transfer')} this season and ${plural(Math.round(tornado.transferCost / 4), 'hit')} costing ${plural(tornado.transferCost, 'point')}. The wildcard is a state of mind.`
-          : `${plural(tornado.transfers, 'transfer')} this season without a single hit. The wildcard is a state of mind.`,
-      ),
+      ...card(tornado, texts.tornado({ transfers: tornado.transfers, cost: tornado.transferCost })),
       transfers: tornado.transfers,
       hits: Math.round(tornado.transferCost / 4),
       points_spent: tornado.transferCost,
       emoji: '🌪️',
     },
-    captain_catastrophe: catastrophe && captainCard(catastrophe, live, name),
+    captain_catastrophe: catastrophe && captainCard(catastrophe, live, name, texts),
     comeback_king: comeback && {
       ...card(
         comeback,
-        `Climbed ${plural((comeback.previousRank as number) - comeback.leagueRank, 'place')} in ${gw}, from ${ordinal(comeback.previousRank as number)} to ${ordinal(comeback.leagueRank)}. Never write them off.`,
+        texts.comeback({
+          places: (comeback.previousRank as number) - comeback.leagueRank,
+          from: comeback.previousRank as number,
+          to: comeback.leagueRank,
+          gameweek,
+        }),
       ),
       improvement: (comeback.previousRank as number) - comeback.leagueRank,
     },
     freefall_legend: freefall && {
       ...card(
         freefall,
-        `Dropped ${plural(freefall.leagueRank - (freefall.previousRank as number), 'place')} in ${gw}, from ${ordinal(freefall.previousRank as number)} to ${ordinal(freefall.leagueRank)}. Someone check the parachute.`,
+        texts.freefall({
+          places: freefall.leagueRank - (freefall.previousRank as number),
+          from: freefall.previousRank as number,
+          to: freefall.leagueRank,
+          gameweek,
+        }),
       ),
       drop: freefall.leagueRank - (freefall.previousRank as number),
     },
     differential_genius: differential && {
-      ...card(differential, differentialDescription(differential, name, leagueName)),
+      ...card(differential, texts.differential({ points: differential.differentialPoints, league: leagueName, led: topDifferential(differential, name) })),
       differential_points: differential.differentialPoints,
     },
     most_consistent: consistent && {
-      ...card(
-        consistent,
-        `Points wobble by just ${roundTo(consistent.stdev as number, 1).toFixed(1)} a week over ${plural(consistent.gameweeksPlayed, 'gameweek')}. Reliable as the pub quiz machine that never pays out.`,
-      ),
+      ...card(consistent, texts.consistent({ stdev: roundTo(consistent.stdev as number, 1), gameweeks: consistent.gameweeksPlayed })),
       metric: roundTo(consistent.stdev as number, 1),
     },
     benched_beast: benched && {
-      ...card(benched, `Left ${plural(benched.row.points_on_bench, 'point')} on the bench in ${gw}. The subs are filing a formal complaint.`),
+      ...card(benched, texts.benched({ points: benched.row.points_on_bench, gameweek })),
       points: benched.row.points_on_bench,
     },
     overall_rank_king: rankKing && {
-      ...card(
-        rankKing,
-        `${ordinal(rankKing.row.overall_rank as number)} in the world, the best overall rank in ${leagueName}. Expect to hear about it all week.`,
-      ),
+      ...card(rankKing, texts.rankKing({ rank: rankKing.row.overall_rank as number, league: leagueName, gameweek })),
       rank: rankKing.row.overall_rank as number,
     },
-    league_context: { name: leagueName, total_members: tournament.totalMembers, tournament_type: tournament.type, gameweek },
+    league_context: {
+      name: leagueName,
+      total_members: tournament.totalMembers,
+      tournament_type: tournament.type,
+      gameweek,
+      gameweek_status: input.status,
+      provisional,
+    },
     tournament_stats: { tournament_type: tournament.type, league_name: leagueName, total_members: tournament.totalMembers },
   }
   return { complete: true, stats }
 }
 
-function leaderDescription(leader: Facts, second: Facts | null, leagueName: string): string {
-  if (second === null) return `Top of ${leagueName} on ${plural(leader.total, 'point')}, mostly because nobody else turned up. Still counts.`
-  const gap = leader.total - second.total
-  if (gap === 0) {
-    return `Top of ${leagueName} on ${plural(leader.total, 'point')}, level with ${second.manager.playerName} and ahead only on the tie-break. Nervy.`
-  }
-  return `Top of ${leagueName} on ${plural(leader.total, 'point')}, ${formatInt(gap)} clear of ${second.manager.playerName}. Somebody is already practising the speech.`
-}
-
-function captainCard(f: Facts, live: LiveLookup, name: (id: number) => string): CaptainCatastropheCard {
+function captainCard(f: Facts, live: LiveLookup, name: (id: number) => string, texts: BanterTexts): CaptainCatastropheCard {
   const { captain, vice } = armbandPicks(f.picks)
   const played = playedCaptain(f.picks, live)
   const points = f.captainPoints
   const base = captain ? name(captain.element) : 'nobody'
-  let description: string
-  if (played === null) {
-    description = vice
-      ? `Neither ${base} nor vice-captain ${name(vice.element)} played a minute, so the armband returned 0 points. Tremendous planning.`
-      : `${base} did not play a minute, so the armband returned 0 points. Tremendous planning.`
-  } else if (captain && played.element !== captain.element) {
-    description = `${base} did not play, so the armband passed to ${name(played.element)}: ${plural(points, 'point')} all in. The armband has never felt heavier.`
-  } else if (captainMultiplier(f.picks) === 3) {
-    description = `Triple Captained ${name(played.element)} for a grand total of ${plural(points, 'point')}. That chip is not coming back.`
-  } else {
-    description = `Captained ${name(played.element)} for a grand total of ${plural(points, 'point')}. The armband has never felt heavier.`
-  }
+  const description =
+    played === null
+      ? texts.captain({ kind: 'nobody', captain: base, vice: vice ? name(vice.element) : null })
+      : captain && played.element !== captain.element
+        ? texts.captain({ kind: 'passed', captain: base, carrier: name(played.element), points })
+        : texts.captain({ kind: captainMultiplier(f.picks) === 3 ? 'triple' : 'captain', carrier: name(played.element), points })
   return { ...card(f, description), points, captain: played ? name(played.element) : base }
 }
 
-function differentialDescription(f: Facts, name: (id: number) => string, leagueName: string): string {
+/** The differential pick that scored most (lower element id on a tie), for "led by". */
+function topDifferential(f: Facts, name: (id: number) => string): { name: string; points: number } | null {
   const top = [...f.differentialPicks].sort((a, b) => b.points - a.points || a.element - b.element)[0]
-  const led = top ? `, led by ${name(top.element)} (${top.points})` : ''
-  return `${plural(f.differentialPoints, 'point')} from players fewer than 20% of ${leagueName} started${led}. Hipster football pays.`
+  return top ? { name: name(top.element), points: top.points } : null
 }

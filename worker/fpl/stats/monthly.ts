@@ -4,8 +4,9 @@
  * - Months are `phases` other than id 1 ("Overall"); their GW ranges are read, never hard-coded.
  * - A month is listed once it has started (`start_event ≤ currentGameweek`) unless it ended before
  *   the league started (`stop_event < leagueStartEvent`), newest first.
- * - A month is final (`finished`) only when its `stop_event` event is `finished && data_checked`;
- *   until then it is `ongoing` (provisional bonus can still move the table).
+ * - A month is final (`finished`) only when its `stop_event` event is `finished && data_checked`
+ *   and, when that is the current gameweek, the refresh saw it `checked` (FPL's league tables
+ *   updated too); until then it is `ongoing`, with leaders "so far" and no winner (decision 113).
  * - Ties (decision 044): equal totals share a position (competition ranking, "1224"). Neither the
  *   spec nor FPL defines a tie-break for the month, so everyone level on the top total shares the
  *   title: `joint_winners` names them all (best first in the table's own order: FPL's
@@ -15,6 +16,7 @@
  * - A phase with no table rows (no members, or table not supplied) is skipped.
  */
 
+import type { GameweekStatus } from '../../db/schema'
 import type { FplEvent, FplPhase } from '../schemas'
 import type { HistoryLike } from './points'
 import { historyRow, netPoints, roundTo } from './points'
@@ -73,6 +75,8 @@ export interface MonthlyWinnersInput {
   phases: readonly PhaseLike[]
   events: readonly EventLike[]
   currentGameweek: number
+  /** Where the current gameweek stands (the refresh's status): only `checked` can end a month on it. */
+  currentStatus: GameweekStatus
   /** The league's `start_event` (1 for leagues that ran all season). */
   leagueStartEvent: number
   phaseTables: PhaseTables
@@ -122,7 +126,7 @@ export function computeMonthlyWinners(input: MonthlyWinnersInput): MonthlyWinner
     const leader = rows[0]
     if (leader === undefined) continue
     const stop = eventById.get(phase.stop_event)
-    const finished = stop?.finished && stop.data_checked
+    const finished = Boolean(stop?.finished && stop.data_checked) && (phase.stop_event !== currentGameweek || input.currentStatus === 'checked')
     const first = eventById.get(phase.start_event)
     const year = first ? new Date(first.deadline_time).getUTCFullYear() : null
     const lastStarted = finished ? phase.stop_event : Math.min(phase.stop_event, currentGameweek)

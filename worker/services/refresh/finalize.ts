@@ -45,6 +45,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     phases: bootstrap.phases,
     events: bootstrap.events,
     currentGameweek: plan.gameweek,
+    currentStatus: plan.status,
     leagueStartEvent: table.startEvent ?? tournament.startEvent,
     phaseTables: plan.kind === 'classic' ? await classicPhaseTables(source, plan) : managersPhaseTables(bootstrap, plan, table.managers),
     prizePoolPence: tournament.entryFeePence * Math.max(0, table.memberCount),
@@ -55,11 +56,15 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   const banter = computeBanterStats({
     tournament: { name: tournament.name, type: tournament.type, totalMembers: table.meta.total_members },
     gameweek: plan.gameweek,
+    status: plan.status,
     managers: cohort,
     live,
     elements,
   })
-  const publicStats = computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }])
+  // Only a checked gameweek offers site-wide candidates: until then the landing page keeps the last
+  // checked gameweek's (an older snapshot's), never a partial score as "the best on the site".
+  const publicStats =
+    plan.status === 'checked' ? computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }]) : null
 
   const input: SnapshotInput = {
     tournamentId: tournament.id,
@@ -72,7 +77,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     rows: table.rows,
     monthlyWinners,
     banterStats: banter.complete ? (banter.stats as unknown as Record<string, unknown>) : null,
-    publicCandidates: publicStats.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,
+    publicCandidates: publicStats?.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,
   }
   const { statements, result } = await snapshotStatements(db, input)
   await db.$client.batch([...statements, prepared(db, markJob(db, job.id, 'done'))])

@@ -2,6 +2,7 @@
 // of the share messages and which toast each failure gets.
 
 import { type InferResponseType, parseResponse } from 'hono/client'
+import { PROVISIONAL_SHARE_CODE } from '../../../../contract/provisional'
 import { ApiError, NetworkError, pathParam, publicApi } from '../../lib/api'
 import type { ToastOptions } from '../toast/toast-types'
 import type { BanterCardData } from '../tournaments/detail/banter-cards'
@@ -116,6 +117,10 @@ export function shareFailure(error: unknown): ShareFailure {
   if (error instanceof ApiError) {
     const detail = error.detail ?? ''
     if (error.status === 401) return { toast: SESSION_EXPIRED, sessionExpired: true }
+    // The award's gameweek is not checked yet (decision 113): the server says until when.
+    if (error.status === 409 && error.code === PROVISIONAL_SHARE_CODE) {
+      return { toast: { title: 'Not Final Yet', description: detail, variant: 'destructive' }, sessionExpired: false }
+    }
     if (error.status === 403) {
       // 403 means an unverified email, unless the server says why else (not a member, sharing off).
       if (error.code === 'not_a_member' || (error.code !== 'email_not_verified' && isNotMemberDetail(detail))) {

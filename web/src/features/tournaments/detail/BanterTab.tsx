@@ -1,5 +1,6 @@
+import { provisionalNote } from '../../../../../contract/provisional'
 import type { BanterKey, LeagueData } from '../types'
-import { type BanterCardData, banterCards, banterEmoji, banterTitle } from './banter-cards'
+import { type BanterCardData, banterCards, banterEmoji, banterTitle, provisionalGameweek } from './banter-cards'
 import { MembersOnly, SignInGate } from './Gates'
 import { ShareButton, type ShareHandler } from './ShareButton'
 
@@ -57,17 +58,25 @@ export function BanterTab({ data, loading, signedIn, onShare, onJoin }: BanterTa
     )
   }
   const context = data.banterStats.league_context ?? null
+  // A gameweek FPL has not checked: say so above the cards, and every title says "so far" (decision 113).
+  const provisional = provisionalGameweek(data.banterStats)
   return (
     <div className="banter-tab">
-      {context?.gameweek ? (
-        <p className="muted banter-tab__context">
-          Gameweek {context.gameweek} awards{context.name ? ` in ${context.name}` : ''}
+      {provisional !== null ? (
+        <p className="banter-tab__provisional" role="note">
+          {provisionalNote(provisional)}
         </p>
       ) : null}
-      <ul className="banter-grid" aria-label="Banter awards">
+      {context?.gameweek ? (
+        <p className="muted banter-tab__context">
+          Gameweek {context.gameweek} awards{provisional !== null ? ' so far' : ''}
+          {context.name ? ` in ${context.name}` : ''}
+        </p>
+      ) : null}
+      <ul className="banter-grid" aria-label={provisional !== null ? 'Banter awards so far' : 'Banter awards'}>
         {banterCards(data.banterStats).map(({ key, card }) => (
           <li key={key} className={card ? 'card banter-card' : 'card banter-card banter-card--empty'} data-stat={key}>
-            {card ? <BanterCard card={card} onShare={onShare} /> : <EmptyCard statType={key} />}
+            {card ? <BanterCard card={card} onShare={onShare} /> : <EmptyCard statType={key} provisional={provisional !== null} />}
           </li>
         ))}
       </ul>
@@ -86,21 +95,21 @@ function BanterCard({ card, onShare }: { card: BanterCardData; onShare: ShareHan
       {card.teamName ? <p className="banter-card__team">{card.teamName}</p> : null}
       <p className="banter-card__value">{card.value}</p>
       <p className="banter-card__description">{card.description}</p>
-      <div className="banter-card__actions">
+      <div className={card.provisionalGameweek !== null ? 'banter-card__actions banter-card__actions--waiting' : 'banter-card__actions'}>
         <ShareButton card={card} onShare={onShare} />
       </div>
     </>
   )
 }
 
-function EmptyCard({ statType }: { statType: BanterKey }) {
+function EmptyCard({ statType, provisional }: { statType: BanterKey; provisional: boolean }) {
   return (
     <>
       <p className="banter-card__emoji" aria-hidden="true">
         {banterEmoji(statType)}
       </p>
-      <h3 className="banter-card__title">{banterTitle(statType)}</h3>
-      <p className="banter-card__description muted">Nobody earned this one this gameweek.</p>
+      <h3 className="banter-card__title">{banterTitle(statType, provisional)}</h3>
+      <p className="banter-card__description muted">{provisional ? 'Nobody has earned this one so far.' : 'Nobody earned this one this gameweek.'}</p>
     </>
   )
 }

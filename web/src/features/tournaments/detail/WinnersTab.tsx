@@ -66,14 +66,15 @@ function OngoingCard({ winner }: { winner: MonthlyWinner }) {
         <h2 className="winner-card__month">{monthTitle(winner)}</h2>
         <span className="badge badge--primary">In Progress</span>
       </header>
-      <p className="winner-card__label">{leaders.length > 1 ? 'Joint leaders' : 'Leading the month'}</p>
+      {/* Nothing is won until the month's last gameweek is checked (decision 113): leaders "so far", no trophy. */}
+      <p className="winner-card__label">{leaders.length > 1 ? 'Joint leaders so far' : 'Leader so far'}</p>
       <p className="winner-card__name">
         <span aria-hidden="true">🏃 </span>
         {leaders.length > 0 ? leaders.join(' & ') : '—'}
       </p>
       <dl className="winner-card__facts">
         <div>
-          <dt>Points</dt>
+          <dt>Points so far</dt>
           <dd>{points(winner.leading_points)}</dd>
         </div>
         <div>
@@ -81,7 +82,7 @@ function OngoingCard({ winner }: { winner: MonthlyWinner }) {
           <dd>{winner.gameweeks_played}</dd>
         </div>
       </dl>
-      <RunnersUp runners={winner.runners_up} />
+      <RunnersUp runners={winner.runners_up} title="Chasing so far" />
     </article>
   )
 }
@@ -123,13 +124,16 @@ function WinnerCard({ winner }: { winner: MonthlyWinner }) {
   )
 }
 
-/** Up to 3 runners-up; the third is hidden on small screens (CSS), so small screens show 2. */
-function RunnersUp({ runners }: { runners: MonthlyWinner['runners_up'] }) {
+/**
+ * Up to 3 runners-up; the third is hidden on small screens (CSS), so small screens show 2. A month
+ * in progress has no runners-up yet, only managers chasing the lead (`title`).
+ */
+function RunnersUp({ runners, title = 'Runners-up' }: { runners: MonthlyWinner['runners_up']; title?: string }) {
   const list = runners.slice(0, RUNNERS_UP_WIDE)
   if (list.length === 0) return null
   return (
     <div className="runners-up">
-      <h3 className="runners-up__title">Runners-up</h3>
+      <h3 className="runners-up__title">{title}</h3>
       <ol className="runners-up__list">
         {list.map((r, i) => (
           <li key={`${r.position}-${r.player_name}`} className={i >= 2 ? 'runner-up runner-up--wide' : 'runner-up'} data-wide-only={i >= 2 || undefined}>

@@ -12,6 +12,11 @@ export interface BanterCardData {
   description: string
   /** The stat as the API sent it (the share dialog sends it as stat_data). */
   stat: BanterStat
+  /**
+   * The gameweek of an award FPL has not checked yet (its title says "so far" and it cannot be
+   * shared, decision 113); null once checked.
+   */
+  provisionalGameweek: number | null
 }
 
 const num = (n: number) => n.toLocaleString('en-GB')
@@ -49,27 +54,35 @@ const SPECS: { [K in BanterKey]: CardSpec<K> } = {
   overall_rank_king: { emoji: '🌍', title: 'Overall Rank King', nameField: 'manager', value: (s) => (typeof s.rank === 'number' ? `#${num(s.rank)}` : '—') },
 }
 
-export const banterTitle = (key: BanterKey) => SPECS[key].title
+export const banterTitle = (key: BanterKey, provisional = false) => (provisional ? `${SPECS[key].title} so far` : SPECS[key].title)
 export const banterEmoji = (key: BanterKey) => SPECS[key].emoji
 
+/** The gameweek of stats FPL has not checked yet, or null (checked, or stored before the API said). */
+export function provisionalGameweek(stats: ComprehensiveBanterStats): number | null {
+  const context = stats.league_context
+  return context?.provisional ? context.gameweek : null
+}
+
 /** The card of one stat, or null when nobody earned it. */
-export function banterCard<K extends BanterKey>(key: K, stat: BanterStat<K> | null | undefined): BanterCardData | null {
+export function banterCard<K extends BanterKey>(key: K, stat: BanterStat<K> | null | undefined, provisional: number | null = null): BanterCardData | null {
   if (!stat) return null
   const spec: CardSpec<K> = SPECS[key]
   const name = spec.nameField === 'player' ? stat.player || stat.manager || 'Unknown Player' : stat.manager || stat.player || 'Unknown Manager'
   return {
     statType: key,
     emoji: 'emoji' in stat && stat.emoji ? stat.emoji : spec.emoji,
-    title: spec.title,
+    title: banterTitle(key, provisional !== null),
     manager: name,
     teamName: stat.team_name,
     value: spec.value(stat),
     description: stat.description || 'No description available',
     stat,
+    provisionalGameweek: provisional,
   }
 }
 
 /** Every stat key in display order, each with its card (null: not awarded). */
 export function banterCards(stats: ComprehensiveBanterStats): { key: BanterKey; card: BanterCardData | null }[] {
-  return BANTER_KEYS.map((key) => ({ key, card: banterCard(key, stats[key]) }))
+  const provisional = provisionalGameweek(stats)
+  return BANTER_KEYS.map((key) => ({ key, card: banterCard(key, stats[key], provisional) }))
 }
