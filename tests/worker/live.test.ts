@@ -153,6 +153,16 @@ describe('GET /api/leagues/{id}/live', () => {
     expect(body.standings.find((r) => r.fpl_team_id === 3000003)?.captain?.multiplier).toBe(3)
     expect(body).toMatchObject({ current_user_position: 2, current_user_page: 1 })
     expect(body.pagination_metadata).toEqual({ current_page: 1, per_page: 50, total_members: 3, total_pages: 1, has_previous: false, has_next: false })
+    // Live banter from the same table: Tom's 54 is the Rocket so far, the boss's captain (4 × 2) the
+    // Catastrophe so far; nobody has bench points or auto-subs yet, so those two are absent.
+    expect(body.banter.map((b) => [b.key, b.managers.map((m) => m.fpl_team_id)])).toEqual(
+      expect.arrayContaining([
+        ['gameweek_rocket', [3000003]],
+        ['captain_catastrophe', [3000001]],
+      ]),
+    )
+    expect(body.banter.map((b) => b.key).sort()).toEqual(['captain_catastrophe', 'gameweek_rocket'])
+    expect(body.banter.every((b) => /so far|projected/i.test(b.title))).toBe(true)
   })
 
   it('pages the table and finds the viewer on another page', async () => {

@@ -11,9 +11,9 @@
  * FPL's own (live and final agree, and FPL's table is the authority).
  */
 import { sql } from 'drizzle-orm'
-import type { LiveAnswer, LiveStandingRow, LiveSwing, LiveTeamAnswer } from '../../contract/live'
+import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveSwing, LiveTeamAnswer } from '../../contract/live'
 import type { Database } from '../db/client'
-import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, liveTable, liveTeam } from '../fpl/live'
+import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, liveBanter, liveTable, liveTeam } from '../fpl/live'
 import { feedGameweek, type LiveFeed } from './feed'
 
 /** Swings listed per update, and managers named per swing (the biggest changes first). */
@@ -45,6 +45,8 @@ export interface TournamentLive {
   /** Sorted by live rank. */
   rows: LiveRow[]
   swings: LiveSwing[]
+  /** The banter stats read from the live table (none once the gameweek is checked). */
+  banter: LiveBanterAward[]
   /** Managers whose picks are not stored yet (the hub reloads them on the next generation). */
   pendingSheets: number
   sheets: Map<number, LiveSheet>
@@ -85,6 +87,7 @@ export async function computeTournamentLive(db: Database, tournamentId: number, 
     fixtures: table.fixtures,
     rows: final ? fplFinalTable(table.standings, rows) : table.standings,
     swings: swingsOf(feed, gw, table.standings, sheets),
+    banter: liveBanter(table, feed.status),
     pendingSheets: rows.filter((r) => !r.fetched).length,
     sheets,
     gw,
@@ -152,7 +155,7 @@ export function liveAnswer(live: TournamentLive, query: { page: number; limit: n
     current_user_position: own >= 0 ? (live.rows[own]?.live_rank ?? null) : null,
     current_user_page: own >= 0 ? Math.floor(own / limit) + 1 : null,
     swings: live.swings,
-    banter: [],
+    banter: live.banter,
   }
 }
 
