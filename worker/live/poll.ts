@@ -51,9 +51,10 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
     const fixtures = (await source.client.fixtures(gameweek)).filter((f) => f.event === gameweek)
     const sameGameweek = previous?.gameweek === gameweek
     // Live points move while a fixture is in play or waiting for its bonus (FPL sets `finished`
-    // once the bonus is confirmed), and once more when FPL checks the gameweek.
-    const readLive =
-      fixtures.some((f) => f.started) && (inPlay(fixtures) || !sameGameweek || previous.event.data_checked !== event.data_checked || previous.live.length === 0)
+    // once the bonus is confirmed), once more as the last of them is marked finished (its bonus
+    // added since the poll before), and when FPL checks the gameweek.
+    const settled = sameGameweek && !inPlay(previous.fixtures) && previous.event.data_checked === event.data_checked && previous.live.length > 0
+    const readLive = fixtures.some((f) => f.started) && (inPlay(fixtures) || !settled)
     const live = readLive ? slimLive(await source.client.live(gameweek)) : sameGameweek ? previous.live : []
     const draft: LiveFeed = {
       gen: previous?.gen ?? 0,
