@@ -12,7 +12,7 @@
  * live points always read as equal places. `last_rank` is the same ranking on the previous totals.
  */
 import type { GameweekStatus } from '../../db/schema'
-import { leagueRanks, rankMap } from '../stats/points'
+import { rankOrder } from '../stats/points'
 import type { AutoSub } from './autosubs'
 import type { LiveGameweek } from './gameweek'
 import { type LiveSheet, type LiveSummary, liveSummary } from './team'
@@ -82,24 +82,24 @@ const NO_TEAM: LiveSummary = {
 
 export function liveTable(gw: LiveGameweek, managers: readonly LiveManager[]): LiveTable {
   const teams = managers.map((m) => (m.sheet ? liveSummary(gw, m.sheet) : NO_TEAM))
-  // Slim rows for the two rankings (the spread per row in leagueRanks is most of their cost).
-  const ranked = (total: (i: number) => number) =>
-    leagueRanks(
-      managers.map((m, i) => ({ entry: m.fpl_team_id, total: total(i), transfers: m.transfers_made, i })),
-      fplOrder,
-    )
-  const lastRanks = rankMap(ranked((i) => managers[i]?.previous_total ?? 0))
-  const standings = ranked((i) => (managers[i]?.previous_total ?? 0) + (teams[i]?.live_points ?? 0)).map(({ entry, total, rank, i }): LiveRow => {
+  // One slim row per manager for both rankings: ranked on the previous totals, then on the live ones.
+  const slim = managers.map((m) => ({ entry: m.fpl_team_id, total: m.previous_total, transfers: m.transfers_made }))
+  const lastRanks = rankOrder(slim, fplOrder).ranks
+  slim.forEach((row, i) => {
+    row.total += teams[i]?.live_points ?? 0
+  })
+  const { order, ranks } = rankOrder(slim, fplOrder)
+  const standings = order.map((i): LiveRow => {
     const manager = managers[i] as LiveManager
     const team = teams[i] ?? NO_TEAM
     return {
-      fpl_team_id: entry,
+      fpl_team_id: manager.fpl_team_id,
       team_name: manager.team_name,
       player_name: manager.player_name,
       live_points: team.live_points,
-      live_total: total,
-      live_rank: rank,
-      last_rank: lastRanks.get(entry) ?? rank,
+      live_total: slim[i]?.total ?? 0,
+      live_rank: ranks[i] ?? 0,
+      last_rank: lastRanks[i] ?? 0,
       projected_bonus: team.projected_bonus,
       transfers_cost: team.transfers_cost,
       active_chip: team.active_chip,

@@ -139,16 +139,26 @@ const byEntryAsc = (a: RankInput, b: RankInput): number => a.entry - b.entry
  * skips (two on 100 are both 1st, the next is 3rd). Returns new objects; the input is untouched.
  */
 export function leagueRanks<T extends RankInput>(rows: readonly T[], tiebreak: (a: T, b: T) => number = byEntryAsc): Array<Ranked<T>> {
-  const sorted = [...rows].sort((a, b) => b.total - a.total || tiebreak(a, b))
-  const out: Array<Ranked<T>> = []
-  let rank = 0
-  let previous: number | null = null
-  sorted.forEach((row, index) => {
-    if (previous === null || row.total !== previous) rank = index + 1
-    previous = row.total
-    out.push({ ...row, rank })
+  const { order, ranks } = rankOrder(rows, tiebreak)
+  return Array.from(order, (i) => ({ ...(rows[i] as T), rank: ranks[i] as number }))
+}
+
+/**
+ * `leagueRanks` without a new row per row, for tables ranked every minute (the live table):
+ * `order` lists the rows' indices in table order, `ranks[i]` is row i's rank.
+ */
+export function rankOrder<T extends RankInput>(rows: readonly T[], tiebreak: (a: T, b: T) => number = byEntryAsc): { order: number[]; ranks: Int32Array } {
+  const order = Array.from(rows.keys()).sort((a, b) => {
+    const x = rows[a] as T
+    const y = rows[b] as T
+    return y.total - x.total || tiebreak(x, y)
   })
-  return out
+  const ranks = new Int32Array(rows.length)
+  order.forEach((row, index) => {
+    const previous = index > 0 ? (rows[order[index - 1] as number] as T) : null
+    ranks[row] = previous !== null && previous.total === (rows[row] as T).total ? (ranks[order[index - 1] as number] as number) : index + 1
+  })
+  return { order, ranks }
 }
 
 /** Rank by entry id, from `leagueRanks`. */
