@@ -100,7 +100,7 @@ interface SeasonPart {
 /**
  * The gameweek, its flags and the players, from bootstrap-static and event-status (KV-cached).
  * Inside a match window they are re-read every few minutes only: the minute-by-minute reads are
- * the fixtures and the live points. Null before the season's first deadline.
+ * the fixtures and the live points, and from the cache. Null before the season's first deadline.
  */
 async function seasonPart(source: FplSource, previous: LiveFeed | null, now: number): Promise<SeasonPart | null> {
   if (previous && inPlay(previous.fixtures) && !previous.updating && now - previous.state_at < STATE_EVERY_MS) {
@@ -113,7 +113,8 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
       stateAt: previous.state_at,
     }
   }
-  const { bootstrap } = await source.state()
+  // Outside a match window polls are rare and must see a new gameweek at once: read FPL, not the cache.
+  const { bootstrap } = await source.state(!previous || !inPlay(previous.fixtures))
   const current = bootstrap.events.find((e) => e.is_current)
   if (!current) return null
   const eventStatus = (await source.eventStatus().catch(() => null))?.data ?? null
