@@ -6,16 +6,14 @@
  * The route has authorized the viewer before any call reaches the hub.
  */
 import { DurableObject } from 'cloudflare:workers'
-import { desc, eq } from 'drizzle-orm'
 import type { LiveAnswer, LiveSocketMessage, LiveTeamAnswer } from '../../contract/live'
 import { LIVE_SOCKET_PROTOCOL } from '../../contract/live'
 import { getDb } from '../db/client'
-import { tournamentSnapshots } from '../db/schema'
 import type { Bindings } from '../env'
 import { stillReadable } from '../services/access'
 import { type LiveFeed, readFeed, readFeedGen } from './feed'
 import { pollerOf } from './hubs'
-import { computeTournamentLive, liveAnswer, liveTeamAnswer, type TournamentLive } from './table'
+import { liveAnswer, liveTeamAnswer, loadManagers, type SnapshotKey, snapshotKey, type TournamentLive, type TournamentManagers, tournamentLive } from './table'
 
 /** The route names the tournament and the viewer (a user id, absent when signed out) of an upgrade. */
 export const LIVE_TOURNAMENT_HEADER = 'x-live-tournament'
@@ -25,13 +23,12 @@ interface SocketViewer {
   viewer: number | null
 }
 
-/** A computed table is kept this long within one generation (the stored table may change under it). */
-const KEEP_MS = 60_000
-/** ...and this long while some managers' picks are still being fetched. */
-const KEEP_PENDING_MS = 10_000
+/** While some managers' picks are still being fetched, the managers are read again this often. */
+const PENDING_RELOAD_MS = 10_000
 
 export class LiveHub extends DurableObject<Bindings> {
-  private cached: { live: TournamentLive; at: number } | null = null
+  private cached: TournamentLive | null = null
+  private managers: { loaded: TournamentManagers; at: number } | null = null
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env)
@@ -126,44 +123,51 @@ export class LiveHub extends DurableObject<Bindings> {
     if (tournamentId !== undefined) await pollerOf(this.env).watch(tournamentId, false)
   }
 
-  /** The table of the current feed generation, computed at most once per generation. */
+  /**
+   * The table of the current feed generation, computed at most once per generation from the
+   * managers and picks kept for the gameweek (read again only while picks are arriving or after the
+   * refresh stored a new table).
+   */
   private async table(tournamentId: number): Promise<TournamentLive> {
     const db = getDb(this.env.DB)
-    const gen = await readFeedGen(db)
+    const [gen, snapshot] = await Promise.all([readFeedGen(db), snapshotKey(db, tournamentId)])
     const now = Date.now()
-    const kept = this.cached
-    if (kept && gen && kept.live.gen === gen.gen && now - kept.at < (kept.live.pendingSheets > 0 ? KEEP_PENDING_MS : KEEP_MS)) {
-      kept.live.updated_at = gen.fetched_at
-      return kept.live
+    const kept = this.managers
+    const managersFresh =
+      kept !== null &&
+      kept.loaded.gameweek === (gen?.gameweek ?? snapshot?.gameweek) &&
+      sameSnapshot(kept.loaded.snapshot, snapshot) &&
+      (kept.loaded.pending === 0 || now - kept.at < PENDING_RELOAD_MS)
+    if (this.cached && managersFresh && gen && this.cached.gen === gen.gen) {
+      this.cached.updated_at = gen.fetched_at
+      return this.cached
     }
-    const feed = (gen && (await readFeed(db))) || (await this.restingFeed(tournamentId))
-    const live = await computeTournamentLive(db, tournamentId, feed)
-    this.cached = { live, at: now }
-    return live
+    const feed = (gen && (await readFeed(db))) || restingFeed(snapshot)
+    const loaded = managersFresh && kept ? kept.loaded : await loadManagers(db, tournamentId, feed.gameweek, snapshot)
+    if (!managersFresh) this.managers = { loaded, at: now }
+    this.cached = tournamentLive(feed, loaded)
+    return this.cached
   }
+}
 
-  /** Before the poller's first feed: the tournament's stored gameweek, with nothing live on top. */
-  private async restingFeed(tournamentId: number): Promise<LiveFeed> {
-    const [snapshot] = await getDb(this.env.DB)
-      .select({ gameweek: tournamentSnapshots.gameweek, status: tournamentSnapshots.gameweekStatus })
-      .from(tournamentSnapshots)
-      .where(eq(tournamentSnapshots.tournamentId, tournamentId))
-      .orderBy(desc(tournamentSnapshots.gameweek))
-      .limit(1)
-    return {
-      gen: 0,
-      gameweek: snapshot?.gameweek ?? 0,
-      status: snapshot?.status ?? 'upcoming',
-      fetched_at: null,
-      updating: false,
-      state_at: 0,
-      next_deadline: null,
-      event: { finished: snapshot?.status === 'checked' || snapshot?.status === 'finished', data_checked: snapshot?.status === 'checked' },
-      eventStatus: null,
-      elements: [],
-      live: [],
-      fixtures: [],
-      changes: [],
-    }
+const sameSnapshot = (a: SnapshotKey | null, b: SnapshotKey | null) => a?.gameweek === b?.gameweek && a?.status === b?.status && a?.revision === b?.revision
+
+/** Before the poller's first feed: the tournament's stored gameweek, with nothing live on top. */
+function restingFeed(snapshot: SnapshotKey | null): LiveFeed {
+  const status = (snapshot?.status ?? 'upcoming') as LiveFeed['status']
+  return {
+    gen: 0,
+    gameweek: snapshot?.gameweek ?? 0,
+    status,
+    fetched_at: null,
+    updating: false,
+    state_at: 0,
+    next_deadline: null,
+    event: { finished: status === 'checked' || status === 'finished', data_checked: status === 'checked' },
+    eventStatus: null,
+    elements: [],
+    live: [],
+    fixtures: [],
+    changes: [],
   }
 }

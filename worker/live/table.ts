@@ -31,8 +31,29 @@ interface ManagerRow {
   sheet: string | null
   previous_total: number | null
   fetched: number
-  snapshot_gameweek: number | null
-  snapshot_status: string | null
+}
+
+/**
+ * The tournament's managers with their picks of one gameweek, parsed: read once per gameweek (picks
+ * never change after the deadline) and kept by the hub across feed generations, read again only
+ * while some picks are still arriving or when the refresh has stored a new table.
+ */
+export interface TournamentManagers {
+  gameweek: number
+  /** The stored table's gameweek, status and revision: a new one means new rows to read. */
+  snapshot: SnapshotKey | null
+  managers: LiveManager[]
+  /** The stored rows in table order (FPL's final numbers once the gameweek is checked). */
+  stored: ManagerRow[]
+  sheets: Map<number, LiveSheet>
+  /** Managers whose picks are not stored yet. */
+  pending: number
+}
+
+export interface SnapshotKey {
+  gameweek: number
+  status: string
+  revision: number
 }
 
 export interface TournamentLive {
@@ -47,37 +68,44 @@ export interface TournamentLive {
   swings: LiveSwing[]
   /** The banter stats read from the live table (none once the gameweek is checked). */
   banter: LiveBanterAward[]
-  /** Managers whose picks are not stored yet (the hub reloads them on the next generation). */
-  pendingSheets: number
   sheets: Map<number, LiveSheet>
   gw: LiveGameweek
 }
 
-/** The tournament's managers with their stored picks of the feed's gameweek, in table order. */
-async function managerRows(db: Database, tournamentId: number, gameweek: number): Promise<ManagerRow[]> {
-  return db.all<ManagerRow>(sql`
-    SELECT s.fpl_team_id, s.team_name, s.player_name, s.total_points, s.gameweek_points, s.rank, s.last_rank,
-      l.sheet, l.previous_total, l.fetched_at IS NOT NULL AS fetched, t.gameweek AS snapshot_gameweek, t.gameweek_status AS snapshot_status
-    FROM standings_rows s
-    LEFT JOIN live_sheets l ON l.gameweek = ${gameweek} AND l.fpl_team_id = s.fpl_team_id
-    LEFT JOIN (SELECT gameweek, gameweek_status FROM tournament_snapshots WHERE tournament_id = ${tournamentId} ORDER BY gameweek DESC LIMIT 1) t
-    WHERE s.tournament_id = ${tournamentId}
-    ORDER BY s.position`)
+/** The tournament's latest stored table: which gameweek, how final, which write. */
+export async function snapshotKey(db: Database, tournamentId: number): Promise<SnapshotKey | null> {
+  const [row] = await db.all<SnapshotKey>(sql`
+    SELECT gameweek, gameweek_status AS status, revision FROM tournament_snapshots
+    WHERE tournament_id = ${tournamentId} ORDER BY gameweek DESC LIMIT 1`)
+  return row ?? null
 }
 
-export async function computeTournamentLive(db: Database, tournamentId: number, feed: LiveFeed): Promise<TournamentLive> {
-  const rows = await managerRows(db, tournamentId, feed.gameweek)
-  const gw = feedGameweek(feed)
+export async function loadManagers(db: Database, tournamentId: number, gameweek: number, snapshot: SnapshotKey | null): Promise<TournamentManagers> {
+  const stored = await db.all<ManagerRow>(sql`
+    SELECT s.fpl_team_id, s.team_name, s.player_name, s.total_points, s.gameweek_points, s.rank, s.last_rank,
+      l.sheet, l.previous_total, l.fetched_at IS NOT NULL AS fetched
+    FROM standings_rows s
+    LEFT JOIN live_sheets l ON l.gameweek = ${gameweek} AND l.fpl_team_id = s.fpl_team_id
+    WHERE s.tournament_id = ${tournamentId}
+    ORDER BY s.position`)
   const sheets = new Map<number, LiveSheet>()
-  const managers = rows.map((r): LiveManager => {
+  const managers = stored.map((r): LiveManager => {
     const sheet = r.sheet ? (JSON.parse(r.sheet) as LiveSheet) : null
     if (sheet) sheets.set(r.fpl_team_id, sheet)
     // Without picks: his stored total, less this gameweek's points if the stored table has them.
-    const previous = r.previous_total ?? r.total_points - (r.snapshot_gameweek === feed.gameweek ? r.gameweek_points : 0)
+    const previous = r.previous_total ?? r.total_points - (snapshot?.gameweek === gameweek ? r.gameweek_points : 0)
     return { fpl_team_id: r.fpl_team_id, team_name: r.team_name, player_name: r.player_name, previous_total: previous, sheet }
   })
-  const table = liveTable(gw, managers)
-  const final = feed.status === 'checked' && rows[0]?.snapshot_gameweek === feed.gameweek && rows[0]?.snapshot_status === 'checked'
+  // The parsed sheets are kept; the raw JSON is not.
+  for (const r of stored) r.sheet = null
+  return { gameweek, snapshot, managers, stored, sheets, pending: stored.filter((r) => !r.fetched).length }
+}
+
+/** The live table of one feed generation. Pure: the hub computes it once per generation. */
+export function tournamentLive(feed: LiveFeed, loaded: TournamentManagers): TournamentLive {
+  const gw = feedGameweek(feed)
+  const table = liveTable(gw, loaded.managers)
+  const final = feed.status === 'checked' && loaded.snapshot?.gameweek === feed.gameweek && loaded.snapshot.status === 'checked'
   return {
     gen: feed.gen,
     gameweek: feed.gameweek,
@@ -85,11 +113,10 @@ export async function computeTournamentLive(db: Database, tournamentId: number, 
     updating: feed.updating,
     updated_at: feed.fetched_at,
     fixtures: table.fixtures,
-    rows: final ? fplFinalTable(table.standings, rows) : table.standings,
-    swings: swingsOf(feed, gw, table.standings, sheets),
+    rows: final ? fplFinalTable(table.standings, loaded.stored) : table.standings,
+    swings: swingsOf(feed, gw, table.standings, loaded.sheets),
     banter: liveBanter(table, feed.status),
-    pendingSheets: rows.filter((r) => !r.fetched).length,
-    sheets,
+    sheets: loaded.sheets,
     gw,
   }
 }
@@ -105,30 +132,56 @@ function fplFinalTable(computed: LiveRow[], stored: ManagerRow[]): LiveRow[] {
 }
 
 /**
- * The feed's biggest player changes, each with the managers of this table who count him and what
- * it did to them (his change × their multiplier after subs and armband).
+ * The feed's biggest player changes that touch this table, each with the managers who count him
+ * and what it did to them (his change times their multiplier after subs and armband). Players
+ * nobody here counts are left out: the feed is about this league.
  */
 function swingsOf(feed: LiveFeed, gw: LiveGameweek, rows: readonly LiveRow[], sheets: ReadonlyMap<number, LiveSheet>): LiveSwing[] {
-  const changes = feed.changes.filter((c) => c.points !== 0).slice(0, SWINGS_SHOWN)
+  const changes = feed.changes.filter((c) => c.points !== 0)
   if (changes.length === 0) return []
-  const wanted = new Set(changes.map((c) => c.element))
-  const multipliers = new Map<number, Map<number, number>>()
+  const changed = new Set(changes.map((c) => c.element))
+  // Who counts each changed player, and with which multiplier: from the picks and the row's subs
+  // and armband, without building a team view per manager.
+  const owners = new Map<number, Array<{ row: LiveRow; multiplier: number }>>()
   for (const row of rows) {
     const sheet = sheets.get(row.fpl_team_id)
-    if (!sheet?.picks.some((p) => wanted.has(p.element))) continue
-    const team = liveTeam(gw, sheet)
-    multipliers.set(row.fpl_team_id, new Map(team.picks.filter((p) => wanted.has(p.element) && p.multiplier > 0).map((p) => [p.element, p.multiplier])))
+    if (!sheet) continue
+    for (const pick of sheet.picks) {
+      if (!changed.has(pick.element)) continue
+      const multiplier = multiplierOf(row, sheet, pick)
+      if (multiplier === 0) continue
+      const list = owners.get(pick.element)
+      if (list) list.push({ row, multiplier })
+      else owners.set(pick.element, [{ row, multiplier }])
+    }
   }
-  return changes.map((change) => {
-    const managers = rows
-      .flatMap((row) => {
-        const multiplier = multipliers.get(row.fpl_team_id)?.get(change.element)
-        return multiplier ? [{ fpl_team_id: row.fpl_team_id, player_name: row.player_name, points: change.points * multiplier, captain: multiplier > 1 }] : []
-      })
+  const swings: LiveSwing[] = []
+  for (const change of changes) {
+    const counted = owners.get(change.element)
+    if (!counted) continue
+    const managers = counted
+      .map(({ row, multiplier }) => ({
+        fpl_team_id: row.fpl_team_id,
+        player_name: row.player_name,
+        points: change.points * multiplier,
+        captain: multiplier > 1,
+      }))
       .sort((a, b) => Math.abs(b.points) - Math.abs(a.points))
       .slice(0, MANAGERS_PER_SWING)
-    return { element: change.element, name: gw.element(change.element).name, events: change.events, points: change.points, managers }
-  })
+    swings.push({ element: change.element, name: gw.element(change.element).name, events: change.events, points: change.points, managers })
+    if (swings.length === SWINGS_SHOWN) break
+  }
+  return swings
+}
+
+/** A pick's multiplier now: it counts if it plays (the eleven after subs, all 15 under Bench Boost), the armband's holder more. */
+function multiplierOf(row: LiveRow, sheet: LiveSheet, pick: LiveSheet['picks'][number]): number {
+  const subbedIn = row.auto_subs.some((s) => s.in === pick.element)
+  const subbedOut = row.auto_subs.some((s) => s.out === pick.element)
+  const counts = row.active_chip === 'bboost' || subbedIn || (pick.position <= 11 && !subbedOut)
+  if (!counts) return 0
+  if (pick.element !== row.armband_element) return 1
+  return sheet.active_chip === '3xc' ? 3 : 2
 }
 
 /** One page of the table for one viewer: the `/live` answer. */
