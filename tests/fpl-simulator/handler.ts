@@ -3,12 +3,16 @@
  * FPL paths under /api/ like fantasy.premierleague.com, plus a control API under /__sim/.
  * Used in-process by worker tests (a fetch stub inside workerd) and over HTTP by server.ts.
  * No `node:` imports, so it runs anywhere with Request/Response and setTimeout.
+ *
+ * The clock is either a step-wise (gameweek, phase) or a match day played minute by minute: a
+ * simulated time `at` moved by `step`, or by one interval timer at a chosen speed.
  */
 
-import type { BootstrapTemplate, EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+import { fixtureMoment } from './matchday.ts'
+import type { BootstrapTemplate, EntryRename, InjectedGoal, LeagueInfo, MatchDayClock, Phase, SeasonWorld, SimClock } from './season.ts'
 import { createSeasonWorld, DEFAULT_GAMEWEEK, isoSeconds, LEAGUES, PHASES, SIM_SEASON_NAME, TOTAL_GAMEWEEKS } from './season.ts'
 
-export type { EntryRename, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
+export type { EntryRename, InjectedGoal, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 export {
   CURATED_ENTRY_IDS,
   createSeasonWorld,
@@ -53,7 +57,7 @@ export interface FaultView {
   hangMs?: number
 }
 
-export type EndpointKind = 'bootstrap-static' | 'standings' | 'entry' | 'history' | 'picks' | 'transfers' | 'live' | 'event-status' | 'not-found'
+export type EndpointKind = 'bootstrap-static' | 'standings' | 'entry' | 'history' | 'picks' | 'transfers' | 'live' | 'event-status' | 'fixtures' | 'not-found'
 
 export interface SimulatorStats {
   total: number
@@ -65,6 +69,28 @@ export interface SimulatorStats {
   maxInFlight: number
 }
 
+export interface MatchDayFixture {
+  id: number
+  team_h: number
+  team_a: number
+  kickoff_time: string
+  minute: number
+  started: boolean
+  finished_provisional: boolean
+  finished: boolean
+  /** [home, away]; null before kick-off. */
+  score: [number, number] | null
+}
+
+export interface MatchDayState {
+  /** Simulated time, epoch seconds, and the same as ISO UTC. */
+  at: number
+  time: string
+  /** Simulated seconds per real second (0: stopped). */
+  speed: number
+  fixtures: MatchDayFixture[]
+}
+
 export interface SimulatorState {
   season: string
   gameweek: number
@@ -74,6 +100,12 @@ export interface SimulatorState {
   latencyMs: number
   faults: FaultView[]
   leagues: readonly LeagueInfo[]
+  /** The match day being played, or null (the step-wise clock). */
+  matchday: MatchDayState | null
+  /** Simulated time (epoch seconds) of the last change of any FPL answer during a match day; null outside one. */
+  changed_at: number | null
+  /** Bumped by every change of the simulator's state. */
+  version: number
 }
 
 export interface FplSimulatorOptions {
@@ -90,8 +122,18 @@ export interface FplSimulatorOptions {
 
 export interface FplSimulator {
   fetch(request: Request): Promise<Response>
+  /** Ends any match day. */
   setGameweek(gw: number, phase?: Phase): SimulatorState
+  /** The next phase; during a match day, moves `at` to when that phase begins. */
   advance(): SimulatorState
+  /** Starts a match day of `gw` (default: the gameweek after the current one) one minute after its deadline. */
+  startMatchDay(gw?: number): SimulatorState
+  /** Moves the match day's time on (whole seconds). */
+  step(minutes: number): SimulatorState
+  /** Runs the match day's clock at `factor` simulated seconds per real second (0 stops it, match day or not). */
+  setSpeed(factor: number): SimulatorState
+  /** A goal now, for a player on the pitch in a fixture in play (RangeError otherwise). */
+  scoreGoal(element: number, assist?: number | null): SimulatorState
   injectFault(fault: FaultSpec): FaultView
   clearFaults(): void
   stats(): SimulatorStats
@@ -138,6 +180,7 @@ const ROUTES: ReadonlyArray<{ kind: EndpointKind; pattern: RegExp }> = [
   { kind: 'transfers', pattern: /^\/api\/entry\/(\d+)\/transfers\/?$/ },
   { kind: 'live', pattern: /^\/api\/event\/(\d+)\/live\/?$/ },
   { kind: 'event-status', pattern: /^\/api\/event-status\/?$/ },
+  { kind: 'fixtures', pattern: /^\/api\/fixtures\/?$/ },
 ]
 
 function classify(path: string): { kind: EndpointKind; args: number[] } {
@@ -231,10 +274,20 @@ function driftBody(kind: EndpointKind, body: string): string {
     case 'event-status':
       delete obj.leagues
       break
+    case 'fixtures':
+      drop(data, 'finished')
+      break
     case 'not-found':
       break
   }
   return JSON.stringify(data)
+}
+
+/** A number field of a control body (a RangeError, answered 400, otherwise). */
+function numberField(body: Record<string, unknown>, field: string): number {
+  const value = body[field]
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RangeError(`Expected {"${field}": number}`)
+  return value
 }
 
 function isPhase(value: unknown): value is Phase {
@@ -255,8 +308,19 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
   let faults: ActiveFault[] = []
   let nextFaultId = 1
   let stats: SimulatorStats = freshStats()
+  let version = 0
+  // A match day's time lives in clock.matchDay (the world reads it); these are the handler's own.
+  let matchDayStart = 0
+  let goalTimes: number[] = []
+  let speed = 0
+  let timer: ReturnType<typeof setInterval> | null = null
   // The two big bodies (2 MB and 600 KB), serialised once per clock position.
   const bodyCache = new Map<string, string>()
+
+  /** What the answers depend on: the phase and the view (a match day's picture is per minute and goals). */
+  function clockKey(): string {
+    return `${clock.gw}:${clock.phase}:${world.view(clock).key}`
+  }
 
   function cachedBody(key: string, build: () => unknown): string {
     const hit = bodyCache.get(key)
@@ -285,6 +349,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
   }
 
   function state(): SimulatorState {
+    const matchDay = clock.matchDay
     return {
       season: SIM_SEASON_NAME,
       gameweek: clock.gw,
@@ -293,18 +358,120 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
       latencyMs,
       faults: faults.map(faultView),
       leagues: LEAGUES,
+      matchday: matchDay ? { at: matchDay.at, time: isoSeconds(matchDay.at), speed, fixtures: matchDayFixtures() } : null,
+      changed_at: matchDay ? Math.max(matchDayStart, world.matchDayChangedAt(clock.gw, matchDay.at) ?? 0, ...goalTimes) : null,
+      version,
     }
+  }
+
+  function matchDayFixtures(): MatchDayFixture[] {
+    return world.fixtures(clock, clock.gw).map((f) => ({
+      id: f.id,
+      team_h: f.team_h,
+      team_a: f.team_a,
+      kickoff_time: f.kickoff_time,
+      minute: f.minutes,
+      started: f.started,
+      finished_provisional: f.finished_provisional,
+      finished: f.finished,
+      score: f.team_h_score === null || f.team_a_score === null ? null : [f.team_h_score, f.team_a_score],
+    }))
+  }
+
+  function changed(): SimulatorState {
+    version++
+    return state()
+  }
+
+  function stopClock(): void {
+    if (timer !== null) clearInterval(timer)
+    timer = null
+    speed = 0
   }
 
   function setGameweek(gw: number, phase: Phase = 'checked'): SimulatorState {
     if (!validGameweek(gw)) throw new RangeError(`Gameweek must be an integer 1..${TOTAL_GAMEWEEKS}, got ${gw}`)
     if (!isPhase(phase)) throw new RangeError(`Phase must be one of ${PHASES.join(', ')}, got ${String(phase)}`)
+    stopClock()
+    delete clock.matchDay
     clock.gw = gw
     clock.phase = phase
-    return state()
+    return changed()
+  }
+
+  function requireMatchDay(): MatchDayClock {
+    if (!clock.matchDay) throw new RangeError('No match day is running: POST /__sim/matchday first')
+    return clock.matchDay
+  }
+
+  function startMatchDay(gw?: number): SimulatorState {
+    const started = clock.phase === 'upcoming' ? clock.gw - 1 : clock.gw
+    const target = gw ?? started + 1
+    if (!validGameweek(target)) throw new RangeError(`Gameweek must be an integer 1..${TOTAL_GAMEWEEKS}, got ${target}`)
+    stopClock()
+    // A minute after the deadline: picks are published, nothing has kicked off.
+    matchDayStart = world.deadline(target) + 60
+    goalTimes = []
+    clock.gw = target
+    clock.matchDay = { at: matchDayStart, goals: [] }
+    clock.phase = world.matchDayPhase(target, matchDayStart)
+    return changed()
+  }
+
+  function moveTo(at: number): SimulatorState {
+    const matchDay = requireMatchDay()
+    matchDay.at = at
+    clock.phase = world.matchDayPhase(clock.gw, at)
+    // Nothing moves after data_checked: a running clock stops there.
+    if (clock.phase === 'checked') stopClock()
+    return changed()
+  }
+
+  function step(minutes: number): SimulatorState {
+    if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) throw new RangeError('Expected minutes >= 0')
+    return moveTo(requireMatchDay().at + Math.round(minutes * 60))
+  }
+
+  function setSpeed(factor: number): SimulatorState {
+    if (typeof factor !== 'number' || !Number.isFinite(factor) || factor < 0) throw new RangeError('Expected a speed factor >= 0')
+    if (factor > 0) requireMatchDay()
+    stopClock()
+    if (factor > 0 && clock.phase !== 'checked') {
+      speed = factor
+      // One tick a second: `factor` simulated seconds each (60 = a match minute a second).
+      timer = setInterval(() => moveTo(requireMatchDay().at + factor), 1000)
+    }
+    return changed()
+  }
+
+  function scoreGoal(element: number, assist: number | null = null): SimulatorState {
+    const matchDay = requireMatchDay()
+    const team = world.players[world.indexById.get(element) ?? -1]?.team
+    const fixture = world.schedule[clock.gw]?.find((f) => f.home === team || f.away === team)
+    const moment = fixture && clock.phase === 'live' ? fixtureMoment(world.fixtureClock(fixture), matchDay.at) : null
+    // The ball must be rolling: not before kick-off, at half-time or after the final whistle.
+    if (!moment?.inPlay || moment.minute < 1) throw new RangeError(`Element ${element}'s fixture is not in play`)
+    const now = moment.minute
+    const scorer = world.onPitchAt(clock.gw, element, now)
+    if (!scorer) throw new RangeError(`Element ${element} is not on the pitch at minute ${now}`)
+    if (assist !== null) {
+      const assister = world.onPitchAt(clock.gw, assist, now)
+      if (assist === element || !assister || assister.fixture !== scorer.fixture || assister.side !== scorer.side) {
+        throw new RangeError(`Element ${assist} cannot assist: not a team-mate on the pitch at minute ${now}`)
+      }
+    }
+    const goal: InjectedGoal = { fixture: scorer.fixture, minute: now, scorer: element, assister: assist }
+    clock.matchDay = { at: matchDay.at, goals: [...matchDay.goals, goal] }
+    goalTimes.push(matchDay.at)
+    return changed()
   }
 
   function advance(): SimulatorState {
+    const matchDay = clock.matchDay
+    if (matchDay && clock.phase !== 'checked') {
+      const ends = world.matchDayEnds(clock.gw)
+      return moveTo(clock.phase === 'live' ? ends.finished : ends.checked)
+    }
     if (clock.phase === 'checked') {
       // The season ends at GW38 checked; advancing further is a no-op.
       if (clock.gw < TOTAL_GAMEWEEKS) setGameweek(clock.gw + 1, 'live')
@@ -319,6 +486,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     const times = spec.times
     const fault: ActiveFault = { id: nextFaultId++, spec: { ...spec }, remaining: times !== undefined && times > 0 ? Math.floor(times) : null, hits: 0 }
     faults.push(fault)
+    version++
     return faultView(fault)
   }
 
@@ -341,7 +509,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
       body === null ? { kind, status: 404, body: JSON.stringify(NOT_FOUND) } : { kind, status: 200, body: JSON.stringify(body) }
     switch (kind) {
       case 'bootstrap-static':
-        return { kind, status: 200, body: cachedBody(`bootstrap:${clock.gw}:${clock.phase}`, () => world.bootstrapStatic(clock)) }
+        return { kind, status: 200, body: cachedBody(`bootstrap:${clockKey()}`, () => world.bootstrapStatic(clock)) }
       case 'standings':
         return json(
           world.standings(clock, a, {
@@ -362,10 +530,15 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
         // Cache only played gameweeks; unknown ones must stay 404 and future ones are tiny.
         const played = Number.isInteger(a) && a >= 1 && (a < clock.gw || (a === clock.gw && clock.phase !== 'upcoming'))
         if (!played) return json(world.eventLive(clock, a))
-        return { kind, status: 200, body: cachedBody(`live:${a}:${clock.gw}:${clock.phase}`, () => world.eventLive(clock, a)) }
+        return { kind, status: 200, body: cachedBody(`live:${a}:${clockKey()}`, () => world.eventLive(clock, a)) }
       }
       case 'event-status':
         return json(world.eventStatus(clock))
+      case 'fixtures': {
+        const event = params.get('event')
+        if (event === null) return json(world.fixtures(clock, null))
+        return json(validGameweek(Number(event)) ? world.fixtures(clock, Number(event)) : [])
+      }
       case 'not-found':
         return json(null)
     }
@@ -445,6 +618,19 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
         return jsonResponse(200, setGameweek(gw, phase))
       }
       if (action === 'advance' && method === 'POST') return jsonResponse(200, advance())
+      if (action === 'matchday' && method === 'POST') {
+        const gw = (await readJson(request)).gw
+        if (gw !== undefined && !validGameweek(gw)) return jsonResponse(400, { error: `Expected {"gw": 1..${TOTAL_GAMEWEEKS}} or no gw` })
+        return jsonResponse(200, startMatchDay(gw))
+      }
+      if (action === 'step' && method === 'POST') return jsonResponse(200, step(numberField(await readJson(request), 'minutes')))
+      if (action === 'speed' && method === 'POST') return jsonResponse(200, setSpeed(numberField(await readJson(request), 'factor')))
+      if (action === 'goal' && method === 'POST') {
+        const body = await readJson(request)
+        const assist = body.assist ?? null
+        if (assist !== null && !Number.isInteger(assist)) return jsonResponse(400, { error: 'Expected "assist" to be an element id' })
+        return jsonResponse(200, scoreGoal(numberField(body, 'element'), assist as number | null))
+      }
       if (action === 'faults' && method === 'POST') {
         const body = await readJson(request)
         const fault = injectFault(body as unknown as FaultSpec)
@@ -452,6 +638,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
       }
       if (action === 'faults' && method === 'DELETE') {
         faults = []
+        version++
         return jsonResponse(200, { faults: [] })
       }
       if (action === 'faults' && method === 'GET') return jsonResponse(200, { faults: state().faults })
@@ -468,6 +655,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
           rename[field] = value
         }
         world.renameEntry(id, rename)
+        version++
         return jsonResponse(200, world.entrySummary(clock, id))
       }
       if (action === 'stats' && method === 'GET') return jsonResponse(200, stats)
@@ -480,7 +668,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
         const ms = body.ms ?? body.latencyMs
         if (typeof ms !== 'number' || ms < 0) return jsonResponse(400, { error: 'Expected {"ms": number >= 0}' })
         latencyMs = ms
-        return jsonResponse(200, state())
+        return jsonResponse(200, changed())
       }
       return jsonResponse(404, { error: `No control endpoint ${method} /__sim/${action}` })
     } catch (error) {
@@ -500,9 +688,14 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     fetch: fetchHandler,
     setGameweek,
     advance,
+    startMatchDay,
+    step,
+    setSpeed,
+    scoreGoal,
     injectFault,
     clearFaults: () => {
       faults = []
+      version++
     },
     stats: () => structuredClone(stats),
     resetStats: () => {
@@ -511,6 +704,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     state,
     setLatency: (ms: number) => {
       latencyMs = Math.max(0, ms)
+      version++
     },
     world,
   }

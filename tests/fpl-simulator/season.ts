@@ -1,8 +1,8 @@
 /**
  * The simulated FPL world: season 2026/27, built on the real 2025-26 bootstrap-static capture.
  *
- * Everything here is a pure function of (seed, gameweek, phase): no clock, no I/O, no `node:`
- * imports, so the same module runs in Node, in vitest and inside workerd. Work is done lazily and
+ * Everything here is a pure function of (seed, gameweek, phase, match-day time): no wall clock, no
+ * I/O, no `node:` imports, so the same module runs in Node, in vitest and inside workerd. Work is done lazily and
  * cached per gameweek (player scores, market) and per league (entry scores), because the 100,000
  * manager league has to be rankable in well under two seconds.
  *
@@ -12,6 +12,8 @@
  * accepts another template, for callers that load it differently.
  */
 import bootstrapFixture from '../fixtures/fpl/bootstrap-static.json' with { type: 'json' }
+import type { FixtureClock, FixtureMoment } from './matchday.ts'
+import { BONUS_AFTER, CHECKED_AFTER, fixtureMoment, kickoffTime, lastChange } from './matchday.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Public constants
@@ -34,6 +36,24 @@ export const PHASES: readonly Phase[] = ['upcoming', 'live', 'finished', 'checke
 export interface SimClock {
   gw: number
   phase: Phase
+  /** A match day of `gw` being played minute by minute (the phase follows `at`); absent: the step-wise picture. */
+  matchDay?: MatchDayClock
+}
+
+export interface MatchDayClock {
+  /** Simulated time, epoch seconds. */
+  at: number
+  /** Goals scored on demand (`/__sim/goal`), on top of the simulated ones. */
+  goals: readonly InjectedGoal[]
+}
+
+export interface InjectedGoal {
+  fixture: number
+  /** Match minute (1..90). */
+  minute: number
+  /** Element ids. */
+  scorer: number
+  assister: number | null
 }
 
 export interface LeagueInfo {
@@ -280,6 +300,7 @@ const STREAM_PROFILE = 14
 const STREAM_STARTED = 15
 const STREAM_TIME = 16
 const STREAM_PAST = 17
+const STREAM_MATCH = 18
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -1051,6 +1072,15 @@ export interface GwTable {
   livePts: Int16Array
   liveMins: Int16Array
   dream: Uint8Array
+  /** Who played when and the goals, per fixture (in `fixtures` order): the match day replays them. */
+  matches: MatchRecord[]
+}
+
+interface MatchRecord {
+  fixture: SimFixture
+  /** Appearances of the home side (0) and the away side (1). */
+  sides: Appearance[][]
+  goals: GoalEvent[]
 }
 
 /** Best eleven in a legal formation (1 GK, >= 3 DEF, >= 2 MID, >= 1 FWD), by a score. */
@@ -1611,8 +1641,14 @@ class LeagueState {
   cost: Int16Array
   played: Uint8Array
   aggregates: GwAggregates[] | null
-  /** Whether livePts holds mid-gameweek scores for a gameweek. */
-  liveReady = new Uint8Array(GW_STRIDE)
+  /** The team sheets of gameweek `sheetsGw` (the last one stepped to), to rescore it for each picture. */
+  sheetsGw = 0
+  sheetOrder: Int16Array
+  sheetCaptain: Int8Array
+  sheetVice: Int8Array
+  sheetChip: Uint8Array
+  /** `${gw}:${picture key}` that livePts holds scores for. */
+  overlayKey = ''
   tables = new Map<string, RankedTable>()
 
   constructor(info: LeagueInfo, members: Int32Array, withAggregates: boolean) {
@@ -1623,6 +1659,10 @@ class LeagueState {
     this.livePts = new Int16Array(n * GW_STRIDE)
     this.cost = new Int16Array(n * GW_STRIDE)
     this.played = new Uint8Array(n * GW_STRIDE)
+    this.sheetOrder = new Int16Array(n * 15)
+    this.sheetCaptain = new Int8Array(n)
+    this.sheetVice = new Int8Array(n)
+    this.sheetChip = new Uint8Array(n)
     this.aggregates = withAggregates ? [] : null
   }
 
@@ -1630,7 +1670,8 @@ class LeagueState {
     this.sims = []
     this.computedGw = 0
     this.played.fill(0)
-    this.liveReady.fill(0)
+    this.sheetsGw = 0
+    this.overlayKey = ''
     this.tables.clear()
     if (this.aggregates) this.aggregates = []
   }
@@ -1698,6 +1739,65 @@ export interface SeasonWorldOptions {
   bootstrap?: BootstrapTemplate
 }
 
+/**
+ * One gameweek's player numbers as FPL shows them at a moment other than the end: the step-wise
+ * `live` phase, a match-day time, or the end of a match day with goals scored on demand.
+ */
+interface Picture {
+  /** Unique per gameweek: league scores and response bodies are cached by it. */
+  key: string
+  /** Mid-gameweek: no automatic substitutions and no dream team yet. */
+  live: boolean
+  stats: PlayerGwStats[]
+  pts: Int16Array
+  mins: Int16Array
+  /** Per fixture, in the gameweek's `fixtures` order. */
+  moments: FixtureMoment[]
+}
+
+const NOT_STARTED: FixtureMoment = { minute: 0, started: false, inPlay: false, finishedProvisional: false, finished: false }
+const PROVISIONAL: FixtureMoment = { minute: 90, started: true, inPlay: false, finishedProvisional: true, finished: false }
+const DONE: FixtureMoment = { minute: 90, started: true, inPlay: false, finishedProvisional: true, finished: true }
+
+/** One fixture of `fixtures/`, keys in the capture's order. */
+export interface FixtureJson {
+  code: number
+  event: number
+  finished: boolean
+  finished_provisional: boolean
+  id: number
+  kickoff_time: string
+  minutes: number
+  provisional_start_time: boolean
+  started: boolean
+  team_a: number
+  team_a_score: number | null
+  team_h: number
+  team_h_score: number | null
+  stats: Array<{ identifier: string; a: Array<{ value: number; element: number }>; h: Array<{ value: number; element: number }> }>
+  team_h_difficulty: number
+  team_a_difficulty: number
+  pulse_id: number
+}
+
+/** The per-fixture stats of `fixtures/`, in the capture's order. */
+const FIXTURE_STAT_KEYS = [
+  'goals_scored',
+  'assists',
+  'own_goals',
+  'penalties_saved',
+  'penalties_missed',
+  'yellow_cards',
+  'red_cards',
+  'saves',
+  'bonus',
+  'bps',
+  'defensive_contribution',
+] as const satisfies ReadonlyArray<keyof PlayerGwStats>
+
+/** Events of a final stat line that happen at a minute of their own (hashed); the rest accrue with minutes played. */
+const TIMED_STATS = ['saves', 'penalties_saved', 'penalties_missed', 'yellow_cards', 'red_cards'] as const satisfies ReadonlyArray<keyof PlayerGwStats>
+
 /** What is visible for a clock: `started` is the last gameweek whose deadline has passed. */
 export interface View {
   gw: number
@@ -1705,13 +1805,9 @@ export interface View {
   started: number
   /** The started gameweek is mid-way (partial live points, no auto-subs yet). */
   live: boolean
+  /** The started gameweek's numbers when they are not the season's final ones. */
+  overlay: Picture | null
   key: string
-}
-
-function resolveView(clock: SimClock): View {
-  const started = clock.phase === 'upcoming' ? clock.gw - 1 : clock.gw
-  const live = clock.phase === 'live'
-  return { gw: clock.gw, phase: clock.phase, started, live, key: `${started}:${live ? 'live' : 'final'}` }
 }
 
 interface EntryGwRecord {
@@ -1792,6 +1888,8 @@ export class SeasonWorld {
   leagues = new Map<number, LeagueState>()
   replays = new Map<string, EntryReplay>()
   populations = new Map<string, PopulationStats>()
+  /** Pictures by gameweek and key: a match day's are per simulated minute. */
+  pictures = new Map<string, Picture>()
   /** Names changed through the control API (a manager renaming their team on the FPL site). */
   renamed = new Map<number, EntryRename>()
 
@@ -1845,6 +1943,229 @@ export class SeasonWorld {
     return this.deadline(gw) + 90 * 60 + day * 86_400
   }
 
+  /** A fixture's kick-off (spread over its match day like a real weekend) and stoppage times. */
+  fixtureClock(fixture: SimFixture): FixtureClock {
+    const sameDay = (this.schedule[fixture.gw] ?? []).filter((f) => f.day === fixture.day)
+    const h = hash32(this.seed, STREAM_MATCH, fixture.id)
+    return {
+      kickoff: kickoffTime(this.matchDay(fixture.gw, fixture.day), fixture.day, sameDay.indexOf(fixture)),
+      firstStoppage: 1 + (h % 3),
+      secondStoppage: 3 + ((h >>> 8) % 4),
+    }
+  }
+
+  /** When a match day of `gw` ends: every fixture's bonus added (`finished`), then `data_checked`. */
+  matchDayEnds(gw: number): { finished: number; checked: number } {
+    const lastKickoff = Math.max(...(this.schedule[gw] ?? []).map((f) => this.fixtureClock(f).kickoff))
+    const finished = lastKickoff + BONUS_AFTER * 60
+    return { finished, checked: finished + CHECKED_AFTER * 60 }
+  }
+
+  /** The phase a match day of `gw` is in at `at`: `live` until the last bonus, then `finished`, then `checked`. */
+  matchDayPhase(gw: number, at: number): Phase {
+    const ends = this.matchDayEnds(gw)
+    return at < ends.finished ? 'live' : at < ends.checked ? 'finished' : 'checked'
+  }
+
+  /** The simulated time of the last change a match day of `gw` made at or before `at` (null: none yet). */
+  matchDayChangedAt(gw: number, at: number): number | null {
+    let last: number | null = null
+    for (const fixture of this.schedule[gw] ?? []) {
+      const change = lastChange(this.fixtureClock(fixture), at)
+      if (change !== null && (last === null || change > last)) last = change
+    }
+    const { checked } = this.matchDayEnds(gw)
+    return at >= checked ? checked : last
+  }
+
+  /** What is visible for a clock. */
+  view(clock: SimClock): View {
+    const started = clock.phase === 'upcoming' ? clock.gw - 1 : clock.gw
+    const overlay = started >= 1 && started === clock.gw ? this.overlay(clock) : null
+    return { gw: clock.gw, phase: clock.phase, started, live: clock.phase === 'live', overlay, key: `${started}:${overlay ? overlay.key : 'final'}` }
+  }
+
+  overlay(clock: SimClock): Picture | null {
+    const matchDay = clock.matchDay
+    if (!matchDay) return clock.phase === 'live' ? this.frozenPicture(clock.gw) : null
+    if (clock.phase === 'live') return this.matchPicture(clock.gw, matchDay.at, matchDay.goals, true)
+    // Over: the season's final numbers, unless goals were scored on demand.
+    return matchDay.goals.length > 0 ? this.matchPicture(clock.gw, Number.POSITIVE_INFINITY, matchDay.goals, false) : null
+  }
+
+  cachedPicture(key: string, build: () => Picture): Picture {
+    const hit = this.pictures.get(key)
+    if (hit) return hit
+    const picture = build()
+    if (this.pictures.size >= 64) this.pictures.clear()
+    this.pictures.set(key, picture)
+    return picture
+  }
+
+  /** The step-wise `live` phase: day one done with bonus, day two done without, day three not kicked off. */
+  frozenPicture(gw: number): Picture {
+    return this.cachedPicture(`${gw}:live`, () => {
+      const table = this.gwTable(gw)
+      return {
+        key: 'live',
+        live: true,
+        stats: this.players.map((p) => this.liveStats(table, p.index)),
+        pts: table.livePts,
+        mins: table.liveMins,
+        moments: table.fixtures.map((f) => (f.day === 0 ? DONE : f.day === 1 ? PROVISIONAL : NOT_STARTED)),
+      }
+    })
+  }
+
+  /**
+   * A match day at `at` (to the minute): every fixture replayed up to its match minute, its bonus
+   * awarded once added. At the end it equals the season's final numbers (plus goals on demand).
+   */
+  matchPicture(gw: number, at: number, goals: readonly InjectedGoal[], live: boolean): Picture {
+    const minute = Math.floor(at / 60)
+    const key = `md:${minute}${goals.map((g) => `:${g.fixture}.${g.minute}.${g.scorer}.${g.assister ?? 0}`).join('')}`
+    return this.cachedPicture(`${gw}:${key}`, () => {
+      const table = this.gwTable(gw)
+      const stats = this.players.map(() => emptyStats())
+      const moments = table.matches.map((match) => {
+        const moment = fixtureMoment(this.fixtureClock(match.fixture), minute * 60)
+        const extra = goals.filter((g) => g.fixture === match.fixture.id).map((g) => this.goalEvent(match, g))
+        const happened = [...match.goals, ...extra].filter((g) => g.minute <= moment.minute)
+        const played: Array<{ p: PlayerStatic; s: PlayerGwStats }> = []
+        match.sides.forEach((apps, side) => {
+          for (const a of apps) {
+            const s = this.partialStats(match.fixture.id, a, side, table.stats[a.p.index]!, happened, moment.minute)
+            stats[a.p.index] = s
+            if (s.minutes > 0) played.push({ p: a.p, s })
+          }
+        })
+        if (moment.finished) awardBonus(played)
+        return moment
+      })
+      const pts = new Int16Array(this.players.length)
+      const mins = new Int16Array(this.players.length)
+      for (const p of this.players) {
+        const s = stats[p.index]!
+        s.total_points = sumPoints(scoreLines(p.type, s, this.rules))
+        pts[p.index] = s.total_points
+        mins[p.index] = s.minutes
+      }
+      return { key, live, stats, pts, mins, moments }
+    })
+  }
+
+  /** The fixture and side of a player on the pitch at match minute `minute` of gameweek `gw`, or null. */
+  onPitchAt(gw: number, element: number, minute: number): { fixture: number; side: number } | null {
+    const index = this.indexById.get(element)
+    if (index === undefined) return null
+    for (const match of this.gwTable(gw).matches) {
+      for (let side = 0; side < 2; side++) {
+        if (match.sides[side]!.some((a) => a.p.index === index && onPitch(a, minute))) return { fixture: match.fixture.id, side }
+      }
+    }
+    return null
+  }
+
+  goalEvent(match: MatchRecord, goal: InjectedGoal): GoalEvent {
+    const player = (id: number): PlayerStatic => this.players[this.indexById.get(id)!]!
+    const scorer = player(goal.scorer)
+    return {
+      minute: goal.minute,
+      side: scorer.team === match.fixture.home ? 0 : 1,
+      scorer,
+      assister: goal.assister === null ? null : player(goal.assister),
+      ownGoal: false,
+    }
+  }
+
+  /**
+   * One appearance's numbers at match minute `minute`, from its final ones: minutes clipped; goals,
+   * assists and goals conceded from the goals that happened; cards, saves and penalties each at a
+   * hashed minute of the appearance; the rest (defensive actions, expected stats, the bps not
+   * explained by events) in proportion to the share of the appearance played.
+   */
+  partialStats(fixtureId: number, a: Appearance, side: number, final: PlayerGwStats, goals: readonly GoalEvent[], minute: number): PlayerGwStats {
+    const s = emptyStats()
+    const length = a.to - a.from
+    s.minutes = Math.max(0, Math.min(a.to, minute) - a.from)
+    if (s.minutes === 0) return s
+    const share = s.minutes / length
+    const scaled = (v: number): number => Math.floor(v * share)
+    s.starts = final.starts
+    for (const g of goals) {
+      if (g.scorer === a.p) {
+        if (g.ownGoal) s.own_goals++
+        else s.goals_scored++
+      }
+      if (g.assister === a.p) s.assists++
+      if (g.side !== side && g.minute > a.from && g.minute <= a.to) s.goals_conceded++
+    }
+    s.clean_sheets = s.minutes >= 60 && s.goals_conceded === 0 ? 1 : 0
+    TIMED_STATS.forEach((key, kind) => {
+      for (let k = 0; k < final[key]; k++) {
+        if (a.from + 1 + (hash32(this.seed, STREAM_MATCH, fixtureId, a.p.id * 8 + kind, k) % length) <= minute) s[key]++
+      }
+    })
+    if (a.p.type === GKP) {
+      s.recoveries = scaled(final.recoveries)
+      s.clearances_blocks_interceptions = scaled(final.clearances_blocks_interceptions)
+    } else {
+      // Keep the final line's identities: defensive contribution = tackles + CBI (+ recoveries beyond defence).
+      s.defensive_contribution = scaled(final.defensive_contribution)
+      s.tackles = Math.min(s.defensive_contribution, scaled(final.tackles))
+      s.recoveries = a.p.type === DEF ? scaled(final.recoveries) : Math.min(s.defensive_contribution - s.tackles, scaled(final.recoveries))
+      s.clearances_blocks_interceptions = s.defensive_contribution - s.tackles - (a.p.type === DEF ? 0 : s.recoveries)
+    }
+    s.expected_goals = final.expected_goals * share
+    s.expected_assists = final.expected_assists * share
+    s.expected_goals_conceded = final.expected_goals_conceded * share
+    s.influence = final.influence * share
+    s.creativity = final.creativity * share
+    s.threat = final.threat * share
+    s.bps = bonusPointSystem(a.p.type, s) + scaled(final.bps - bonusPointSystem(a.p.type, final))
+    return s
+  }
+
+  // -- fixtures ----------------------------------------------------------------------------
+
+  /** `fixtures/` (every gameweek) or `fixtures/?event={gw}`; an unknown gameweek has none, as on FPL. */
+  fixtures(clock: SimClock, event: number | null): FixtureJson[] {
+    const view = this.view(clock)
+    const gws = event === null ? Array.from({ length: TOTAL_GAMEWEEKS }, (_, i) => i + 1) : [event]
+    return gws.flatMap((gw) => this.fixturesOf(gw, view))
+  }
+
+  fixturesOf(gw: number, view: View): FixtureJson[] {
+    const table = gw <= view.started ? this.gwTable(gw) : null
+    const picture = gw === view.started ? view.overlay : null
+    const strength = (team: number): number => Number(this.template.teams.find((t) => t.id === team)?.strength ?? 3)
+    return (this.schedule[gw] ?? []).map((fixture, i) => {
+      const moment = !table ? NOT_STARTED : (picture?.moments[i] ?? DONE)
+      const match = table?.matches[i]
+      const stats = picture?.stats ?? table?.stats ?? []
+      const score = match && moment.started ? fixtureScore(match, stats) : null
+      return {
+        code: 2_700_000 + fixture.id,
+        event: gw,
+        finished: moment.finished,
+        finished_provisional: moment.finishedProvisional,
+        id: fixture.id,
+        kickoff_time: isoSeconds(this.fixtureClock(fixture).kickoff),
+        minutes: moment.minute,
+        provisional_start_time: false,
+        started: moment.started,
+        team_a: fixture.away,
+        team_a_score: score ? score[1] : null,
+        team_h: fixture.home,
+        team_h_score: score ? score[0] : null,
+        stats: match && moment.started ? fixtureStats(match, stats) : [],
+        team_h_difficulty: strength(fixture.away),
+        team_a_difficulty: strength(fixture.home),
+        pulse_id: 125_000 + fixture.id,
+      }
+    })
+  }
+
   // -- football ----------------------------------------------------------------------------
 
   gwTable(gw: number): GwTable {
@@ -1862,6 +2183,7 @@ export class SeasonWorld {
       livePts: new Int16Array(n),
       liveMins: new Int16Array(n),
       dream: new Uint8Array(n),
+      matches: [],
     }
     const byTeam = new Map<number, PlayerStatic[]>()
     for (const p of this.players) {
@@ -1905,6 +2227,7 @@ export class SeasonWorld {
       }
     }
     awardBonus(played)
+    table.matches.push({ fixture, sides, goals })
     for (const p of [...home, ...away]) {
       table.fixtureOf[p.index] = fixture.id
       table.dayOf[p.index] = fixture.day
@@ -2038,20 +2361,21 @@ export class SeasonWorld {
   /** Scores a recorded team sheet against a gameweek's data as seen by `view`. */
   scoreRecord(record: EntryGwRecord, view: View): { points: number; bench: number; detail: TeamScore } {
     const table = this.gwTable(record.gw)
-    const live = view.live && record.gw === view.started
+    const overlay = record.gw === view.started ? view.overlay : null
+    const pts = overlay ? overlay.pts : table.pts
     const subs: Array<[number, number]> = []
     const points = scoreTeam(
       record.order,
       record.captainPos,
       record.vicePos,
       record.chip,
-      live ? table.livePts : table.pts,
-      live ? table.liveMins : table.mins,
+      pts,
+      overlay ? overlay.mins : table.mins,
       this.types,
-      !live,
+      !overlay?.live,
       subs,
     )
-    const bench = benchPointsOf(record.chip, live ? table.livePts : table.pts)
+    const bench = benchPointsOf(record.chip, pts)
     return { points, bench, detail: { points, benchPoints: bench, order: Array.from(scoreOrder), multipliers: Array.from(scoreMult), autoSubs: subs } }
   }
 
@@ -2069,12 +2393,36 @@ export class SeasonWorld {
   }
 
   /**
-   * Steps every member up to `gw`, storing final scores, and mid-gameweek scores for `gw` itself
-   * when `live` (decisions never depend on the phase, only the scoring does). A live view of an
-   * earlier gameweek is rare (tests rewinding the clock): it recomputes the league from scratch.
+   * Steps every member up to `gw`, storing final scores, and scores `gw` itself against `overlay`
+   * when there is one (decisions never depend on the phase, only the scoring does). An overlay of
+   * an earlier gameweek than the last stepped is rare (tests rewinding the clock): it recomputes
+   * the league from scratch, since only the last gameweek's team sheets are kept.
    */
-  ensureLeague(league: LeagueState, gw: number, live = false): void {
-    if (live && gw <= league.computedGw && !league.liveReady[gw]) league.reset()
+  ensureLeague(league: LeagueState, gw: number, overlay: Picture | null = null): void {
+    if (overlay && gw <= league.computedGw && league.sheetsGw !== gw) league.reset()
+    this.stepLeague(league, gw)
+    const key = `${gw}:${overlay?.key}`
+    if (!overlay || league.overlayKey === key) return
+    for (let i = 0; i < league.members.length; i++) {
+      const at = i * GW_STRIDE + gw
+      if (!league.played[at]) continue
+      const order = league.sheetOrder.subarray(i * 15, i * 15 + 15)
+      league.livePts[at] = scoreTeam(
+        order,
+        league.sheetCaptain[i]!,
+        league.sheetVice[i]!,
+        league.sheetChip[i]!,
+        overlay.pts,
+        overlay.mins,
+        this.types,
+        !overlay.live,
+        null,
+      )
+    }
+    league.overlayKey = key
+  }
+
+  stepLeague(league: LeagueState, gw: number): void {
     if (league.computedGw >= gw) return
     const n = league.members.length
     if (league.sims.length === 0) {
@@ -2094,20 +2442,26 @@ export class SeasonWorld {
         const at = i * GW_STRIDE + g
         league.played[at] = 1
         league.finalPts[at] = scoreTeam(sim.order, sim.captainPos, sim.vicePos, sim.chip, table.pts, table.mins, this.types, true, null)
-        if (g === gw) league.livePts[at] = scoreTeam(sim.order, sim.captainPos, sim.vicePos, sim.chip, table.livePts, table.liveMins, this.types, false, null)
+        if (g === gw) {
+          league.sheetOrder.set(sim.order, i * 15)
+          league.sheetCaptain[i] = sim.captainPos
+          league.sheetVice[i] = sim.vicePos
+          league.sheetChip[i] = sim.chip
+        }
         league.cost[at] = sim.transferCost
         if (agg) accumulate(agg, sim)
       }
       if (league.aggregates && agg) league.aggregates[g] = agg
-      league.liveReady[g] = g === gw ? 1 : 0
       league.computedGw = g
     }
+    league.sheetsGw = gw
+    league.overlayKey = ''
   }
 
   /** Gross points of member `i` in gameweek `gw` as seen by `view`. */
   memberPoints(league: LeagueState, i: number, gw: number, view: View): number {
     const at = i * GW_STRIDE + gw
-    return view.live && gw === view.started ? league.livePts[at]! : league.finalPts[at]!
+    return view.overlay && gw === view.started ? league.livePts[at]! : league.finalPts[at]!
   }
 
   /** The league table for a view and a phase (1 = overall, 2..11 = months). */
@@ -2117,7 +2471,7 @@ export class SeasonWorld {
     if (cached) return cached
     const phase = this.template.phases.find((p) => p.id === phaseId)
     if (!phase) throw new Error(`Unknown phase ${phaseId}`)
-    this.ensureLeague(league, view.started, view.live)
+    this.ensureLeague(league, view.started, view.overlay)
     const n = league.members.length
     const first = phase.start_event
     const last = Math.min(view.started, phase.stop_event)
@@ -2149,7 +2503,7 @@ export class SeasonWorld {
     const cached = this.populations.get(view.key)
     if (cached) return cached
     const league = this.league(MEGA_LEAGUE_ID)!
-    this.ensureLeague(league, view.started, view.live)
+    this.ensureLeague(league, view.started, view.overlay)
     const stats: PopulationStats = { gwMean: [0], gwSd: [0], gwMax: [0], gwArgMax: [0], gwAverage: [0], totalMean: [0], totalSd: [0] }
     const n = league.members.length
     const totals = new Float64Array(n)
@@ -2190,6 +2544,7 @@ export class SeasonWorld {
       stats.totalMean.push(tMean)
       stats.totalSd.push(Math.sqrt(Math.max(1, tSq / n - tMean * tMean)))
     }
+    if (this.populations.size > 64) this.populations.clear()
     this.populations.set(view.key, stats)
     return stats
   }
@@ -2197,7 +2552,7 @@ export class SeasonWorld {
   // -- responses ---------------------------------------------------------------------------
 
   bootstrapStatic(clock: SimClock): Record<string, unknown> {
-    const view = resolveView(clock)
+    const view = this.view(clock)
     const out: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(this.template)) {
       if (key === 'events') out[key] = this.events(view)
@@ -2261,8 +2616,7 @@ export class SeasonWorld {
   }
 
   topElement(table: GwTable, view: View): { id: number; points: number } | null {
-    const live = view.live && table.gw === view.started
-    const pts = live ? table.livePts : table.pts
+    const pts = (table.gw === view.started ? view.overlay?.pts : undefined) ?? table.pts
     let best = -1
     for (let i = 0; i < pts.length; i++) if (best < 0 || pts[i]! > pts[best]!) best = i
     return best < 0 ? null : { id: this.players[best]!.id, points: pts[best]! }
@@ -2281,20 +2635,21 @@ export class SeasonWorld {
     const tables: GwTable[] = []
     for (let g = 1; g <= view.started; g++) tables.push(this.gwTable(g))
     const mega = view.started > 0 ? this.league(MEGA_LEAGUE_ID) : null
-    if (mega) this.ensureLeague(mega, view.started, view.live)
+    if (mega) this.ensureLeague(mega, view.started, view.overlay)
     const owned = mega?.aggregates?.[view.started]?.selected
     return this.template.elements.map((e, index) => {
       const totals = emptyStats()
       let appearances = 0
       let dreamteam = 0
       let recent = 0
-      const points = (t: GwTable): number => (view.live && t.gw === view.started ? t.livePts[index]! : t.pts[index]!)
+      const overlayOf = (t: GwTable): Picture | null => (t.gw === view.started ? view.overlay : null)
+      const points = (t: GwTable): number => (overlayOf(t)?.pts ?? t.pts)[index]!
       for (const t of tables) {
-        const s = view.live && t.gw === view.started ? this.liveStats(t, index) : t.stats[index]!
+        const s = (overlayOf(t)?.stats ?? t.stats)[index]!
         // Live stats already carry the mid-gameweek total, so summing them matches event_points.
         for (const key of Object.keys(totals) as Array<keyof PlayerGwStats>) totals[key] += s[key]
         if (s.minutes > 0) appearances++
-        if (t.dream[index] && !(view.live && t.gw === view.started)) dreamteam++
+        if (t.dream[index] && !overlayOf(t)?.live) dreamteam++
       }
       const lastFour = tables.slice(-4)
       for (const t of lastFour) recent += points(t)
@@ -2349,18 +2704,18 @@ export class SeasonWorld {
 
   eventLive(clock: SimClock, gw: number): Record<string, unknown> | null {
     if (!Number.isInteger(gw) || gw < 1 || gw > TOTAL_GAMEWEEKS) return null
-    const view = resolveView(clock)
+    const view = this.view(clock)
     if (gw > view.started) return { elements: [] }
     const table = this.gwTable(gw)
-    const live = view.live && gw === view.started
+    const picture = gw === view.started ? view.overlay : null
     const elements = [...this.players]
       .sort((a, b) => a.id - b.id)
       .map((p) => {
-        const s = live ? this.liveStats(table, p.index) : table.stats[p.index]!
+        const s = (picture?.stats ?? table.stats)[p.index]!
         const lines = scoreLines(p.type, s, this.rules)
         return {
           id: p.id,
-          stats: liveStatsJson(s, !live && table.dream[p.index] === 1),
+          stats: liveStatsJson(s, !picture?.live && table.dream[p.index] === 1),
           explain: [
             {
               fixture: table.fixtureOf[p.index]!,
@@ -2374,15 +2729,22 @@ export class SeasonWorld {
   }
 
   eventStatus(clock: SimClock): Record<string, unknown> {
-    const view = resolveView(clock)
+    const view = this.view(clock)
     const gw = Math.max(1, view.started)
     const notStarted = view.started === 0
+    const moments = clock.matchDay && view.live ? view.overlay?.moments : undefined
+    const fixtures = this.schedule[gw] ?? []
     const status = [0, 1, 2].map((day) => {
       let points = 'r'
       let bonusAdded = true
       if (notStarted) {
         points = ''
         bonusAdded = false
+      } else if (moments) {
+        // A match day's row: "" until its first kick-off, "l" while any of its bonus is pending, then "p".
+        const ofDay = moments.filter((_, i) => fixtures[i]!.day === day)
+        bonusAdded = ofDay.every((m) => m.finished)
+        points = !ofDay.some((m) => m.started) ? '' : bonusAdded ? 'p' : 'l'
       } else if (view.phase === 'live') {
         points = day === 2 ? '' : 'l'
         bonusAdded = day === 0
@@ -2395,10 +2757,11 @@ export class SeasonWorld {
     return { status, leagues }
   }
 
-  /** When league tables were last recomputed for a view. */
-  lastUpdated(view: View): string {
+  /** When league tables were last recomputed for a clock (a match day's tables follow its every minute). */
+  lastUpdated(view: View, clock: SimClock): string {
     if (view.started === 0) return isoSeconds(this.deadline(1) - 7 * 86_400)
     const gw = view.started
+    if (clock.matchDay && view.live) return isoSeconds(Math.floor(clock.matchDay.at / 60) * 60)
     if (view.live) return isoSeconds(this.matchDay(gw, 1) + 6 * 3600)
     if (view.phase === 'finished') return isoSeconds(this.matchDay(gw, 2) + 3 * 3600)
     return isoSeconds(this.matchDay(gw, 3) + 9 * 3600)
@@ -2407,7 +2770,7 @@ export class SeasonWorld {
   standings(clock: SimClock, leagueId: number, query: { page: number; phase: number; pageNewEntries: number }): Record<string, unknown> | null {
     const league = this.league(leagueId)
     if (!league || !this.template.phases.some((p) => p.id === query.phase)) return null
-    const view = resolveView(clock)
+    const view = this.view(clock)
     const info = league.info
     const n = league.members.length
     const page = Math.max(1, query.page)
@@ -2443,7 +2806,7 @@ export class SeasonWorld {
       })
       return {
         new_entries: { has_next: from + STANDINGS_PAGE_SIZE < n, page: newPage, results },
-        last_updated_data: this.lastUpdated(view),
+        last_updated_data: this.lastUpdated(view, clock),
         league: leagueJson,
         standings: { has_next: false, page, results: [] },
       }
@@ -2468,7 +2831,7 @@ export class SeasonWorld {
     }
     return {
       new_entries: { has_next: false, page: Math.max(1, query.pageNewEntries), results: [] },
-      last_updated_data: this.lastUpdated(view),
+      last_updated_data: this.lastUpdated(view, clock),
       league: leagueJson,
       standings: { has_next: start + STANDINGS_PAGE_SIZE < n, page, results },
     }
@@ -2509,7 +2872,7 @@ export class SeasonWorld {
 
   entryHistory(clock: SimClock, id: number): Record<string, unknown> | null {
     if (!this.isEntry(id)) return null
-    const view = resolveView(clock)
+    const view = this.view(clock)
     const { rows, replay } = this.historyRows(id, view)
     const chips: Array<{ name: ChipName; time: string; event: number }> = []
     for (const record of replay.records) {
@@ -2538,7 +2901,7 @@ export class SeasonWorld {
 
   entryPicks(clock: SimClock, id: number, gw: number): Record<string, unknown> | null {
     if (!this.isEntry(id)) return null
-    const view = resolveView(clock)
+    const view = this.view(clock)
     if (!Number.isInteger(gw) || gw < 1 || gw > view.started) return null
     const { rows, replay } = this.historyRows(id, view)
     const record = replay.records[gw]
@@ -2569,7 +2932,7 @@ export class SeasonWorld {
 
   entryTransfers(clock: SimClock, id: number): Record<string, unknown>[] | null {
     if (!this.isEntry(id)) return null
-    const view = resolveView(clock)
+    const view = this.view(clock)
     const replay = this.replay(id, view.started)
     const rows = replay.moves.map((m, i) => {
       const base = this.deadline(m.gw) - 3600 - (hash32(this.seed, STREAM_TIME, id, m.gw) % 150_000)
@@ -2588,7 +2951,7 @@ export class SeasonWorld {
 
   entrySummary(clock: SimClock, id: number): Record<string, unknown> | null {
     if (!this.isEntry(id)) return null
-    const view = resolveView(clock)
+    const view = this.view(clock)
     const profile = this.profile(id)
     const { rows, replay } = this.historyRows(id, view)
     const latest = rows[rows.length - 1]
@@ -2775,6 +3138,22 @@ function chipPlays(agg: GwAggregates, scale: number): Array<{ chip_name: ChipNam
 }
 
 /** The live feed's stats object, in the key order of the real 2025-26 feed. */
+/** Home and away goals: a side's goals plus the other side's own goals. */
+function fixtureScore(match: MatchRecord, stats: readonly PlayerGwStats[]): [number, number] {
+  const goals = (side: number, key: 'goals_scored' | 'own_goals'): number => match.sides[side]!.reduce((sum, a) => sum + stats[a.p.index]![key], 0)
+  return [goals(0, 'goals_scored') + goals(1, 'own_goals'), goals(1, 'goals_scored') + goals(0, 'own_goals')]
+}
+
+/** A fixture's `stats`: per identifier, each side's players with a non-zero value, highest first. */
+function fixtureStats(match: MatchRecord, stats: readonly PlayerGwStats[]): FixtureJson['stats'] {
+  const list = (apps: readonly Appearance[], key: (typeof FIXTURE_STAT_KEYS)[number]): Array<{ value: number; element: number }> =>
+    apps
+      .map((a) => ({ value: stats[a.p.index]![key], element: a.p.id }))
+      .filter((x) => x.value !== 0)
+      .sort((x, y) => y.value - x.value || x.element - y.element)
+  return FIXTURE_STAT_KEYS.map((identifier) => ({ identifier, a: list(match.sides[1]!, identifier), h: list(match.sides[0]!, identifier) }))
+}
+
 function liveStatsJson(s: PlayerGwStats, inDreamteam: boolean): Record<string, unknown> {
   return {
     minutes: s.minutes,

@@ -100,6 +100,8 @@ export async function startFplSimulator(options: StartFplSimulatorOptions = {}):
   let closed: Promise<void> | null = null
   const close = (): Promise<void> => {
     closed ??= new Promise<void>((resolve) => {
+      // A match day running at a speed holds a timer: stop it so the process can exit.
+      simulator.setSpeed(0)
       server.close(() => resolve())
       // Ends keep-alive sockets and hung requests (their abort signal fires).
       server.closeAllConnections()

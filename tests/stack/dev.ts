@@ -27,6 +27,11 @@ console.log(`
   ${dataLine}
   Next gameweek:  curl -X POST ${stack.simulator.url.replace(/\/api$/, '')}/__sim/advance && curl -X POST ${stack.url}/api/dev/refresh
 
+  Live match day: curl -X POST ${stack.simulator.origin}/__sim/matchday   (the next gameweek, from its deadline; first kick-off 89 minutes on)
+    step on:      curl -X POST ${stack.simulator.origin}/__sim/step -d '{"minutes": 95}'
+    or run it:    curl -X POST ${stack.simulator.origin}/__sim/speed -d '{"factor": 60}'   (a match minute a second; 0 stops)
+    score a goal: curl -X POST ${stack.simulator.origin}/__sim/goal -d '{"element": ID}'   (ID: a player on the pitch, see ${stack.simulator.url}/event/GW/live/)
+
   Demo login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 
   Press Ctrl-C to stop.
