@@ -128,7 +128,7 @@ export interface FplSimulator {
   advance(): SimulatorState
   /** Starts a match day of `gw` (default: the gameweek after the current one) one minute after its deadline. */
   startMatchDay(gw?: number): SimulatorState
-  /** Moves the match day's time on (whole seconds). */
+  /** Moves the match day's time on by `minutes` (to the second). */
   step(minutes: number): SimulatorState
   /** Runs the match day's clock at `factor` simulated seconds per real second (0 stops it, match day or not). */
   setSpeed(factor: number): SimulatorState

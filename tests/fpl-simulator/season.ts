@@ -2,9 +2,10 @@
  * The simulated FPL world: season 2026/27, built on the real 2025-26 bootstrap-static capture.
  *
  * Everything here is a pure function of (seed, gameweek, phase, match-day time): no wall clock, no
- * I/O, no `node:` imports, so the same module runs in Node, in vitest and inside workerd. Work is done lazily and
- * cached per gameweek (player scores, market) and per league (entry scores), because the 100,000
- * manager league has to be rankable in well under two seconds.
+ * I/O, no `node:` imports, so the same module runs in Node, in vitest and inside workerd. Work is
+ * done lazily and cached per gameweek (player scores, market), per league (entry scores) and per
+ * match-day minute (pictures), because the 100,000 manager league has to be rankable in well under
+ * two seconds.
  *
  * JSON import decision: `import … with { type: 'json' }` works in Node 24 (type stripping), in
  * vitest/Vite and in the workers vitest pool (Vite turns JSON into a module), so the real
