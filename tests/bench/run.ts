@@ -4,8 +4,9 @@
 // tests/.artifacts/bench.md and, after a whole run, into docs/benchmarks.md. A section that
 // fails shows "n/a (reason)" and the run goes on.
 //
-//   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...]
-// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, startup, pagerender, ogmem, argon2.
+//   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...] [--only live,...]
+// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2.
+// A run of `--only live` (not --quick) writes its table to the live block of docs/benchmarks.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,6 +20,7 @@ import { d1Reads } from './d1.ts'
 import { enumerationTiming } from './enumeration.ts'
 import { deepPageLatency, hotPath, login } from './http.ts'
 import { lighthouseRun } from './lighthouse.ts'
+import { liveBench } from './live.ts'
 import { shareImage } from './og.ts'
 import { rendererMemory } from './og-memory.ts'
 import { pageRenderCpu, renderRequestFor } from './page-render.ts'
@@ -27,15 +29,19 @@ import { createGiantTournament, installWriteCounter, timedRefresh } from './refr
 import { spaSizes, startupTime, workerSizes } from './sizes.ts'
 import { add, fmt, markdown, plain, ratio, section } from './table.ts'
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, skip: { type: 'string', default: '' } } })
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, skip: { type: 'string', default: '' }, only: { type: 'string', default: '' } },
+})
 const skip = new Set(values.skip.split(',').filter(Boolean))
-const on = (name: string) => !skip.has(name)
+const only = new Set(values.only.split(',').filter(Boolean))
+const on = (name: string) => (only.size > 0 ? only.has(name) : !skip.has(name))
 const quick = values.quick
 
 const PORT = 8950
 const SIM_PORT = 8951
 const STARTUP_PORT = 8952
 const RENDERER_PORT = 8953
+const PUB_TOURNAMENT = 3
 const MEGA_TOURNAMENT = 5
 const MEGA_FPL_LEAGUE = 345678
 const GIANT_FPL_LEAGUE = 456789
@@ -244,6 +250,20 @@ try {
       )
     }
     if (on('sizes')) await section('SPA sizes', ['SPA sizes'], async () => spaSizes(assetsDir), 30_000)
+    // Last on this stack: it starts a match day, keeps the poller busy and adds 10,000 tournaments.
+    if (on('live'))
+      await liveBench({
+        base,
+        sim: s.simulator.origin,
+        port: PORT,
+        persistDir,
+        pubTournament: PUB_TOURNAMENT,
+        megaTournament: MEGA_TOURNAMENT,
+        seeded: [1, 2, 3, 4, 5],
+        demo,
+        admin,
+        quick,
+      })
   }
 } finally {
   await cleanup()
@@ -276,9 +296,13 @@ console.log(`\n# Banter Arena benchmarks\n\n${about}\n\n${plain()}`)
 mkdirSync(path.join(ROOT, 'tests/.artifacts'), { recursive: true })
 writeFileSync(path.join(ROOT, 'tests/.artifacts/bench.md'), markdown(`# Banter Arena benchmarks\n\n${about}`))
 console.log('\nwritten to tests/.artifacts/bench.md')
-// Only a whole run replaces the table in docs/benchmarks.md: --quick and --skip runs leave it be.
-if (!quick && skip.size === 0) {
+// Only a whole run replaces the table in docs/benchmarks.md: --quick and --skip runs leave it be,
+// but for a run of the live section alone, which replaces the live block.
+if (!quick && skip.size === 0 && only.size === 0) {
   writeDocSection('docs/benchmarks.md', 'bench', markdown(about))
   console.log('written to docs/benchmarks.md')
+} else if (!quick && only.size === 1 && only.has('live')) {
+  writeDocSection('docs/benchmarks.md', 'bench-live', markdown(about))
+  console.log('written to docs/benchmarks.md (live block)')
 }
 process.exit(0)
