@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { LIVE_REFRESH_MS, LIVE_SOCKET_PROTOCOL, type LiveSocketMessage } from '../../../../contract/live'
 import { liveSocketUrl } from './live-api'
 
 /** The first reconnect waits this long, each next one twice as long, up to the fallback refresh. */
 const RECONNECT_BASE_MS = 1_000
 /** A page hidden this long lets its socket go (a background tab costs the hub nothing); it reopens on return. */
-export const HIDDEN_CLOSE_MS = 5 * 60_000
+const HIDDEN_CLOSE_MS = 5 * 60_000
 /** Keep-alive: the hub answers "ping" without waking (setWebSocketAutoResponse); proxies drop silent sockets. */
 const PING_MS = 45_000
 
@@ -18,15 +18,15 @@ interface Options {
   token: string | null
   /** A `live` message arrived, or the socket (re)opened after a gap: the screen re-reads its data. */
   onChange: (message: LiveSocketMessage | null) => void
+  /** Whether a socket is open now (while none is, the caller polls instead); a stable function (a state setter). */
+  onOpenChange: (open: boolean) => void
 }
 
 /**
  * The tournament's live socket (decision 117): open while `enabled` and the page is not hidden
- * for long, reopened with backoff when it drops. Answers whether a socket is open; while none is,
- * the caller polls instead.
+ * for long, reopened with backoff when it drops.
  */
-export function useLiveSocket({ leagueId, enabled, token, onChange }: Options): boolean {
-  const [open, setOpen] = useState(false)
+export function useLiveSocket({ leagueId, enabled, token, onChange, onOpenChange }: Options): void {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
 
@@ -44,7 +44,7 @@ export function useLiveSocket({ leagueId, enabled, token, onChange }: Options): 
       const next = token ? new WebSocket(liveSocketUrl(leagueId), [LIVE_SOCKET_PROTOCOL, token]) : new WebSocket(liveSocketUrl(leagueId))
       socket = next
       next.onopen = () => {
-        setOpen(true)
+        onOpenChange(true)
         ping = setInterval(() => next.readyState === WebSocket.OPEN && next.send('ping'), PING_MS)
         // Messages may have been missed while there was no socket: re-read once.
         if (opened || attempt > 0) onChangeRef.current(null)
@@ -57,7 +57,7 @@ export function useLiveSocket({ leagueId, enabled, token, onChange }: Options): 
       }
       next.onclose = () => {
         clearInterval(ping)
-        setOpen(false)
+        onOpenChange(false)
         if (socket !== next) return
         socket = null
         retry = setTimeout(connect, reconnectDelay(attempt))
@@ -71,7 +71,7 @@ export function useLiveSocket({ leagueId, enabled, token, onChange }: Options): 
       const current = socket
       socket = null
       current?.close(1000, 'left')
-      setOpen(false)
+      onOpenChange(false)
     }
 
     const onVisibility = () => {
@@ -92,9 +92,7 @@ export function useLiveSocket({ leagueId, enabled, token, onChange }: Options): 
       clearTimeout(hiddenFor)
       close()
     }
-  }, [leagueId, enabled, token])
-
-  return enabled && open
+  }, [leagueId, enabled, token, onOpenChange])
 }
 
 function parseMessage(data: unknown): LiveSocketMessage | null {

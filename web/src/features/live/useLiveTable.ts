@@ -30,6 +30,7 @@ export function useLiveTable({ leagueId, page, enabled, autoRefresh }: Options) 
   const queryClient = useQueryClient()
   const viewer = isAuthenticated && user ? user.id : null
   const started = useStarted(enabled)
+  const [socketOpen, setSocketOpen] = useState(false)
   const query = useQuery({
     ...liveQuery(leagueId, page, viewer),
     enabled: enabled && started,
@@ -40,7 +41,7 @@ export function useLiveTable({ leagueId, page, enabled, autoRefresh }: Options) 
   const live = data && isLiveGameweek(data) ? data : null
 
   const reread = useCallback(() => void queryClient.invalidateQueries({ queryKey: livePrefix(leagueId) }), [queryClient, leagueId])
-  const socketOpen = useLiveSocket({ leagueId, enabled: live !== null, token: isAuthenticated ? getToken() : null, onChange: reread })
+  useLiveSocket({ leagueId, enabled: live !== null, token: isAuthenticated ? getToken() : null, onChange: reread, onOpenChange: setSocketOpen })
   const swings = useSwingFeed(live, user?.fpl_team_id ?? null)
 
   return {
