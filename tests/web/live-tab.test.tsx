@@ -144,7 +144,7 @@ describe('live table', () => {
     liveApi([{ status: 500, body: {} }, { body: liveAnswer() }])
     openLive()
     const retry = await screen.findByRole('button', { name: 'Retry live scores' })
-    expect(retry.closest('p')).toHaveTextContent('The live scores could not be loaded; these are the stored standings.')
+    expect(retry.closest('p')).toHaveTextContent('The live scores could not be loaded.')
     expect(screen.getByRole('list', { name: 'League table' })).toBeInTheDocument()
     await user.click(retry)
     await liveTable()

@@ -4,7 +4,6 @@ import type { LiveStandingRow } from '../../../../contract/live'
 import { Movement } from '../tournaments/detail/Movement'
 import { chipName, rivalsOf, signed } from './live-text'
 import { teamSearch } from './team-link'
-import '../../styles/live.css'
 
 /**
  * The live table: one row per manager by live rank, each opening that manager's team view
@@ -26,7 +25,7 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
             ref={mine ? ownRowRef : undefined}
             className={`live-row${mine ? ' standing--me' : ''}${rival ? ' live-row--rival' : ''}`}
             aria-current={mine ? 'true' : undefined}
-            data-testid={mine ? 'own-row' : `live-row-${row.fpl_team_id}`}
+            data-testid={mine ? 'own-row' : undefined}
             tabIndex={mine ? -1 : undefined}
           >
             <span className="standing__rank live-row__rank">
@@ -41,7 +40,6 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
                   className="live-row__link standing__team"
                   to={{ search: teamSearch(params, row.fpl_team_id) }}
                   state={{ ...(location.state as object | null), liveTeam: true }}
-                  data-team={row.fpl_team_id}
                   title={row.team_name}
                   preventScrollReset
                 >
@@ -78,23 +76,23 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
 /** Captain, chip, players played / to play, projected bonus, hit, auto-subs. */
 function LiveFacts({ row }: { row: LiveStandingRow }) {
   const { captain, vice_captain: vice } = row
-  const viceTookOver = captain !== null && captain.multiplier < 2 && vice !== null
+  // The armband: the captain's, or the vice's once the captain did not play.
+  const armband =
+    captain && vice && captain.multiplier < 2
+      ? ['VC', 'Vice-captain', `${vice.name} took the armband (${captain.name} did not play)`]
+      : captain && [
+          'C',
+          'Captain',
+          `${captain.name} ×${captain.multiplier} ${captain.played ? `(${captain.points * captain.multiplier} pts)` : '(yet to play)'}`,
+        ]
   return (
     <span className="live-facts">
-      {captain && !viceTookOver ? (
+      {armband ? (
         <span className="live-fact">
-          <abbr title="Captain" className="live-fact__mark">
-            C
+          <abbr title={armband[1]} className="live-fact__mark">
+            {armband[0]}
           </abbr>{' '}
-          {captain.name} ×{captain.multiplier} {captain.played ? `(${captain.points * captain.multiplier} pts)` : '(yet to play)'}
-        </span>
-      ) : null}
-      {viceTookOver && vice ? (
-        <span className="live-fact">
-          <abbr title="Vice-captain" className="live-fact__mark">
-            VC
-          </abbr>{' '}
-          {vice.name} took the armband ({captain?.name} did not play)
+          {armband[2]}
         </span>
       ) : null}
       {row.active_chip ? <span className="badge badge--primary live-fact__chip">{chipName(row.active_chip)}</span> : null}

@@ -14,7 +14,7 @@ export function SwingFeed({ entries }: { entries: readonly SwingEntry[] }) {
       <h3 id="swing-feed-title" className="swing-feed__title">
         What changed
       </h3>
-      <ol className="swing-feed__list" aria-live="polite" aria-relevant="additions" data-testid="swing-feed-live">
+      <ol className="swing-feed__list" aria-live="polite" data-testid="swing-feed-live">
         {fresh.map((entry) => (
           <Entry key={entry.at} entry={entry} />
         ))}
@@ -26,7 +26,6 @@ export function SwingFeed({ entries }: { entries: readonly SwingEntry[] }) {
           ))}
         </ol>
       ) : null}
-      {entries.length === 0 ? <p className="muted swing-feed__empty">Goals, assists and bonus moves show here as they happen.</p> : null}
     </section>
   )
 }

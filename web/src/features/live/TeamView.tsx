@@ -4,7 +4,6 @@ import type { LiveFixtureState, LiveTeamPick } from '../../../../contract/live'
 import { Modal } from '../tournaments/Modal'
 import { liveTeamQuery } from './live-api'
 import { chipName, signed } from './live-text'
-import '../../styles/live.css'
 
 const LINES = [
   { type: 1, label: 'Goalkeeper' },
@@ -63,7 +62,7 @@ export default function TeamView({ leagueId, fplTeamId, onClose }: { leagueId: s
             <p className="muted">No team this gameweek, or its picks are still being read from FPL.</p>
           ) : (
             <>
-              <div className="pitch" data-testid="pitch">
+              <div className="pitch">
                 {LINES.map((line) => {
                   const picks = eleven.filter((p) => p.element_type === line.type)
                   return picks.length > 0 ? (
@@ -99,14 +98,9 @@ function Pick({ pick }: { pick: LiveTeamPick }) {
     <li className={`pick pick--${pick.fixture_state}${pick.subbed_out ? ' pick--out' : ''}`} data-testid={`pick-${pick.element}`}>
       <span className="pick__name">
         {pick.name}
-        {pick.is_captain ? (
-          <abbr className="pick__mark" title="Captain">
-            C
-          </abbr>
-        ) : null}
-        {pick.is_vice_captain ? (
-          <abbr className="pick__mark pick__mark--vice" title="Vice-captain">
-            V
+        {pick.is_captain || pick.is_vice_captain ? (
+          <abbr className={pick.is_captain ? 'pick__mark' : 'pick__mark pick__mark--vice'} title={pick.is_captain ? 'Captain' : 'Vice-captain'}>
+            {pick.is_captain ? 'C' : 'V'}
           </abbr>
         ) : null}
       </span>

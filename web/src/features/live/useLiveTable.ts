@@ -51,7 +51,6 @@ export function useLiveTable({ leagueId, page, enabled, autoRefresh }: Options) 
     failed: enabled && query.isError,
     fetching: query.isFetching,
     retry: reread,
-    socketOpen,
   }
 }
 

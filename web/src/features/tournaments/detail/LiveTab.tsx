@@ -1,12 +1,7 @@
 import { lazy, type Ref, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { LiveAnswer } from '../../../../../contract/live'
 import { formatEntryFee } from '../../../lib/format'
-import { LiveBanner } from '../../live/LiveBanner'
 import { LiveBanter } from '../../live/LiveBanter'
-import { LiveRows } from '../../live/LiveRows'
-import { SwingFeed } from '../../live/SwingFeed'
-import { openTeam, teamSearch } from '../../live/team-link'
 import { useLiveTable } from '../../live/useLiveTable'
 import { DEBOUNCE_MS, OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { LeagueData, StandingRow } from '../types'
@@ -15,8 +10,11 @@ import type { StandingsView } from './league-data'
 import { Movement } from './Movement'
 import { pageWindow, progressPercent } from './standings-math'
 
-// The team view is opened from a row (or a link to it): loaded then, not with the tab.
-const TeamView = lazy(() => import('../../live/TeamView'))
+// The live view of a gameweek in play, for signed-in readers only: loaded when it is shown.
+// Through import.meta.glob, Vite's lazy chunk, which the page renderer's bundler leaves out: the
+// server draws a visitor's page and never this view (decision 119).
+// (The glob is read inside the loader: the page renderer has no import.meta.glob and never calls it.)
+const LiveBoard = lazy(() => import.meta.glob<typeof import('../../live/LiveBoard')>('../../live/LiveBoard.tsx')['../../live/LiveBoard.tsx']!())
 
 const PLACES = [
   { icon: '🏆', label: 'Trophy: 1st place' },
@@ -119,7 +117,14 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
           if (search || page !== ownPage) onShow({ page: ownPage, search: '' })
         }
 
-  if (!data) return loading ? <TableSkeleton /> : null
+  if (!data) {
+    return loading ? (
+      // Skeleton rows drawn under the line by live.css.
+      <p className="inline-loading tab-loading table-skeleton" role="status">
+        <span className="spinner spinner--sm" aria-hidden="true" /> Loading tournament data...
+      </p>
+    ) : null
+  }
 
   if (!signedIn) {
     return (
@@ -130,72 +135,20 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
   }
   if (data.access === 'members') return <MembersOnly what="standings" onJoin={onJoin} />
 
-  const side = (
-    // First in the markup, so a phone shows the card above the table; wide screens put it beside.
-    <aside className="live-tab__side" aria-label="Gameweek summary">
-      <GameweekCard data={data} live={answer} onShowOwnRow={showOwnRow} />
-      {answer ? <LiveBanter awards={answer.banter} /> : null}
-      {prizesEnabled() ? <PrizePoolCard data={data} /> : null}
-    </aside>
-  )
-
-  const failure = live.failed ? (
-    <p className="form-message form-message--info live-failure">
-      {answer
-        ? 'The live scores could not be refreshed; these are the last ones read.'
-        : 'The live scores could not be loaded; these are the stored standings.'}{' '}
-      <button type="button" className="link-button" onClick={live.retry}>
-        Retry live scores
-      </button>
-    </p>
-  ) : null
-
-  if (answer) {
-    const meta = answer.pagination_metadata
-    return (
-      <div className="live-tab">
-        {side}
-        <section className="card standings-card" aria-labelledby="standings-title" aria-busy={busy || undefined}>
-          <LiveBanner answer={answer} />
-          <div className="standings-card__head">
-            <h2 id="standings-title" className="standings-card__title">
-              Live table
-            </h2>
-            {meta.total_members > 0 ? (
-              <p className="muted standings-card__count">
-                Showing {(meta.current_page - 1) * meta.per_page + 1}–{Math.min(meta.current_page * meta.per_page, meta.total_members)} of{' '}
-                {meta.total_members.toLocaleString('en-GB')}
-              </p>
-            ) : null}
-          </div>
-          {failure}
-          <SwingFeed entries={live.swings} />
-          {answer.standings.length === 0 ? <p className="muted">No managers yet.</p> : <LiveRows rows={answer.standings} ownRowRef={ownRowRef} />}
-          {meta.total_pages > 1 ? (
-            <Pagination
-              page={page}
-              totalPages={meta.total_pages}
-              hasPrevious={meta.has_previous}
-              hasNext={meta.has_next}
-              onPage={(next) => onShow({ page: next, search })}
-              disabled={busy}
-            />
-          ) : null}
-        </section>
-        <TeamViewOfUrl leagueId={leagueId} />
-      </div>
-    )
-  }
-
-  const meta = data.paginationMetadata
-  const found = data.standingsMetadata.search ?? null
+  const meta = answer ? answer.pagination_metadata : data.paginationMetadata
+  const found = answer ? null : (data.standingsMetadata.search ?? null)
   return (
     <div className="live-tab">
-      {side}
-      <section className="card standings-card" aria-labelledby="standings-title" aria-busy={loading || undefined}>
+      {/* First in the markup, so a phone shows the card above the table; wide screens put it beside. */}
+      <aside className="live-tab__side" aria-label="Gameweek summary">
+        <GameweekCard data={data} live={answer} onShowOwnRow={showOwnRow} />
+        {answer ? <LiveBanter awards={answer.banter} /> : null}
+        {prizesEnabled() ? <PrizePoolCard data={data} /> : null}
+      </aside>
+      <section className="card standings-card" aria-labelledby="standings-title" aria-busy={busy || undefined}>
         <div className="standings-card__head">
           <h2 id="standings-title" className="standings-card__title">
-            Standings
+            {answer ? 'Live table' : 'Standings'}
           </h2>
           <p className="muted standings-card__count" aria-live="polite">
             {found ? (
@@ -210,12 +163,33 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
             ) : null}
           </p>
         </div>
-        {failure}
-        {/* Nothing to search before the first refresh has stored a table. */}
-        {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
-        {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
-        {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
-        {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
+        {live.failed ? (
+          <p className="form-message form-message--info live-failure">
+            The live scores could not be loaded.{' '}
+            <button type="button" className="link-button" onClick={live.retry}>
+              Retry live scores
+            </button>
+          </p>
+        ) : null}
+        {answer ? (
+          <Suspense
+            fallback={
+              <p className="inline-loading" role="status">
+                <span className="spinner spinner--sm" aria-hidden="true" /> Loading the live table...
+              </p>
+            }
+          >
+            <LiveBoard leagueId={leagueId} answer={answer} swings={live.swings} ownRowRef={ownRowRef} />
+          </Suspense>
+        ) : (
+          <>
+            {/* Nothing to search before the first refresh has stored a table. */}
+            {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
+            {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
+            {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
+            {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
+          </>
+        )}
         {meta && meta.total_pages > 1 ? (
           <Pagination
             page={page}
@@ -223,46 +197,11 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
             hasPrevious={meta.has_previous}
             hasNext={meta.has_next}
             onPage={(next) => onShow({ page: next, search })}
-            disabled={loading}
+            disabled={busy}
           />
         ) : null}
       </section>
     </div>
-  )
-}
-
-/** Placeholder rows while the tab's first data is on its way. */
-function TableSkeleton() {
-  return (
-    <div className="table-skeleton tab-loading">
-      <p className="inline-loading" role="status">
-        <span className="spinner spinner--sm" aria-hidden="true" /> Loading tournament data...
-      </p>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <span key={i} className="table-skeleton__row" aria-hidden="true" />
-      ))}
-    </div>
-  )
-}
-
-/**
- * The team view the URL names (`?team=`, decision 118). Opened from a row it closes with Back
- * (its own history entry); opened from a link it closes in place. Focus returns to where it was.
- */
-function TeamViewOfUrl({ leagueId }: { leagueId: string }) {
-  const [params, setParams] = useSearchParams()
-  const navigate = useNavigate()
-  const location = useLocation()
-  const fplTeamId = openTeam(params)
-  if (fplTeamId === null) return null
-  const close = () => {
-    if ((location.state as { liveTeam?: boolean } | null)?.liveTeam) navigate(-1)
-    else setParams(new URLSearchParams(teamSearch(params, null)), { replace: true, preventScrollReset: true })
-  }
-  return (
-    <Suspense fallback={null}>
-      <TeamView key={fplTeamId} leagueId={leagueId} fplTeamId={fplTeamId} onClose={close} />
-    </Suspense>
   )
 }
 
