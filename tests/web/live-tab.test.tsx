@@ -261,6 +261,20 @@ describe('the socket and the refresh', () => {
     await settle(() => expect(api.callsTo(LIVE)).toHaveLength(2))
   })
 
+  it('a viewer removed from the tournament (4403) is not reconnected: the page reads again and shows members only', async () => {
+    const api = liveApi({ body: liveAnswer() })
+    openLive()
+    await liveTable()
+    act(() => FakeWebSocket.last().accept())
+    api.on(STANDINGS, { status: 403, body: { detail: 'Members only' } })
+    api.on(LIVE, { status: 403, body: { detail: 'Members only' } })
+    act(() => FakeWebSocket.last().drop(4403, 'You can no longer see this league.'))
+    expect(await screen.findByRole('heading', { name: 'Members only' })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Live table' })).not.toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(FakeWebSocket.instances).toHaveLength(1)
+  })
+
   it('closes the socket when the tab is left, and when the page stays hidden; reopens on return', async () => {
     const user = userEvent.setup()
     liveApi({ body: liveAnswer() })

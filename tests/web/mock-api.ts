@@ -124,10 +124,10 @@ export class FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data: typeof message === 'string' ? message : JSON.stringify(message) }))
   }
 
-  drop() {
+  drop(code = 1006, reason = '') {
     this.readyState = FakeWebSocket.CLOSED
     this.closedBy = 'server'
-    this.onclose?.(new CloseEvent('close', { code: 1006 }))
+    this.onclose?.(new CloseEvent('close', { code, reason }))
   }
 
   /** The socket opened last. */

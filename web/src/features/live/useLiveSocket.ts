@@ -9,6 +9,9 @@ const HIDDEN_CLOSE_MS = 5 * 60_000
 /** Keep-alive: the hub answers "ping" without waking (setWebSocketAutoResponse); proxies drop silent sockets. */
 const PING_MS = 45_000
 
+/** The hub's close when the viewer may no longer read the tournament (removed from a private one). */
+const REVOKED = 4403
+
 export const reconnectDelay = (attempt: number) => Math.min(RECONNECT_BASE_MS * 2 ** attempt, LIVE_REFRESH_MS)
 
 interface Options {
@@ -18,6 +21,8 @@ interface Options {
   token: string | null
   /** A `live` message arrived, or the socket (re)opened after a gap: the screen re-reads its data. */
   onChange: (message: LiveSocketMessage | null) => void
+  /** The hub closed the socket because the viewer may no longer read the tournament: no reconnect. */
+  onRevoked: () => void
   /** Whether a socket is open now (while none is, the caller polls instead); a stable function (a state setter). */
   onOpenChange: (open: boolean) => void
 }
@@ -26,9 +31,11 @@ interface Options {
  * The tournament's live socket (decision 117): open while `enabled` and the page is not hidden
  * for long, reopened with backoff when it drops.
  */
-export function useLiveSocket({ leagueId, enabled, token, onChange, onOpenChange }: Options): void {
+export function useLiveSocket({ leagueId, enabled, token, onChange, onRevoked, onOpenChange }: Options): void {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
+  const onRevokedRef = useRef(onRevoked)
+  onRevokedRef.current = onRevoked
 
   useEffect(() => {
     if (!enabled) return
@@ -55,11 +62,12 @@ export function useLiveSocket({ leagueId, enabled, token, onChange, onOpenChange
         const message = parseMessage(event.data)
         if (message) onChangeRef.current(message)
       }
-      next.onclose = () => {
+      next.onclose = (event) => {
         clearInterval(ping)
         onOpenChange(false)
         if (socket !== next) return
         socket = null
+        if (event.code === REVOKED) return onRevokedRef.current()
         retry = setTimeout(connect, reconnectDelay(attempt))
         attempt += 1
       }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { LIVE_REFRESH_MS } from '../../../../contract/live'
 import { useAuth } from '../auth/AuthProvider'
 import { DETAIL_LOAD_DELAY_MS } from '../tournaments/constants'
+import { leagueDataPrefix } from '../tournaments/detail/league-data'
 import { isLiveGameweek, livePrefix, liveQuery } from './live-api'
 import { useSwingFeed } from './swing-feed'
 import { useLiveSocket } from './useLiveSocket'
@@ -41,7 +42,16 @@ export function useLiveTable({ leagueId, page, enabled, autoRefresh }: Options) 
   const live = data && isLiveGameweek(data) ? data : null
 
   const reread = useCallback(() => void queryClient.invalidateQueries({ queryKey: livePrefix(leagueId) }), [queryClient, leagueId])
-  useLiveSocket({ leagueId, enabled: live !== null, token: isAuthenticated ? getToken() : null, onChange: reread, onOpenChange: setSocketOpen })
+  // Removed from a private tournament: the page reads who may see what again (members only).
+  const revoked = useCallback(() => void queryClient.invalidateQueries({ queryKey: leagueDataPrefix(leagueId) }), [queryClient, leagueId])
+  useLiveSocket({
+    leagueId,
+    enabled: live !== null,
+    token: isAuthenticated ? getToken() : null,
+    onChange: reread,
+    onRevoked: revoked,
+    onOpenChange: setSocketOpen,
+  })
   const swings = useSwingFeed(live, user?.fpl_team_id ?? null)
 
   return {
