@@ -26,7 +26,7 @@ function liveApi(live: Reply | Reply[], routes: Record<string, Reply | Reply[]> 
 
 const openLive = (search = '') => renderApp({ pathname: '/tournaments/1', search, state: { league: leagues[0] } })
 const liveTable = () => screen.findByRole('list', { name: 'Live table' })
-const rowOf = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}, open team view`) }).closest('li') as HTMLElement
+const rowOf = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name} ?\\(open team view\\)`) }).closest('li') as HTMLElement
 const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
 
 const message = (extra: Partial<LiveSocketMessage> = {}): LiveSocketMessage => ({
@@ -331,7 +331,7 @@ describe('team view', () => {
     liveApi({ body: liveAnswer() }, { [`GET /api/leagues/1/live/${VIEWER_TEAM}`]: { body: liveTeam() } })
     openLive()
     await liveTable()
-    const link = screen.getByRole('link', { name: /^Vardy Party, open team view/ })
+    const link = screen.getByRole('link', { name: /^Vardy Party ?\(open team view\)/ })
     await user.click(link)
     const dialog = await screen.findByRole('dialog', { name: 'Vardy Party' })
     expect(currentLocation().path).toBe(`/tournaments/1?team=${VIEWER_TEAM}`)
@@ -354,7 +354,7 @@ describe('team view', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(currentLocation().path).toBe('/tournaments/1')
-    expect(screen.getByRole('link', { name: /^Vardy Party, open team view/ })).toHaveFocus()
+    expect(screen.getByRole('link', { name: /^Vardy Party ?\(open team view\)/ })).toHaveFocus()
   })
 
   it('a link to ?team= opens the team view; closing it stays on the tournament', async () => {

@@ -44,7 +44,7 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
                   preventScrollReset
                 >
                   {row.team_name}
-                  <span className="visually-hidden">, open team view</span>
+                  <span className="visually-hidden"> (open team view)</span>
                 </Link>
                 {mine ? <span className="badge badge--accent standing__you">You</span> : null}
                 {rival ? <span className="badge badge--rival">Rival</span> : null}
