@@ -76,3 +76,71 @@ export function deferred() {
 }
 
 export const networkDown = () => new TypeError('Failed to fetch')
+
+/**
+ * A WebSocket the test drives: records each one opened (address and subprotocols) and what it
+ * sent; `accept()` opens it, `receive()` delivers a message, `drop()` closes it from the server's
+ * side. Installed with mockWebSocket().
+ */
+export class FakeWebSocket {
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSING = 2
+  static readonly CLOSED = 3
+  static instances: FakeWebSocket[] = []
+
+  readyState = FakeWebSocket.CONNECTING
+  readonly sent: string[] = []
+  closedBy: 'client' | 'server' | null = null
+  onopen: ((event: Event) => void) | null = null
+  onmessage: ((event: MessageEvent) => void) | null = null
+  onclose: ((event: CloseEvent) => void) | null = null
+  onerror: ((event: Event) => void) | null = null
+
+  constructor(
+    readonly url: string,
+    readonly protocols?: string | string[],
+  ) {
+    FakeWebSocket.instances.push(this)
+  }
+
+  send(data: string) {
+    this.sent.push(data)
+  }
+
+  close(code = 1000, reason = '') {
+    if (this.readyState === FakeWebSocket.CLOSED) return
+    this.readyState = FakeWebSocket.CLOSED
+    this.closedBy = 'client'
+    this.onclose?.(new CloseEvent('close', { code, reason }))
+  }
+
+  accept() {
+    this.readyState = FakeWebSocket.OPEN
+    this.onopen?.(new Event('open'))
+  }
+
+  receive(message: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: typeof message === 'string' ? message : JSON.stringify(message) }))
+  }
+
+  drop(code = 1006, reason = '') {
+    this.readyState = FakeWebSocket.CLOSED
+    this.closedBy = 'server'
+    this.onclose?.(new CloseEvent('close', { code, reason }))
+  }
+
+  /** The socket opened last. */
+  static last(): FakeWebSocket {
+    const socket = FakeWebSocket.instances.at(-1)
+    if (!socket) throw new Error('no WebSocket was opened')
+    return socket
+  }
+}
+
+/** Replaces the global WebSocket with FakeWebSocket (undo with vi.unstubAllGlobals()). */
+export function mockWebSocket() {
+  FakeWebSocket.instances = []
+  vi.stubGlobal('WebSocket', FakeWebSocket)
+  return FakeWebSocket
+}

@@ -169,10 +169,22 @@ const transport =
 /** A value for a path parameter of `api`: hc puts parameters into the path as they are, and ids may come from the address bar. */
 export const pathParam = (value: string | number) => encodeURIComponent(String(value))
 
+const API_BASE = '/api'
+
 /** The API as the signed-in user (anonymous when signed out). */
-export const api = hc<Api>('/api', { fetch: transport(true) })
+export const api = hc<Api>(API_BASE, { fetch: transport(true) })
 /** The API without the session's token, for calls that must stay anonymous. */
-export const publicApi = hc<Api>('/api', { fetch: transport(false) })
+export const publicApi = hc<Api>(API_BASE, { fetch: transport(false) })
+
+/**
+ * The WebSocket address of an API path (a route's `$path()`), on the page's own host: wss: under
+ * https:. hc's own `$url()`/`$ws()` need an absolute base and cannot offer subprotocols (the token).
+ */
+export function apiSocketUrl(path: string): string {
+  const url = new URL(`${API_BASE}${path}`, window.location.href)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  return url.toString()
+}
 
 /**
  * Calls the API and resolves with the parsed answer (undefined for an empty one).

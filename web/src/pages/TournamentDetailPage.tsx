@@ -220,11 +220,13 @@ export default function TournamentDetailPage() {
             <div id={panelId('detail', tab)} role="tabpanel" aria-labelledby={tabId('detail', tab)} className="detail-panel" tabIndex={-1}>
               {tab === 'standings' ? (
                 <LiveTab
+                  leagueId={leagueId}
                   data={data}
                   loading={loading || landOnOwnPage}
                   signedIn={isAuthenticated}
                   page={page}
                   search={view.search}
+                  autoRefresh={autoRefresh}
                   onShow={showStandings}
                   onJoin={openJoin}
                 />

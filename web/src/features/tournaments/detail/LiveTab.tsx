@@ -1,10 +1,20 @@
-import { type Ref, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, type Ref, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import type { LiveAnswer } from '../../../../../contract/live'
 import { formatEntryFee } from '../../../lib/format'
+import { LiveBanter } from '../../live/LiveBanter'
+import { useLiveTable } from '../../live/useLiveTable'
 import { DEBOUNCE_MS, OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { LeagueData, StandingRow } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
 import type { StandingsView } from './league-data'
+import { Movement } from './Movement'
 import { pageWindow, progressPercent } from './standings-math'
+
+// The live view of a gameweek in play, for signed-in readers only: loaded when it is shown.
+// Through import.meta.glob, Vite's lazy chunk, which the page renderer's bundler leaves out: the
+// server draws a visitor's page and never this view (decision 119).
+// (The glob is read inside the loader: the page renderer has no import.meta.glob and never calls it.)
+const LiveBoard = lazy(() => import.meta.glob<typeof import('../../live/LiveBoard')>('../../live/LiveBoard.tsx')['../../live/LiveBoard.tsx']!())
 
 const PLACES = [
   { icon: '🏆', label: 'Trophy: 1st place' },
@@ -49,40 +59,52 @@ const SAMPLE_ROWS: StandingRow[] = [
 ]
 
 export interface LiveTabProps {
+  leagueId: string
   data: LeagueData | null
   loading: boolean
   signedIn: boolean
   page: number
   /** The standings search (trimmed), empty for the whole table. */
   search: string
+  /** The page's Auto-refresh switch. */
+  autoRefresh: boolean
   /** Shows another page or search (the page keeps them in its URL; `replace` rewrites the current entry). */
   onShow: (view: StandingsView, replace?: boolean) => void
   onJoin?: () => void
 }
 
-export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin }: LiveTabProps) {
+/**
+ * The Live tab: while a gameweek is in play (not yet checked by FPL) the live table, pushed
+ * (features/live); otherwise, or while searching, the stored standings. Both share the gates,
+ * the side cards, the pages and the jump to the viewer's own row.
+ */
+export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoRefresh, onShow, onJoin }: LiveTabProps) {
   const ownRowRef = useRef<HTMLLIElement>(null)
-  const position = data?.currentUserPosition ?? null
-  const ownPage = data?.standingsMetadata.current_user_page ?? null
+  const live = useLiveTable({ leagueId, page, enabled: signedIn && data?.access === 'ok' && !search, autoRefresh })
+  const answer = live.answer
+  const position = answer ? answer.current_user_position : (data?.currentUserPosition ?? null)
+  const ownPage = answer ? answer.current_user_page : (data?.standingsMetadata.current_user_page ?? null)
+  const ownOnPage = answer ? answer.standings.some((r) => r.is_current_user) : Boolean(data?.currentUserInStandings)
+  const busy = loading || (answer !== null && live.fetching)
   const rows = data?.standings ?? []
   // "Your position" was pressed: the own row is scrolled to and focused once its page is shown.
   const [seekingOwnRow, setSeekingOwnRow] = useState(false)
 
   // The user's own row scrolls into view 500 ms after the table arrives, when they are below 5th.
   useEffect(() => {
-    if (!signedIn || search || position === null || position <= OWN_ROW_SCROLL_MIN || !data?.currentUserInStandings) return
+    if (!signedIn || search || position === null || position <= OWN_ROW_SCROLL_MIN || !ownOnPage) return
     const timer = setTimeout(() => ownRowRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), OWN_ROW_SCROLL_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [signedIn, search, position, data])
+  }, [signedIn, search, position, ownOnPage])
 
-  const shownPage = data?.paginationMetadata?.current_page ?? null
+  const shownPage = answer ? answer.pagination_metadata.current_page : (data?.paginationMetadata?.current_page ?? null)
   useEffect(() => {
-    if (!seekingOwnRow || loading || search || shownPage !== ownPage) return
+    if (!seekingOwnRow || busy || search || shownPage !== ownPage) return
     setSeekingOwnRow(false)
     const row = ownRowRef.current
     row?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })
     row?.focus({ preventScroll: true })
-  }, [seekingOwnRow, loading, search, shownPage, ownPage])
+  }, [seekingOwnRow, busy, search, shownPage, ownPage])
 
   // A new search starts a history entry; refining one replaces it.
   const onSearch = useCallback((text: string) => onShow({ page: null, search: text }, Boolean(search && text)), [onShow, search])
@@ -97,7 +119,8 @@ export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin 
 
   if (!data) {
     return loading ? (
-      <p className="inline-loading tab-loading" role="status">
+      // Skeleton rows drawn under the line by live.css.
+      <p className="inline-loading tab-loading table-skeleton" role="status">
         <span className="spinner spinner--sm" aria-hidden="true" /> Loading tournament data...
       </p>
     ) : null
@@ -112,19 +135,20 @@ export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin 
   }
   if (data.access === 'members') return <MembersOnly what="standings" onJoin={onJoin} />
 
-  const meta = data.paginationMetadata
-  const found = data.standingsMetadata.search ?? null
+  const meta = answer ? answer.pagination_metadata : data.paginationMetadata
+  const found = answer ? null : (data.standingsMetadata.search ?? null)
   return (
     <div className="live-tab">
       {/* First in the markup, so a phone shows the card above the table; wide screens put it beside. */}
       <aside className="live-tab__side" aria-label="Gameweek summary">
-        <GameweekCard data={data} onShowOwnRow={showOwnRow} />
+        <GameweekCard data={data} live={answer} onShowOwnRow={showOwnRow} />
+        {answer ? <LiveBanter awards={answer.banter} /> : null}
         {prizesEnabled() ? <PrizePoolCard data={data} /> : null}
       </aside>
-      <section className="card standings-card" aria-labelledby="standings-title" aria-busy={loading || undefined}>
+      <section className="card standings-card" aria-labelledby="standings-title" aria-busy={busy || undefined}>
         <div className="standings-card__head">
           <h2 id="standings-title" className="standings-card__title">
-            Standings
+            {answer ? 'Live table' : 'Standings'}
           </h2>
           <p className="muted standings-card__count" aria-live="polite">
             {found ? (
@@ -139,11 +163,33 @@ export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin 
             ) : null}
           </p>
         </div>
-        {/* Nothing to search before the first refresh has stored a table. */}
-        {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
-        {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
-        {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
-        {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
+        {live.failed ? (
+          <p className="form-message form-message--info live-failure">
+            The live scores could not be loaded.{' '}
+            <button type="button" className="link-button" onClick={live.retry}>
+              Retry live scores
+            </button>
+          </p>
+        ) : null}
+        {answer ? (
+          <Suspense
+            fallback={
+              <p className="inline-loading" role="status">
+                <span className="spinner spinner--sm" aria-hidden="true" /> Loading the live table...
+              </p>
+            }
+          >
+            <LiveBoard leagueId={leagueId} answer={answer} swings={live.swings} ownRowRef={ownRowRef} />
+          </Suspense>
+        ) : (
+          <>
+            {/* Nothing to search before the first refresh has stored a table. */}
+            {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
+            {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
+            {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
+            {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
+          </>
+        )}
         {meta && meta.total_pages > 1 ? (
           <Pagination
             page={page}
@@ -151,7 +197,7 @@ export function LiveTab({ data, loading, signedIn, page, search, onShow, onJoin 
             hasPrevious={meta.has_previous}
             hasNext={meta.has_next}
             onPage={(next) => onShow({ page: next, search })}
-            disabled={loading}
+            disabled={busy}
           />
         ) : null}
       </section>
@@ -217,25 +263,6 @@ function StandingsSearch({ search, onSearch }: { search: string; onSearch: (text
         ) : null}
       </div>
     </form>
-  )
-}
-
-function Movement({ rank, lastRank }: { rank: number; lastRank: number | null | undefined }) {
-  if (!lastRank || lastRank === rank) {
-    return (
-      <span className="movement movement--same" title="No change">
-        <span aria-hidden="true">–</span>
-        <span className="visually-hidden">No change</span>
-      </span>
-    )
-  }
-  const up = lastRank > rank
-  const places = Math.abs(lastRank - rank)
-  return (
-    <span className={up ? 'movement movement--up' : 'movement movement--down'}>
-      <span aria-hidden="true">{up ? '▲' : '▼'}</span>
-      <span className="visually-hidden">{`${up ? 'Up' : 'Down'} ${places} ${places === 1 ? 'place' : 'places'}`}</span>
-    </span>
   )
 }
 
@@ -341,15 +368,61 @@ function Pagination({
   )
 }
 
-function GameweekCard({ data, onShowOwnRow }: { data: LeagueData; onShowOwnRow?: () => void }) {
+interface GameweekFigures {
+  gameweek: number | null | undefined
+  /** FPL has not checked the gameweek: every figure is "so far". */
+  provisional: boolean
+  top: { player_name: string; tied_with: number; points: number } | null
+  average: number | null
+  /** Managers the top scorer and average were read over (fewer than all in a very large league). */
+  counted: number | null
+  position: number | null
+  updated: Date | null
+}
+
+/**
+ * The card's figures. League-wide figures come from the refresh, the same on every page; never
+ * derived from the rows on screen (older snapshots have none: "—" until the next refresh). A
+ * gameweek in play reads them from the live table when one page holds all of it, else from the
+ * refresh of that same gameweek.
+ */
+function gameweekFigures(data: LeagueData, live: LiveAnswer | null): GameweekFigures {
   const meta = data.standingsMetadata
-  // League-wide figures from the refresh, the same on every page; never derived from the rows on
-  // screen. Older snapshots have none: the card shows "—" until the next refresh.
   const summary = meta.gameweek_summary ?? null
-  const top = summary?.top_scorer ?? null
-  const gameweek = summary?.gameweek ?? meta.gameweek
-  const total = meta.total_members ?? data.paginationMetadata?.total_members ?? data.standings.length
   const refreshed = meta.refreshed_at ? new Date(meta.refreshed_at) : null
+  const stored: GameweekFigures = {
+    gameweek: summary?.gameweek ?? meta.gameweek,
+    provisional: Boolean(summary?.provisional),
+    top: summary?.top_scorer ?? null,
+    average: summary?.average_points ?? null,
+    counted: summary?.managers_counted ?? null,
+    position: data.currentUserPosition,
+    updated: refreshed && !Number.isNaN(refreshed.getTime()) ? refreshed : null,
+  }
+  if (!live) return stored
+  const rows = live.standings
+  const whole = live.pagination_metadata.total_pages === 1 && rows.length > 0
+  const sameGameweek = summary?.gameweek === live.gameweek
+  const best = Math.max(...rows.map((r) => r.live_points))
+  const leaders = rows.filter((r) => r.live_points === best)
+  return {
+    gameweek: live.gameweek,
+    provisional: true,
+    top: whole && leaders[0] ? { player_name: leaders[0].player_name, tied_with: leaders.length - 1, points: best } : sameGameweek ? stored.top : null,
+    average: whole ? Math.round(rows.reduce((sum, r) => sum + r.live_points, 0) / rows.length) : sameGameweek ? stored.average : null,
+    counted: whole ? null : sameGameweek ? stored.counted : null,
+    position: live.current_user_position,
+    updated: live.updated_at ? new Date(live.updated_at) : null,
+  }
+}
+
+function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: LiveAnswer | null; onShowOwnRow?: () => void }) {
+  const { gameweek, provisional, top, average, counted, position, updated } = gameweekFigures(data, live)
+  const total =
+    live?.pagination_metadata.total_members ?? data.standingsMetadata.total_members ?? data.paginationMetadata?.total_members ?? data.standings.length
+  // A gameweek FPL has not checked has a leader so far, never a winner (issue 15): said in the
+  // terms while it is live, in a note under the stored table's provisional figures.
+  const soFar = live ? ' so far' : ''
   return (
     <section className="card side-card" aria-labelledby="gw-card-title">
       <h2 id="gw-card-title" className="side-card__title">
@@ -358,44 +431,43 @@ function GameweekCard({ data, onShowOwnRow }: { data: LeagueData; onShowOwnRow?:
       <dl className="side-card__facts">
         <div>
           <dt>Gameweek</dt>
-          <dd>{gameweek ? `GW ${gameweek}${summary?.provisional ? ' (provisional)' : ''}` : '—'}</dd>
+          <dd>{gameweek ? `GW ${gameweek}${provisional ? ' (provisional)' : ''}` : '—'}</dd>
         </div>
         <div>
-          <dt>Top scorer</dt>
+          <dt>Top scorer{soFar}</dt>
           <dd>{top ? `${top.player_name}${tiedText(top.tied_with)} (${top.points} pts)` : '—'}</dd>
         </div>
         <div>
-          <dt>Average</dt>
-          <dd>{summary ? `${summary.average_points} pts` : '—'}</dd>
+          <dt>Average{soFar}</dt>
+          <dd>{average !== null ? `${average} pts` : '—'}</dd>
         </div>
         <div>
           <dt>Managers</dt>
           <dd>{total.toLocaleString('en-GB')}</dd>
         </div>
-        {data.currentUserPosition ? (
+        {position ? (
           <div>
-            <dt>Your position</dt>
+            <dt>Your position{live ? ' (live)' : ''}</dt>
             <dd>
               {onShowOwnRow ? (
                 <button type="button" className="link-button side-card__jump" onClick={onShowOwnRow} title="Show your row in the table">
-                  #{data.currentUserPosition.toLocaleString('en-GB')}
+                  #{position.toLocaleString('en-GB')}
                   <span className="visually-hidden"> (show your row in the table)</span>
                 </button>
               ) : (
-                `#${data.currentUserPosition.toLocaleString('en-GB')}`
+                `#${position.toLocaleString('en-GB')}`
               )}
             </dd>
           </div>
         ) : null}
       </dl>
-      {summary && summary.managers_counted < total ? (
-        <p className="side-card__note">
-          Top scorer and average over the {summary.managers_counted.toLocaleString('en-GB')} managers stored of this very large league.
-        </p>
+      {counted !== null && counted < total ? (
+        <p className="side-card__note">Top scorer and average over the {counted.toLocaleString('en-GB')} managers stored of this very large league.</p>
       ) : null}
-      {refreshed && !Number.isNaN(refreshed.getTime()) ? (
+      {provisional && !live && gameweek ? <p className="side-card__note">Figures so far: FPL has not checked GW {gameweek} yet.</p> : null}
+      {updated ? (
         <p className="side-card__note">
-          Updated <time dateTime={refreshed.toISOString()}>{refreshed.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          Updated <time dateTime={updated.toISOString()}>{updated.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</time>
         </p>
       ) : null}
     </section>
