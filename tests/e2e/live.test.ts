@@ -79,7 +79,7 @@ async function openLive(page: Page) {
 }
 
 /** The demo manager's gameweek points as a page shows them (the row whose link opens his team). */
-const shownPoints = (page: Page) => page.locator(`li.live-row:has(a[href*="team=${DEMO_ENTRY}"]) .live-row__gw`).innerText()
+const shownPoints = (page: Page) => page.locator(`li.live-row:has(a[href*="team=${DEMO_ENTRY}"]) .live-row__gw`).textContent()
 
 describe('the Live tab on a match day', () => {
   it('shows a goal in two browsers without a reload', async () => {
@@ -98,7 +98,7 @@ describe('the Live tab on a match day', () => {
         expect(seen.urls.every((url) => url.endsWith(`/api/leagues/${pubId}/live/socket`))).toBe(true)
       }
       for (const page of [chris, member]) {
-        await expect.poll(() => page.getByRole('region', { name: 'Gameweek 13 state' }).innerText()).toMatch(/live/i)
+        await expect.poll(() => page.getByRole('region', { name: 'Gameweek 13 state' }).textContent()).toMatch(/live/i)
       }
 
       // A goal by one of the demo manager's players who is on the pitch right now.
