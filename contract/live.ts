@@ -83,7 +83,8 @@ export interface LivePagination {
   has_next: boolean
 }
 
-export interface LiveAnswer {
+/** Where the live numbers stand: every live answer and socket message starts with it. */
+export interface LiveState {
   gameweek: number
   status: LiveStatus
   /** True until FPL has checked the gameweek: every number may still move. */
@@ -92,6 +93,9 @@ export interface LiveAnswer {
   updating: boolean
   /** When the numbers were read from FPL (ISO), null before the first poll of this gameweek. */
   updated_at: string | null
+}
+
+export interface LiveAnswer extends LiveState {
   fixtures: LiveFixtureCounts
   standings: LiveStandingRow[]
   pagination_metadata: LivePagination
@@ -137,24 +141,14 @@ export interface LiveTeamPick {
 }
 
 /** `/live/{fpl_team_id}`: one manager's gameweek, pick by pick. */
-export interface LiveTeamAnswer extends Omit<LiveStandingRow, 'is_current_user'> {
-  gameweek: number
-  status: LiveStatus
-  provisional: boolean
-  updating: boolean
-  updated_at: string | null
+export interface LiveTeamAnswer extends LiveState, Omit<LiveStandingRow, 'is_current_user'> {
   /** The 15 picks in position order; empty when the manager has no team this gameweek. */
   picks: LiveTeamPick[]
 }
 
 /** What the socket sends each time the tournament's live table changes; the app then re-reads its page. */
-export interface LiveSocketMessage {
+export interface LiveSocketMessage extends LiveState {
   type: 'live'
-  gameweek: number
-  status: LiveStatus
-  provisional: boolean
-  updating: boolean
-  updated_at: string | null
   fixtures: LiveFixtureCounts
   swings: LiveSwing[]
 }

@@ -13,7 +13,17 @@ import type { Bindings } from '../env'
 import { stillReadable } from '../services/access'
 import { type LiveFeed, readFeed, readFeedGen } from './feed'
 import { pollerOf } from './hubs'
-import { liveAnswer, liveTeamAnswer, loadManagers, type SnapshotKey, snapshotKey, type TournamentLive, type TournamentManagers, tournamentLive } from './table'
+import {
+  liveAnswer,
+  liveState,
+  liveTeamAnswer,
+  loadManagers,
+  type SnapshotKey,
+  snapshotKey,
+  type TournamentLive,
+  type TournamentManagers,
+  tournamentLive,
+} from './table'
 
 /** The route names the tournament and the viewer (a user id, absent when signed out) of an upgrade. */
 export const LIVE_TOURNAMENT_HEADER = 'x-live-tournament'
@@ -52,16 +62,7 @@ export class LiveHub extends DurableObject<Bindings> {
     const sockets = await this.readers(tournamentId)
     if (sockets.length === 0) return 0
     const live = await this.table(tournamentId)
-    const message: LiveSocketMessage = {
-      type: 'live',
-      gameweek: live.gameweek,
-      status: live.status,
-      provisional: live.status !== 'checked',
-      updating: live.updating,
-      updated_at: live.updated_at,
-      fixtures: live.fixtures,
-      swings: live.swings,
-    }
+    const message: LiveSocketMessage = { type: 'live', ...liveState(live), fixtures: live.fixtures, swings: live.swings }
     const text = JSON.stringify(message)
     for (const socket of sockets) {
       try {

@@ -11,7 +11,7 @@
  * FPL's own (live and final agree, and FPL's table is the authority).
  */
 import { sql } from 'drizzle-orm'
-import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveSwing, LiveTeamAnswer } from '../../contract/live'
+import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveState, LiveSwing, LiveTeamAnswer } from '../../contract/live'
 import type { Database } from '../db/client'
 import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, liveBanter, liveTable, liveTeam } from '../fpl/live'
 import { feedGameweek, type LiveFeed } from './feed'
@@ -194,7 +194,7 @@ export function liveAnswer(live: TournamentLive, query: { page: number; limit: n
     .slice((page - 1) * limit, page * limit)
     .map((r): LiveStandingRow => ({ ...contractRow(r), is_current_user: r.fpl_team_id === viewerTeamId }))
   return {
-    ...header(live),
+    ...liveState(live),
     fixtures: live.fixtures,
     standings,
     pagination_metadata: {
@@ -217,10 +217,11 @@ export function liveTeamAnswer(live: TournamentLive, fplTeamId: number): LiveTea
   const row = live.rows.find((r) => r.fpl_team_id === fplTeamId)
   if (!row) return null
   const sheet = live.sheets.get(fplTeamId)
-  return { ...header(live), ...contractRow(row), picks: sheet ? liveTeam(live.gw, sheet).picks : [] }
+  return { ...liveState(live), ...contractRow(row), picks: sheet ? liveTeam(live.gw, sheet).picks : [] }
 }
 
-const header = (live: TournamentLive) => ({
+/** Where the table's numbers stand (the head of every live answer and socket message). */
+export const liveState = (live: TournamentLive): LiveState => ({
   gameweek: live.gameweek,
   status: live.status,
   provisional: live.status !== 'checked',

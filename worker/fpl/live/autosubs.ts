@@ -11,6 +11,7 @@
  * change when he comes on. Used only on a sheet FPL has not processed and never under Bench Boost
  * (team.ts decides).
  */
+import type { LiveAutoSub } from '../../../contract/live'
 import type { ElementLive } from './gameweek'
 
 /** One pick of a sheet: FPL's `picks[]` row (element_type is absent from older seasons' captures). */
@@ -20,10 +21,8 @@ export interface SheetPick {
   element_type?: number
 }
 
-export interface AutoSub {
-  out: number
-  in: number
-}
+/** A starter out, a bench player in (element ids): the contract's shape. */
+export type AutoSub = LiveAutoSub
 
 /** Minimum players per element type (index 1 GKP .. 4 FWD); the goalkeeper count must be exactly 1. */
 const MIN_OF_TYPE = [0, 1, 3, 2, 1]

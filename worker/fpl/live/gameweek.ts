@@ -4,6 +4,7 @@
  * shared by every tournament, so a tournament's table only sums per manager (table.ts). Pure: the
  * caller fetches bootstrap-static, `event/{gw}/live/`, `fixtures/?event={gw}` and `event-status/`.
  */
+import type { LiveFixtureState } from '../../../contract/live'
 import type { GameweekStatus } from '../../db/schema'
 import type { FplBootstrap, FplEvent, FplEventStatus, FplFixture, FplLive } from '../schemas'
 import { bonusFromBps, fixtureBps, fixtureHasBonus } from './bonus'
@@ -27,7 +28,7 @@ export interface LiveGameweekInput {
  * `finished_provisional`), none started, or in between (in play, or between the two matches of a
  * double gameweek); `no_fixture` when his club has none (a blank or postponed fixture).
  */
-export type FixtureState = 'not_started' | 'in_play' | 'finished' | 'no_fixture'
+export type FixtureState = LiveFixtureState
 
 export interface ElementLive {
   id: number

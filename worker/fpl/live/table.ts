@@ -11,6 +11,7 @@
  * 2024-25 table). FPL also splits the rank itself on transfers; the live table does not, so equal
  * live points always read as equal places. `last_rank` is the same ranking on the previous totals.
  */
+import type { LiveStandingRow } from '../../../contract/live'
 import type { GameweekStatus } from '../../db/schema'
 import { rankOrder } from '../stats/points'
 import type { AutoSub } from './autosubs'
@@ -29,29 +30,12 @@ export interface LiveManager {
   sheet: LiveSheet | null
 }
 
-export interface LiveRow {
-  fpl_team_id: number
-  team_name: string
-  player_name: string
-  live_points: number
-  live_total: number
-  live_rank: number
-  last_rank: number
-  projected_bonus: number
-  transfers_cost: number
-  active_chip: string | null
-  captain: LiveSummary['captain']
-  vice_captain: LiveSummary['vice_captain']
-  auto_subs: AutoSub[]
-  players_played: number
-  players_to_play: number
-  /** Ours, for the live banter (decision 114): see LiveSummary. */
-  bench_points: number
-  auto_sub_points: number
-  armband_element: number | null
-  armband_points: number
-  armband_played: boolean
-}
+/**
+ * A row of the live table: the contract's row (contract/live.ts) without the viewer's flag, and the
+ * per-manager figures the live banter reads (decision 114; see LiveSummary).
+ */
+export type LiveRow = Omit<LiveStandingRow, 'is_current_user'> &
+  Pick<LiveSummary, 'bench_points' | 'auto_sub_points' | 'armband_element' | 'armband_points' | 'armband_played'>
 
 export interface LiveTable {
   gameweek: number

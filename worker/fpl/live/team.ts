@@ -12,6 +12,7 @@
  * index-aligned arrays and allocates little; the 15 per-pick objects of the team view are built
  * only by `liveTeam`, never for the table.
  */
+import type { LiveCaptain, LiveTeamPick, LiveViceCaptain } from '../../../contract/live'
 import type { FplHistoryRow, FplPicks } from '../schemas'
 import { type AutoSub, positionsAfterSubs, projectAutoSubs } from './autosubs'
 import { armband } from './captaincy'
@@ -22,24 +23,8 @@ export type LiveSheet = Pick<FplPicks, 'active_chip' | 'automatic_subs' | 'picks
   entry_history: Pick<FplHistoryRow, 'event_transfers_cost'>
 }
 
-/** One of the 15 picks in the team view. */
-export interface LivePick {
-  element: number
-  name: string
-  /** After the subs: 1..11 count (all 15 under Bench Boost), 12..15 the bench. */
-  position: number
-  element_type: number
-  multiplier: number
-  minutes: number
-  /** Live points of the player (projected bonus included), before the multiplier. */
-  points: number
-  projected_bonus: number
-  fixture_state: FixtureState
-  is_captain: boolean
-  is_vice_captain: boolean
-  subbed_in: boolean
-  subbed_out: boolean
-}
+/** One of the 15 picks in the team view: the contract's shape (contract/live.ts). */
+export type LivePick = LiveTeamPick
 
 /** A manager's live gameweek as a `/live` row shows it. */
 export interface LiveSummary {
@@ -50,8 +35,8 @@ export interface LiveSummary {
   transfers_cost: number
   active_chip: string | null
   /** The picked captain; `multiplier` is the one he scores with now (1 or 0 once the vice took over). */
-  captain: { element: number; name: string; points: number; multiplier: number; played: boolean } | null
-  vice_captain: { element: number; name: string; played: boolean } | null
+  captain: LiveCaptain | null
+  vice_captain: LiveViceCaptain | null
   auto_subs: AutoSub[]
   /** Players who count and have played / who count, have not played and still have a match to come. */
   players_played: number
