@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
+import { signedInHeaders } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // Issue 14 item 15 in a real browser: the commissioner opens Members, sees the FPL league's
@@ -11,12 +12,7 @@ let browser: Browser
 
 /** The Pub League as the API sees it now: other journeys on the same stack may have joined managers to it. */
 async function pubLeague() {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  })
-  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  const headers = await signedInHeaders(baseUrl)
   const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers })).json()) as Array<{ id: number; name: string; member_count: number }>
   const pub = list.find((l) => l.name === 'The Pub League')!
   const members = (await (await fetch(`${baseUrl}/api/leagues/${pub.id}/members`, { headers })).json()) as {

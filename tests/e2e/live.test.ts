@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { LiveAnswer, LiveTeamAnswer } from '../../contract/live'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
+import { signedInHeaders } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // Matchday Live (issue 15) in two real browsers on the dev stack: the simulator plays GW13, two
@@ -25,12 +26,7 @@ const demoRow = async () => (await live()).standings.find((r) => r.fpl_team_id =
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  })
-  auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  auth = await signedInHeaders(baseUrl)
   const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers: auth })).json()) as Array<{ id: number; name: string }>
   pubId = list.find((l) => l.name === 'The Pub League')?.id ?? 0
   expect(pubId).toBeGreaterThan(0)

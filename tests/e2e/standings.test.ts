@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
+import { signedInHeaders } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // Finding yourself in a big league and standings that scan (issue 14 items 9 and 13, decision
@@ -15,12 +16,7 @@ let teamName = ''
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  })
-  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  const auth = await signedInHeaders(baseUrl)
   const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers: auth })).json()) as Array<{ id: number; name: string }>
   officeId = list.find((l) => l.name === 'Office Banter League')!.id
   const standings = (await (await fetch(`${baseUrl}/api/leagues/${officeId}/standings`, { headers: auth })).json()) as {

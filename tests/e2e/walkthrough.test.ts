@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
+import { signedInHeaders } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // The walkthrough's fixes (issue 14) as a member sees them in Chromium, on the seeded Office
@@ -18,15 +19,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function demoAuth(): Promise<Record<string, string>> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  return { authorization: `Bearer ${access_token}` }
-}
+const demoAuth = () => signedInHeaders(baseUrl)
 
 async function officeTournamentId(): Promise<number> {
   const list = await fetch(`${baseUrl}/api/leagues`, { headers: await demoAuth() })
