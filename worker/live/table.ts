@@ -14,20 +14,15 @@ import { sql } from 'drizzle-orm'
 import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveState, LiveSwing, LiveTeamAnswer } from '../../contract/live'
 import type { Database } from '../db/client'
 import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, liveBanter, liveTable, liveTeam } from '../fpl/live'
+import type { StoredRow } from '../services/snapshot-store'
 import { feedGameweek, type LiveFeed } from './feed'
 
 /** Swings listed per update, and managers named per swing (the biggest changes first). */
 const SWINGS_SHOWN = 8
 const MANAGERS_PER_SWING = 12
 
-interface ManagerRow {
-  fpl_team_id: number
-  team_name: string
-  player_name: string
-  total_points: number
-  gameweek_points: number
-  rank: number
-  last_rank: number | null
+/** A stored table row with the manager's picks of the gameweek (JSON until parsed). */
+interface ManagerRow extends Omit<StoredRow, 'position'> {
   sheet: string | null
   previous_total: number | null
   fetched: number
