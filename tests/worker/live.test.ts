@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LiveAnswer, LiveSocketMessage, LiveTeamAnswer } from '../../contract/live'
 import { getDb } from '../../worker/db/client'
-import { feedChanges, type LiveFeed, writeFeed } from '../../worker/live/feed'
+import { feedChanges, type LiveFeed, readFeedGen, writeFeed } from '../../worker/live/feed'
 import { hubOf, pollerOf } from '../../worker/live/hubs'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, getJson } from './helpers/world'
@@ -51,7 +51,8 @@ function feed(gen: number, liveElements: LiveFeed['live'], bps: Array<{ element:
     gen,
     gameweek: GW,
     status: 'live',
-    fetched_at: `2026-11-21T15:${String(10 + gen).padStart(2, '0')}:00.000Z`,
+    // Just read: a feed that has not moved for minutes makes a reader wake the poller.
+    fetched_at: new Date(Date.now() + gen * 1000).toISOString(),
     updating: false,
     state_at: 0,
     next_deadline: null,
@@ -304,5 +305,18 @@ describe('GET /api/leagues/{id}/live/socket', () => {
     await expect.poll(() => goes.closed).toBe(4403)
     await expect.poll(() => stays.messages).toBe(1)
     expect(goes.messages).toBe(0)
+  })
+})
+
+describe('a poller that is not running', () => {
+  it('is woken by the first reader who finds the feed idle, and polls FPL itself from then on', async () => {
+    const { runInDurableObject } = await import('cloudflare:test')
+    const { routeFplToSimulator, simulator } = await import('./helpers/fpl')
+    routeFplToSimulator(simulator())
+    await runInDurableObject(pollerOf(env), (_poller, state) => state.storage.deleteAlarm())
+    await writeFeed(getDb(env.DB), { ...first, gen: 50, fetched_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+    expect((await getJson(`/api/leagues/${tournamentId}/live`, member)).status).toBe(200)
+    // The loop runs again: its first poll reads the simulator's gameweek and stores a new feed.
+    await expect.poll(async () => (await readFeedGen(getDb(env.DB)))?.gameweek, { timeout: 10_000 }).toBe(simulator().state().gameweek)
   })
 })

@@ -11,7 +11,7 @@ import { LIVE_SOCKET_PROTOCOL } from '../../contract/live'
 import { getDb } from '../db/client'
 import type { Bindings } from '../env'
 import { stillReadable } from '../services/access'
-import { type LiveFeed, readFeed, readFeedGen } from './feed'
+import { type FeedGen, type LiveFeed, readFeed, readFeedGen } from './feed'
 import { pollerOf } from './hubs'
 import {
   liveAnswer,
@@ -33,12 +33,16 @@ interface SocketViewer {
   viewer: number | null
 }
 
+/** A feed older than this (three polls) may mean the poller is not running. */
+const IDLE_FEED_MS = 3 * 60_000
+const WAKE_EVERY_MS = 10 * 60_000
 /** While some managers' picks are still being fetched, the managers are read again this often. */
 const PENDING_RELOAD_MS = 10_000
 
 export class LiveHub extends DurableObject<Bindings> {
   private cached: TournamentLive | null = null
   private managers: { loaded: TournamentManagers; at: number } | null = null
+  private wokeAt = 0
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env)
@@ -104,6 +108,18 @@ export class LiveHub extends DurableObject<Bindings> {
     await this.forgetIfIdle()
   }
 
+  /**
+   * A reader finds no feed, or one that has not moved for a while: make sure the poller's loop runs
+   * (a deployment whose cron has not fired yet, a loop that died). `wake` does nothing when it
+   * runs; a hub asks at most every ten minutes.
+   */
+  private async wakeThePollerIfIdle(gen: FeedGen | null, now: number): Promise<void> {
+    const idle = !gen?.fetched_at || now - Date.parse(gen.fetched_at) > IDLE_FEED_MS
+    if (!idle || now - this.wokeAt < WAKE_EVERY_MS) return
+    this.wokeAt = now
+    await pollerOf(this.env).wake()
+  }
+
   /** The open sockets whose viewer may still read the tournament; the others are closed. */
   private async readers(tournamentId: number): Promise<WebSocket[]> {
     const sockets = this.ctx.getWebSockets().filter((s) => s.readyState === WebSocket.OPEN)
@@ -133,6 +149,7 @@ export class LiveHub extends DurableObject<Bindings> {
     const db = getDb(this.env.DB)
     const [gen, snapshot] = await Promise.all([readFeedGen(db), snapshotKey(db, tournamentId)])
     const now = Date.now()
+    await this.wakeThePollerIfIdle(gen, now)
     const kept = this.managers
     const managersFresh =
       kept !== null &&

@@ -13,11 +13,13 @@ import { hubOf } from './hubs'
 import { pollLive } from './poll'
 import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
 
+/** How often the poller looks at FPL when no gameweek is coming (pre-season, after the last one). */
+const RESTING_CHECK_MS = 6 * 60 * 60_000
 /** How often the poller looks for managers whose picks are not stored yet. */
 const SHEETS_EVERY_MS = 5 * 60_000
 
 export class LivePoller extends DurableObject<Bindings> {
-  /** The cron's watchdog call: start the loop if it is not running. */
+  /** The watchdog (the cron, a hub whose feed is idle): start the loop if it is not running. */
   async wake(): Promise<void> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now())
   }
@@ -43,8 +45,9 @@ export class LivePoller extends DurableObject<Bindings> {
       next = polled.next
       return polled.feed
     } finally {
-      if (next === null) await this.ctx.storage.deleteAlarm()
-      else await this.ctx.storage.setAlarm(next)
+      // Nothing to wait for (before the season, after its last gameweek): look again in a few hours,
+      // so that the loop always has an alarm and `wake` never has to start one that is asleep on purpose.
+      await this.ctx.storage.setAlarm(next ?? Date.now() + RESTING_CHECK_MS)
     }
   }
 
