@@ -1,13 +1,28 @@
 import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
+import { refreshData } from '../stack/stack.ts'
 
 // The share card image on the dev stack: the API worker asks the renderer worker over the real
 // OG_RENDERER service binding (both run in one wrangler dev), then serves the PNG from KV.
 const baseUrl = inject('baseUrl')
+const simulatorUrl = inject('simulatorUrl')
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
   const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
   return { status: res.status, body: (await res.json()) as Record<string, any> }
+}
+
+/**
+ * Awards can be shared once FPL has checked their gameweek (decision 113); journeys before this one
+ * may have stored a gameweek in play: have the simulator check it and refresh.
+ */
+async function checkedGameweek(leagueId: number, auth: Record<string, string>) {
+  const read = async <T>(path: string) => (await (await fetch(`${baseUrl}/api/leagues/${leagueId}/${path}`, { headers: auth })).json()) as T
+  if (!(await read<{ provisional: boolean }>('banter-stats')).provisional) return
+  const { gameweek } = await read<{ gameweek: number }>('standings')
+  await fetch(`${simulatorUrl}/__sim/gameweek`, { method: 'POST', body: JSON.stringify({ gw: gameweek, phase: 'checked' }) })
+  expect((await refreshData(baseUrl)).failed).toBe(0)
+  expect((await read<{ provisional: boolean }>('banter-stats')).provisional).toBe(false)
 }
 
 describe('a shared achievement card', () => {
@@ -16,6 +31,7 @@ describe('a shared achievement card', () => {
     expect(login.status).toBe(200)
     const auth = { authorization: `Bearer ${login.body.access_token}` }
     const leagues = (await (await fetch(`${baseUrl}/api/auth/user-leagues`, { headers: auth })).json()) as { leagues: Array<{ id: number }> }
+    await checkedGameweek(leagues.leagues[0]!.id, auth)
     const created = await post(
       '/api/banter/share',
       {
