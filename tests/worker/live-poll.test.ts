@@ -122,6 +122,15 @@ describe('the live poll on real FPL answers', () => {
     expect(kinds(later.calls)).toEqual(['bootstrap-static', 'event', 'event-status', 'fixtures'])
   })
 
+  it('reads the gameweek afresh as soon as the window closes, not from the state kept inside it', async () => {
+    const inPlay = await poll(fpl({ inPlay: 3 }), null)
+    // A minute later every match is over, the bonus added and the gameweek checked.
+    const script = fpl()
+    const after = await poll(script, inPlay.feed, NOW + MINUTE)
+    expect(kinds(script.calls)).toEqual(['bootstrap-static', 'event', 'event-status', 'fixtures'])
+    expect(after.feed).toMatchObject({ status: 'checked', event: { finished: true, data_checked: true } })
+  })
+
   it('sleeps until a minute before the next kick-off when no match is in play', async () => {
     const script = fpl({ notStarted: 2 })
     const { feed, nextPollAt } = await poll(script, null)

@@ -53,7 +53,7 @@ export class FplSource {
    * bootstrap-static is 2 MB and cached for minutes; event-status is tiny and cached for one,
    * so when event-status shows a gameweek change the bootstrap is fetched again at once.
    */
-  async state(force = false): Promise<{ state: GameweekState; bootstrap: SlimBootstrap; stale: boolean }> {
+  async state(force = false): Promise<{ state: GameweekState; bootstrap: SlimBootstrap; eventStatus: FplEventStatus | null; stale: boolean }> {
     const eventStatus = await this.eventStatus(force).catch(() => null)
     let bootstrap = await this.bootstrap(force)
     const statusGameweek = Math.max(0, ...(eventStatus?.data.status.map((s) => s.event) ?? []))
@@ -62,6 +62,7 @@ export class FplSource {
     return {
       state: gameweekState(bootstrap.data, eventStatus?.data ?? null, this.now()),
       bootstrap: bootstrap.data,
+      eventStatus: eventStatus?.data ?? null,
       stale: bootstrap.stale || !!eventStatus?.stale,
     }
   }

@@ -45,10 +45,16 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
   const now = deps.now ?? Date.now
   const source = pollSource(deps)
   try {
-    const season = await seasonPart(source, previous, now())
+    let season = await seasonPart(source, previous, now())
     if (!season) return { feed: previous, changed: false, nextPollAt: deps.neverSleep ? now() + deps.pollMs : null }
+    let fixtures = await fixturesOf(source, season.gameweek)
+    if (season.kept && !inPlay(fixtures)) {
+      // The window has just closed on the state kept from inside it: read the gameweek afresh.
+      season = await seasonPart(source, null, now())
+      if (!season) return { feed: previous, changed: false, nextPollAt: deps.neverSleep ? now() + deps.pollMs : null }
+      if (season.gameweek !== previous?.gameweek) fixtures = await fixturesOf(source, season.gameweek)
+    }
     const { gameweek, event } = season
-    const fixtures = (await source.client.fixtures(gameweek)).filter((f) => f.event === gameweek)
     const sameGameweek = previous?.gameweek === gameweek
     // Live points move while a fixture is in play or waiting for its bonus (FPL sets `finished`
     // once the bonus is confirmed), once more as the last of them is marked finished (its bonus
@@ -86,6 +92,8 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
   }
 }
 
+const fixturesOf = async (source: FplSource, gameweek: number) => (await source.client.fixtures(gameweek)).filter((f) => f.event === gameweek)
+
 const inPlay = (fixtures: ReadonlyArray<Pick<FplFixture, 'started' | 'finished'>>) => fixtures.some((f) => f.started && !f.finished)
 
 interface SeasonPart {
@@ -95,6 +103,8 @@ interface SeasonPart {
   elements: LiveFeed['elements']
   nextDeadline: number | null
   stateAt: number
+  /** Kept from the feed before (inside a match window), not read now. */
+  kept: boolean
 }
 
 /**
@@ -111,13 +121,13 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
       elements: previous.elements,
       nextDeadline: previous.next_deadline,
       stateAt: previous.state_at,
+      kept: true,
     }
   }
   // Outside a match window polls are rare and must see a new gameweek at once: read FPL, not the cache.
-  const { bootstrap } = await source.state(!previous || !inPlay(previous.fixtures))
+  const { bootstrap, eventStatus } = await source.state(!previous || !inPlay(previous.fixtures))
   const current = bootstrap.events.find((e) => e.is_current)
   if (!current) return null
-  const eventStatus = (await source.eventStatus().catch(() => null))?.data ?? null
   const next = bootstrap.events.find((e) => e.id === current.id + 1)
   return {
     gameweek: current.id,
@@ -126,6 +136,7 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
     elements: bootstrap.elements.map((e): [number, number, number, string] => [e.id, e.element_type, e.team, e.web_name]),
     nextDeadline: next ? Date.parse(next.deadline_time) : null,
     stateAt: now,
+    kept: false,
   }
 }
 
