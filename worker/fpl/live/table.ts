@@ -14,7 +14,6 @@
 import type { LiveStandingRow } from '../../../contract/live'
 import type { GameweekStatus } from '../../db/schema'
 import { rankOrder } from '../stats/points'
-import type { AutoSub } from './autosubs'
 import type { LiveGameweek } from './gameweek'
 import { type LiveSheet, type LiveSummary, liveSummary } from './team'
 

@@ -16,7 +16,7 @@ import type { LiveCaptain, LiveTeamPick, LiveViceCaptain } from '../../../contra
 import type { FplHistoryRow, FplPicks } from '../schemas'
 import { type AutoSub, positionsAfterSubs, projectAutoSubs } from './autosubs'
 import { armband } from './captaincy'
-import type { ElementLive, FixtureState, LiveGameweek } from './gameweek'
+import type { ElementLive, LiveGameweek } from './gameweek'
 
 /** The parts of an `entry/{id}/event/{gw}/picks/` answer the live points read. */
 export type LiveSheet = Pick<FplPicks, 'active_chip' | 'automatic_subs' | 'picks'> & {
