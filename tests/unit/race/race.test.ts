@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { catchUpText, largestSwing, RACE_RUNS, type RaceManager, raceTable } from '../../../worker/fpl/race/race'
+
+// The race (issue 16, Race Centre) on hand-worked cases. Scores are net gameweek points.
+
+const manager = (fpl_team_id: number, player_name: string, points: number, scores: number[]): RaceManager => ({ fpl_team_id, player_name, points, scores })
+const steady = (mean: number) => [mean - 10, mean, mean + 10, mean - 5, mean + 5]
+
+describe('largestSwing', () => {
+  it('is the biggest best-minus-worst of one gameweek', () => {
+    expect(
+      largestSwing([
+        [50, 70, 40],
+        [90, 30],
+        [60, 61],
+      ]),
+    ).toBe(60)
+    expect(largestSwing([[55]])).toBe(0)
+  })
+})
+
+describe('raceTable', () => {
+  it('gives the gap to the leader and sorts by it', () => {
+    const rows = raceTable([manager(2, 'Tom', 120, steady(50)), manager(1, 'Priya', 151, steady(50)), manager(3, 'Sam', 140, steady(50))], {
+      gameweeksLeft: 2,
+      maxSwing: 60,
+      seed: 's',
+    })
+    expect(rows.map((r) => [r.player_name, r.gap])).toEqual([
+      ['Priya', 0],
+      ['Sam', 11],
+      ['Tom', 31],
+    ])
+  })
+
+  it('a manager whose gap the league has never closed in the weeks left is mathematically out, with no chance', () => {
+    // 2 gameweeks at a largest swing of 40: 80 points can still be made up, 81 cannot.
+    const rows = raceTable([manager(1, 'Leader', 200, steady(50)), manager(2, 'Just alive', 120, steady(50)), manager(3, 'Out', 119, steady(90))], {
+      gameweeksLeft: 2,
+      maxSwing: 40,
+      seed: 's',
+    })
+    const by = (name: string) => rows.find((r) => r.player_name === name)
+    expect(by('Just alive')).toMatchObject({ gap: 80, alive: true })
+    expect(by('Out')).toMatchObject({ gap: 81, alive: false, win_chance: 0 })
+  })
+
+  it('with no gameweek left the leader has won; level leaders share it', () => {
+    const rows = raceTable([manager(1, 'A', 300, steady(50)), manager(2, 'B', 300, steady(50)), manager(3, 'C', 299, steady(50))], {
+      gameweeksLeft: 0,
+      maxSwing: 60,
+      seed: 's',
+    })
+    expect(rows.map((r) => [r.player_name, r.alive, r.win_chance])).toEqual([
+      ['A', true, 0.5],
+      ['B', true, 0.5],
+      ['C', false, 0],
+    ])
+  })
+
+  it('one gameweek left: the chances follow the expected finishes (150, 145, 135, 120) and sum to 1', () => {
+    const rows = raceTable(
+      [manager(1, 'Leader', 100, steady(50)), manager(2, 'Close', 95, steady(50)), manager(3, 'Far', 70, steady(50)), manager(4, 'Hot', 70, steady(65))],
+      { gameweeksLeft: 1, maxSwing: 60, seed: 'gw37' },
+    )
+    const chance = (name: string) => rows.find((r) => r.player_name === name)?.win_chance ?? Number.NaN
+    expect(rows.reduce((sum, r) => sum + r.win_chance, 0)).toBeCloseTo(1, 10)
+    expect(chance('Leader')).toBeGreaterThan(chance('Close'))
+    expect(chance('Close')).toBeGreaterThan(chance('Hot'))
+    expect(chance('Hot')).toBeGreaterThan(chance('Far'))
+  })
+
+  it('is deterministic for a seed, and another seed draws other finishes', () => {
+    const league = [manager(1, 'A', 100, steady(50)), manager(2, 'B', 96, steady(52)), manager(3, 'C', 90, steady(55))]
+    const a = raceTable(league, { gameweeksLeft: 3, maxSwing: 60, seed: 'tournament 4, GW 13:checked' })
+    const b = raceTable(league, { gameweeksLeft: 3, maxSwing: 60, seed: 'tournament 4, GW 13:checked' })
+    const c = raceTable(league, { gameweeksLeft: 3, maxSwing: 60, seed: 'tournament 4, GW 14:checked' })
+    expect(a).toEqual(b)
+    expect(a.map((r) => r.win_chance)).not.toEqual(c.map((r) => r.win_chance))
+    // 10,000 runs at least: every chance is a multiple of 1/runs (ties aside).
+    expect(RACE_RUNS).toBeGreaterThanOrEqual(10_000)
+  })
+
+  it("a manager with too few scores runs on the league's form", () => {
+    const rows = raceTable([manager(1, 'Regular', 100, steady(50)), manager(2, 'New', 100, [])], { gameweeksLeft: 2, maxSwing: 60, seed: 's' })
+    // Same points, same (league) form: about even.
+    expect(rows.find((r) => r.player_name === 'New')?.win_chance).toBeGreaterThan(0.4)
+    expect(rows.find((r) => r.player_name === 'New')?.win_chance).toBeLessThan(0.6)
+  })
+})
+
+describe('catchUpText', () => {
+  it('says what a chaser needs to pass the leader over the gameweeks left', () => {
+    expect(catchUpText({ player_name: 'Tom', points: 120 }, { player_name: 'Priya', points: 150 }, 14, 15)).toBe('Tom needs 31 more than Priya over GW 14-15')
+    expect(catchUpText({ player_name: 'Tom', points: 149 }, { player_name: 'Priya', points: 150 }, 38, 38)).toBe('Tom needs 2 more than Priya over GW 38')
+  })
+})

@@ -1,0 +1,153 @@
+/**
+ * The race for a month or the season (issue 16, Race Centre): each manager's gap to the leader,
+ * whether he can still mathematically finish first, and his chance to, from a seeded simulation
+ * of the gameweeks left using each manager's own scoring this season. Pure and deterministic for
+ * a seed: the refresh computes it once per snapshot (decision 130).
+ */
+
+export interface RaceManager {
+  fpl_team_id: number
+  player_name: string
+  /** Points so far in the race (the month's or the season's total). */
+  points: number
+  /** His net gameweek scores this season, the simulation's sample of his form. */
+  scores: readonly number[]
+}
+
+export interface RaceRow {
+  fpl_team_id: number
+  player_name: string
+  points: number
+  /** Points behind the leader (0 for the leaders). */
+  gap: number
+  alive: boolean
+  /** Share of the simulated finishes he wins (ties shared); the chances of a race sum to 1. */
+  win_chance: number
+}
+
+export interface RaceOptions {
+  gameweeksLeft: number
+  /** The biggest gap between two of the league's scores in one gameweek this season (see `largestSwing`). */
+  maxSwing: number
+  runs?: number
+  seed: string
+}
+
+/** At least this many simulated finishes per race (issue 16). */
+export const RACE_RUNS = 10_000
+/** A manager's form spread is never taken below this (a few steady weeks are not certainty). */
+const MIN_SPREAD = 8
+/** Fewer scores than this and the league's form stands in for his. */
+const MIN_SCORES = 3
+
+/**
+ * The largest difference between the best and the worst score of one gameweek: the most a
+ * manager has been seen to gain on another in a week, in this league, this season.
+ */
+export function largestSwing(gameweeks: ReadonlyArray<readonly number[]>): number {
+  let swing = 0
+  for (const scores of gameweeks) if (scores.length > 1) swing = Math.max(swing, Math.max(...scores) - Math.min(...scores))
+  return swing
+}
+
+/**
+ * Alive: the gap can still be closed in the gameweeks left at the league's largest weekly swing
+ * (with none left, only the leaders are). Win chances: each alive manager's gameweeks are drawn
+ * from a normal distribution of his own scores (mean and spread; the league's when he has too few),
+ * rounded; the best total wins and ties share the win. Managers who are out have no chance.
+ */
+export function raceTable(managers: readonly RaceManager[], options: RaceOptions): RaceRow[] {
+  const leader = Math.max(...managers.map((m) => m.points))
+  const alive = managers.map((m) => leader - m.points <= options.gameweeksLeft * options.maxSwing)
+  const chances = winChances(managers, alive, options)
+  return managers
+    .map((m, i) => ({
+      fpl_team_id: m.fpl_team_id,
+      player_name: m.player_name,
+      points: m.points,
+      gap: leader - m.points,
+      alive: alive[i] ?? false,
+      win_chance: chances[i] ?? 0,
+    }))
+    .sort((a, b) => a.gap - b.gap || b.win_chance - a.win_chance || a.fpl_team_id - b.fpl_team_id)
+}
+
+function winChances(managers: readonly RaceManager[], alive: readonly boolean[], options: RaceOptions): number[] {
+  const contenders = managers.flatMap((m, i) => (alive[i] ? [i] : []))
+  const wins = new Float64Array(managers.length)
+  if (options.gameweeksLeft === 0 || contenders.length === 1) {
+    // Nothing left to play: the leaders share the win.
+    const leader = Math.max(...contenders.map((i) => managers[i]?.points ?? 0))
+    const leaders = contenders.filter((i) => managers[i]?.points === leader)
+    for (const i of leaders) wins[i] = 1 / leaders.length
+    return Array.from(wins)
+  }
+  const league = formOf(managers.flatMap((m) => m.scores))
+  const forms = contenders.map((i) => {
+    const scores = managers[i]?.scores ?? []
+    return scores.length >= MIN_SCORES ? formOf(scores) : league
+  })
+  const random = seededRandom(options.seed)
+  const runs = options.runs ?? RACE_RUNS
+  const totals = new Float64Array(contenders.length)
+  for (let run = 0; run < runs; run++) {
+    let best = Number.NEGATIVE_INFINITY
+    let ties = 0
+    contenders.forEach((i, k) => {
+      const form = forms[k] as Form
+      let total = managers[i]?.points ?? 0
+      for (let gw = 0; gw < options.gameweeksLeft; gw++) total += Math.round(form.mean + form.spread * normal(random))
+      totals[k] = total
+      if (total > best) {
+        best = total
+        ties = 1
+      } else if (total === best) ties++
+    })
+    contenders.forEach((i, k) => {
+      if (totals[k] === best) wins[i] = (wins[i] ?? 0) + 1 / ties
+    })
+  }
+  return Array.from(wins, (w) => w / runs)
+}
+
+interface Form {
+  mean: number
+  spread: number
+}
+
+function formOf(scores: readonly number[]): Form {
+  if (scores.length === 0) return { mean: 50, spread: MIN_SPREAD * 2 }
+  const mean = scores.reduce((a, b) => a + b, 0) / scores.length
+  const variance = scores.reduce((a, s) => a + (s - mean) ** 2, 0) / scores.length
+  return { mean, spread: Math.max(MIN_SPREAD, Math.sqrt(variance)) }
+}
+
+/** A standard normal draw (Box-Muller). */
+function normal(random: () => number): number {
+  const u = 1 - random()
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())
+}
+
+/** mulberry32 seeded from the FNV-1a hash of the seed text: the same snapshot, the same chances. */
+function seededRandom(seed: string): () => number {
+  let state = 0x811c9dc5
+  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193)
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+/** "Tom needs 31 more than Priya over GW 14-15" (to pass him; level on points is a tie). */
+export function catchUpText(
+  chaser: Pick<RaceRow, 'player_name' | 'points'>,
+  leader: Pick<RaceRow, 'player_name' | 'points'>,
+  firstGameweek: number,
+  lastGameweek: number,
+): string {
+  const needed = leader.points - chaser.points + 1
+  const span = firstGameweek === lastGameweek ? `GW ${firstGameweek}` : `GW ${firstGameweek}-${lastGameweek}`
+  return `${chaser.player_name} needs ${needed} more than ${leader.player_name} over ${span}`
+}
