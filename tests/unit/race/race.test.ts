@@ -81,6 +81,17 @@ describe('raceTable', () => {
     expect(RACE_RUNS).toBeGreaterThanOrEqual(10_000)
   })
 
+  it('a big league simulates only who can realistically win: the rest stay alive with no chance, and the chances still sum to 1', () => {
+    const league = Array.from({ length: 500 }, (_, i) => manager(i + 1, `M${i + 1}`, 300 - i, steady(50)))
+    const rows = raceTable(league, { gameweeksLeft: 4, maxSwing: 80, seed: 'big' })
+    // 300 behind with 4 gameweeks left at a swing of 80: still alive (4 × 80 = 320), but on the
+    // same form as the leader his chance is nil.
+    expect(rows.find((r) => r.fpl_team_id === 301)).toMatchObject({ gap: 300, alive: true, win_chance: 0 })
+    expect(rows.find((r) => r.fpl_team_id === 322)).toMatchObject({ gap: 321, alive: false })
+    expect(rows.filter((r) => r.win_chance > 0).length).toBeLessThanOrEqual(100)
+    expect(rows.reduce((sum, r) => sum + r.win_chance, 0)).toBeCloseTo(1, 10)
+  })
+
   it("a manager with too few scores runs on the league's form", () => {
     const rows = raceTable([manager(1, 'Regular', 100, steady(50)), manager(2, 'New', 100, [])], { gameweeksLeft: 2, maxSwing: 60, seed: 's' })
     // Same points, same (league) form: about even.

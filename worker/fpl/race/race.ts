@@ -37,6 +37,9 @@ export interface RaceOptions {
 export const RACE_RUNS = 10_000
 /** A manager's form spread is never taken below this (a few steady weeks are not certainty). */
 const MIN_SPREAD = 8
+/** Managers further back than this many combined spreads from the best expected finish are not simulated. */
+const NEGLIGIBLE_Z = 4
+const MAX_SIMULATED = 100
 /** Fewer scores than this and the league's form stands in for his. */
 const MIN_SCORES = 3
 
@@ -73,7 +76,7 @@ export function raceTable(managers: readonly RaceManager[], options: RaceOptions
 }
 
 function winChances(managers: readonly RaceManager[], alive: readonly boolean[], options: RaceOptions): number[] {
-  const contenders = managers.flatMap((m, i) => (alive[i] ? [i] : []))
+  const contenders = managers.flatMap((_, i) => (alive[i] ? [i] : []))
   const wins = new Float64Array(managers.length)
   if (options.gameweeksLeft === 0 || contenders.length === 1) {
     // Nothing left to play: the leaders share the win.
@@ -83,17 +86,19 @@ function winChances(managers: readonly RaceManager[], alive: readonly boolean[],
     return Array.from(wins)
   }
   const league = formOf(managers.flatMap((m) => m.scores))
-  const forms = contenders.map((i) => {
+  const formOfManager = (i: number) => {
     const scores = managers[i]?.scores ?? []
     return scores.length >= MIN_SCORES ? formOf(scores) : league
-  })
+  }
+  const simulated = likelyWinners(contenders, (i) => managers[i]?.points ?? 0, formOfManager, options.gameweeksLeft)
+  const forms = simulated.map(formOfManager)
   const random = seededRandom(options.seed)
   const runs = options.runs ?? RACE_RUNS
-  const totals = new Float64Array(contenders.length)
+  const totals = new Float64Array(simulated.length)
   for (let run = 0; run < runs; run++) {
     let best = Number.NEGATIVE_INFINITY
     let ties = 0
-    contenders.forEach((i, k) => {
+    simulated.forEach((i, k) => {
       const form = forms[k] as Form
       let total = managers[i]?.points ?? 0
       for (let gw = 0; gw < options.gameweeksLeft; gw++) total += Math.round(form.mean + form.spread * normal(random))
@@ -103,11 +108,31 @@ function winChances(managers: readonly RaceManager[], alive: readonly boolean[],
         ties = 1
       } else if (total === best) ties++
     })
-    contenders.forEach((i, k) => {
+    simulated.forEach((i, k) => {
       if (totals[k] === best) wins[i] = (wins[i] ?? 0) + 1 / ties
     })
   }
   return Array.from(wins, (w) => w / runs)
+}
+
+/**
+ * The alive managers worth simulating: those whose expected finish is within four combined
+ * spreads of the best expected finish (further back, the chance is below 1 in 30,000, less than
+ * one of the 10,000 runs), and at most the 100 best expected. The others stay alive with a
+ * chance of 0: a big league early in a race is thousands of managers, and the runs cost grows
+ * with each one simulated (decision 130).
+ */
+function likelyWinners(contenders: readonly number[], pointsOf: (i: number) => number, formOf: (i: number) => Form, gameweeksLeft: number): number[] {
+  const expected = contenders.map((i) => {
+    const form = formOf(i)
+    return { i, finish: pointsOf(i) + gameweeksLeft * form.mean, spread: form.spread * Math.sqrt(gameweeksLeft) }
+  })
+  const best = expected.reduce((a, b) => (b.finish > a.finish ? b : a))
+  return expected
+    .filter((e) => best.finish - e.finish <= NEGLIGIBLE_Z * Math.hypot(e.spread, best.spread))
+    .sort((a, b) => b.finish - a.finish || a.i - b.i)
+    .slice(0, MAX_SIMULATED)
+    .map((e) => e.i)
 }
 
 interface Form {
