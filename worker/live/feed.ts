@@ -121,10 +121,9 @@ export function feedGameweek(feed: LiveFeed): LiveGameweek {
  * The players whose line moved from one feed to the next: live points (projected bonus included)
  * and the counting stats that went up. Empty across gameweeks (a new gameweek is not a swing).
  */
-export function feedChanges(before: LiveFeed | null, after: LiveFeed): ElementChange[] {
+export function feedChanges(before: LiveFeed | null, after: LiveFeed, now: LiveGameweek = feedGameweek(after)): ElementChange[] {
   if (!before || before.gameweek !== after.gameweek) return []
   const was = feedGameweek(before)
-  const now = feedGameweek(after)
   const counts = (feed: LiveFeed) => new Map(feed.live.map((e) => [e.id, e.stats]))
   const wasCounts = counts(before)
   const nowCounts = counts(after)

@@ -77,9 +77,10 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
       fixtures: fixtures.map(slimFixture),
       changes: [],
     }
-    draft.status = feedGameweek(draft).status
+    const gw = feedGameweek(draft)
+    draft.status = gw.status
     const changed = !sameFeed(previous, draft)
-    const feed = changed ? { ...draft, gen: draft.gen + 1, changes: feedChanges(previous, draft) } : { ...draft, changes: previous?.changes ?? [] }
+    const feed = changed ? { ...draft, gen: draft.gen + 1, changes: feedChanges(previous, draft, gw) } : { ...draft, changes: previous?.changes ?? [] }
     const next = nextPoll(fixtures, feed, season.nextDeadline, now(), deps.pollMs)
     return { feed, changed, nextPollAt: deps.neverSleep ? Math.min(next ?? Number.POSITIVE_INFINITY, now() + deps.pollMs) : next }
   } catch (error) {
