@@ -53,6 +53,12 @@ export async function queueMissingSheets(db: Database, queue: SheetsSender, game
   return entries.length
 }
 
+/** The fetched picks of one message in one statement, as the managers were queued. */
+const STORE_ROWS =
+  'INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, previous_total, queued_at, fetched_at) ' +
+  'SELECT ?1, value ->> 0, value ->> 1, value ->> 2, ?2, ?2 FROM json_each(?3) WHERE true ' +
+  'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET sheet = excluded.sheet, previous_total = excluded.previous_total, fetched_at = excluded.fetched_at'
+
 export interface SheetsDeps {
   env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
   db: Database
@@ -74,31 +80,27 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
     .where(and(eq(liveSheets.gameweek, gameweek), inArray(liveSheets.fplTeamId, entries), isNotNull(liveSheets.fetchedAt)))
   const fetched = new Set(done.map((d) => d.id))
   const source = createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, sleep: deps.sleep, staleFallback: false })
-  const rows: Array<typeof liveSheets.$inferInsert> = []
+  // [entry, sheet, previous total]; a null sheet is a manager with no team this gameweek.
+  const rows: Array<[number, LiveSheet | null, number | null]> = []
   let failure: unknown = null
-  const now = new Date(deps.now?.() ?? Date.now())
   for (const entry of entries) {
     if (fetched.has(entry)) continue
     try {
-      const picks = await source.client.picks(entry, gameweek)
-      rows.push({ gameweek, fplTeamId: entry, ...storedSheet(picks), queuedAt: now, fetchedAt: now })
+      const { sheet, previousTotal } = storedSheet(await source.client.picks(entry, gameweek))
+      rows.push([entry, sheet, previousTotal])
     } catch (error) {
-      if (error instanceof FplNotFoundError) rows.push({ gameweek, fplTeamId: entry, sheet: null, previousTotal: null, queuedAt: now, fetchedAt: now })
+      if (error instanceof FplNotFoundError) rows.push([entry, null, null])
       else {
         failure = error
         break
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 10) {
-    await deps.db
-      .insert(liveSheets)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoUpdate({
-        target: [liveSheets.gameweek, liveSheets.fplTeamId],
-        set: { sheet: sql`excluded.sheet`, previousTotal: sql`excluded.previous_total`, fetchedAt: sql`excluded.fetched_at` },
-      })
-  }
+  if (rows.length > 0)
+    await deps.db.$client
+      .prepare(STORE_ROWS)
+      .bind(gameweek, deps.now?.() ?? Date.now(), JSON.stringify(rows))
+      .run()
   if (failure) throw failure
   return rows.length
 }
