@@ -122,6 +122,12 @@ export const tournaments = sqliteTable(
     }),
     inviteCode: text('invite_code'),
     entryFeePence: integer('entry_fee_pence').notNull().default(0),
+    // The Gameweek Gazette (issue 16): the commissioner can turn the product's weekly post off.
+    gazetteEnabled: integer('gazette_enabled', { mode: 'boolean' }).notNull().default(true),
+    // Season lineage (issue 16): last season's FPL league id, as the commissioner linked it, and
+    // our tournament of that league when we kept one, so the Hall of Fame spans FPL's reset.
+    previousFplLeagueId: integer('previous_fpl_league_id'),
+    previousTournamentId: integer('previous_tournament_id'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -294,8 +300,90 @@ export const tournamentSnapshots = sqliteTable(
     publicCandidates: text('public_candidates', { mode: 'json' }).$type<Record<string, unknown>>(),
     dataSource: text('data_source').notNull().default('fpl_api'),
     refreshedAt: integer('refreshed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    // The Race Centre (issue 16): month and season races computed from this snapshot (null before it existed).
+    race: text('race', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // The Hall of Fame (issue 16): all-time records and seasons' final tables, computed when a
+    // gameweek is checked from the kept gameweek results (null in other snapshots: readers take
+    // the newest snapshot that has one).
+    hallOfFame: text('hall_of_fame', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.gameweek] })],
+)
+
+// ---------------------------------------------------------------------------------------------
+// The league's story (issue 16), kept for good: FPL wipes a season's league data each July.
+
+// One checked gameweek of a tournament's table, compact: `rows` is a JSON array of
+// [fpl_team_id, net points, total, league rank, points on bench | null, hit cost | null,
+// captain points | null] in rank order. `source` says where it came from: `fpl_api` (the table
+// the refresh read when FPL checked the gameweek) or `history` (rebuilt from the managers' FPL
+// histories for gameweeks before the tournament joined us; ranks among those managers).
+export const gameweekResults = sqliteTable(
+  'gameweek_results',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    season: text('season').notNull(),
+    gameweek: integer('gameweek').notNull(),
+    source: text('source', { enum: ['fpl_api', 'history'] }).notNull(),
+    rows: text('rows', { mode: 'json' }).notNull().$type<GameweekResultRow[]>(),
+    storedAt: integer('stored_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] })],
+)
+
+export type GameweekResultRow = [
+  fplTeamId: number,
+  points: number,
+  total: number,
+  rank: number,
+  bench: number | null,
+  hits: number | null,
+  captain: number | null,
+]
+
+// A tournament's season: the managers' names as last seen (the gameweek rows carry ids only)
+// and, for seasons before it joined us, FPL's own `past` rows of its managers' histories.
+export const tournamentSeasons = sqliteTable(
+  'tournament_seasons',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    season: text('season').notNull(),
+    source: text('source', { enum: ['kept', 'fpl_history'] }).notNull(),
+    leagueName: text('league_name').notNull().default(''),
+    // { [fpl_team_id]: [player_name, team_name] }
+    managers: text('managers', { mode: 'json' }).notNull().$type<Record<string, [string, string]>>(),
+    // fpl_history seasons: [[fpl_team_id, season total, overall rank]] from each manager's `past` rows.
+    past: text('past', { mode: 'json' }).$type<Array<[number, number, number | null]>>(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.season] })],
+)
+
+// The Gameweek Gazette: one product post per tournament and checked gameweek. The primary key is
+// what makes publishing idempotent across retries and concurrent refreshes (INSERT ... DO
+// NOTHING). A deleted edition keeps its row (`deleted_at`) so a retry never brings it back.
+export const gazetteEditions = sqliteTable(
+  'gazette_editions',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    season: text('season').notNull(),
+    gameweek: integer('gameweek').notNull(),
+    kind: text('kind', { enum: ['gameweek', 'month'] }).notNull(),
+    document: text('document', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] }),
+    index('gazette_editions_wall_idx').on(t.tournamentId, t.publishedAt), // the wall: newest edition first
+  ],
 )
 
 export const standingsRows = sqliteTable(

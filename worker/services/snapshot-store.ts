@@ -64,6 +64,10 @@ export interface SnapshotInput {
   monthlyWinners: unknown[]
   banterStats: Record<string, unknown> | null
   publicCandidates: Record<string, unknown> | null
+  /** The Race Centre's races (issue 16). */
+  race: Record<string, unknown> | null
+  /** The Hall of Fame, on a checked gameweek (issue 16); other snapshots keep null. */
+  hallOfFame: Record<string, unknown> | null
 }
 
 export interface WriteResult {
@@ -139,6 +143,8 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
     monthlyWinners: input.monthlyWinners,
     banterStats: input.banterStats,
     publicCandidates: input.publicCandidates,
+    race: input.race,
+    hallOfFame: input.hallOfFame,
     dataSource: input.dataSource,
     refreshedAt: new Date(),
   }
@@ -159,7 +165,7 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
 
 // Readers take only the document they answer with: a big league's banter stats and public
 // candidates are large JSON, and parsing them for every standings page would cost CPU for nothing.
-export type SnapshotDocument = 'standingsMeta' | 'monthlyWinners' | 'banterStats'
+export type SnapshotDocument = 'standingsMeta' | 'monthlyWinners' | 'banterStats' | 'race'
 
 function latestSnapshotQuery(db: Database, tournamentId: number, document: SnapshotDocument) {
   return db

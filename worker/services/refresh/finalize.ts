@@ -15,6 +15,7 @@ import {
   phaseTableFromHistories,
 } from '../../fpl/stats'
 import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, type WriteResult } from '../snapshot-store'
+import { storyStep } from '../story'
 import { type Job, markJob } from './jobs'
 import { stateOf } from './tasks'
 import { type JobPlan, PAGE_SIZE } from './types'
@@ -41,13 +42,14 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   const names = new Map(table.rows.map((r) => [r.fpl_team_id, r]))
   const cohort = await cohortManagers(source, plan, plan.cohort ?? [], table.managers, names)
 
+  const phaseTables = plan.kind === 'classic' ? await classicPhaseTables(source, plan) : managersPhaseTables(bootstrap, plan, table.managers)
   const monthlyWinners = computeMonthlyWinners({
     phases: bootstrap.phases,
     events: bootstrap.events,
     currentGameweek: plan.gameweek,
     currentStatus: plan.status,
     leagueStartEvent: table.startEvent ?? tournament.startEvent,
-    phaseTables: plan.kind === 'classic' ? await classicPhaseTables(source, plan) : managersPhaseTables(bootstrap, plan, table.managers),
+    phaseTables,
     prizePoolPence: tournament.entryFeePence * Math.max(0, table.memberCount),
     prizesEnabled: options.prizesEnabled,
   })
@@ -66,21 +68,47 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   const publicStats =
     plan.status === 'checked' ? computePublicStats([{ name: tournament.name, gameweek: plan.gameweek, managers: cohort, live, elements }]) : null
 
+  // Over every row read (the whole table, or the stored part of a very large one), in table order.
+  const meta = { ...table.meta, gameweek_summary: gameweekSummary(table.rows, plan.gameweek, plan.status) }
+  const story = await storyStep(db, {
+    tournament: {
+      id: tournament.id,
+      name: tournament.name,
+      type: tournament.type,
+      gazetteEnabled: tournament.gazetteEnabled,
+      previousTournamentId: tournament.previousTournamentId,
+    },
+    // A private tournament's FPL league lives one season; the others carry on across seasons.
+    season: tournament.fplSeason ?? plan.season,
+    gameweek: plan.gameweek,
+    status: plan.status,
+    version: plan.version,
+    bootstrap,
+    rows: table.rows,
+    meta,
+    cohort,
+    phaseTables,
+    monthlyWinners,
+    banter: banter.complete ? banter.stats : null,
+    live,
+  })
+
   const input: SnapshotInput = {
     tournamentId: tournament.id,
     gameweek: plan.gameweek,
     gameweekStatus: plan.status,
     dataVersion: plan.version,
     dataSource: 'fpl_api',
-    // Over every row read (the whole table, or the stored part of a very large one), in table order.
-    meta: { ...table.meta, gameweek_summary: gameweekSummary(table.rows, plan.gameweek, plan.status) },
+    meta,
     rows: table.rows,
     monthlyWinners,
     banterStats: banter.complete ? (banter.stats as unknown as Record<string, unknown>) : null,
     publicCandidates: publicStats?.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,
+    race: story.race,
+    hallOfFame: story.hallOfFame,
   }
   const { statements, result } = await snapshotStatements(db, input)
-  await db.$client.batch([...statements, prepared(db, markJob(db, job.id, 'done'))])
+  await db.$client.batch([...statements, ...story.statements, prepared(db, markJob(db, job.id, 'done'))])
   return result
 }
 

@@ -1,0 +1,108 @@
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { type GameweekResultRow, gameweekResults } from '../../db/schema'
+import { captainPoints, historyRow, leagueRanks, netPoints, totalAt } from '../../fpl/stats'
+import type { StoryContext } from './context'
+
+// What the refresh keeps of a season for good (issue 16): FPL wipes its league data each July,
+// so a checked gameweek's table is stored compactly, and gameweeks from before the tournament
+// joined us are rebuilt once from its managers' FPL histories. Names are kept per season, and
+// the seasons before that come from each manager's FPL `past` rows.
+
+export interface KeptGameweek {
+  gameweek: number
+  source: 'fpl_api' | 'history'
+  rows: GameweekResultRow[]
+}
+
+/** The gameweeks of this tournament's season already kept (one primary-key range read). */
+export async function keptGameweeks(db: Database, tournamentId: number, season: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ gameweek: gameweekResults.gameweek })
+    .from(gameweekResults)
+    .where(and(eq(gameweekResults.tournamentId, tournamentId), eq(gameweekResults.season, season)))
+  return new Set(rows.map((r) => r.gameweek))
+}
+
+/**
+ * The gameweeks to keep from this refresh: the gameweek itself once FPL has checked it (the table
+ * as FPL ranks it, with bench, hits and captain points for the managers whose history and picks
+ * were read), and each earlier checked gameweek not kept yet, rebuilt from the managers' histories.
+ */
+export function gameweeksToKeep(ctx: StoryContext, kept: ReadonlySet<number>): KeptGameweek[] {
+  const out: KeptGameweek[] = []
+  const checked = new Set(ctx.bootstrap.events.filter((e) => e.finished && e.data_checked).map((e) => e.id))
+  for (let gw = 1; gw < ctx.gameweek; gw += 1) {
+    if (kept.has(gw) || !checked.has(gw)) continue
+    const rows = rebuiltFromHistories(ctx, gw)
+    if (rows.length > 0) out.push({ gameweek: gw, source: 'history', rows })
+  }
+  if (ctx.status === 'checked') out.push({ gameweek: ctx.gameweek, source: 'fpl_api', rows: checkedTable(ctx) })
+  return out
+}
+
+function checkedTable(ctx: StoryContext): GameweekResultRow[] {
+  const cohort = new Map(ctx.cohort.map((m) => [m.entryId, m]))
+  return ctx.rows.map((row) => {
+    const manager = cohort.get(row.fpl_team_id)
+    const history = manager ? historyRow(manager.history, ctx.gameweek) : undefined
+    const captain = manager?.picks ? captainPoints(manager.picks, ctx.live) : null
+    return [row.fpl_team_id, row.gameweek_points, row.total_points, row.rank, history?.points_on_bench ?? null, history?.event_transfers_cost ?? null, captain]
+  })
+}
+
+/** An earlier gameweek from the managers' histories: their net points and totals, ranked among them. */
+function rebuiltFromHistories(ctx: StoryContext, gameweek: number): GameweekResultRow[] {
+  const played = ctx.cohort.filter((m) => m.history.current.some((r) => r.event <= gameweek))
+  const ranked = leagueRanks(played.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek), manager: m })))
+  return ranked.map(({ entry, total, rank, manager }) => {
+    const row = historyRow(manager.history, gameweek)
+    return [entry, row ? netPoints(row) : 0, total, rank, row?.points_on_bench ?? null, row?.event_transfers_cost ?? null, null]
+  })
+}
+
+const KEEP_RESULT = `INSERT INTO gameweek_results (tournament_id, season, gameweek, source, rows, stored_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+  ON CONFLICT (tournament_id, season, gameweek) DO UPDATE SET source = excluded.source, rows = excluded.rows, stored_at = excluded.stored_at
+  WHERE excluded.source = 'fpl_api'`
+// Names accumulate over the season (json_patch merges), so a manager who left is still named in the records.
+const KEEP_SEASON = `INSERT INTO tournament_seasons (tournament_id, season, source, league_name, managers, past, updated_at) VALUES (?1, ?2, 'kept', ?3, ?4, NULL, ?5)
+  ON CONFLICT (tournament_id, season) DO UPDATE SET source = 'kept', league_name = excluded.league_name,
+    managers = json_patch(tournament_seasons.managers, excluded.managers), past = NULL, updated_at = excluded.updated_at`
+// Seasons before the tournament joined us, from FPL's `past` rows; never over a season we kept.
+const PAST_SEASON = `INSERT INTO tournament_seasons (tournament_id, season, source, league_name, managers, past, updated_at) VALUES (?1, ?2, 'fpl_history', '', ?3, ?4, ?5)
+  ON CONFLICT (tournament_id, season) DO UPDATE SET managers = excluded.managers, past = excluded.past, updated_at = excluded.updated_at
+  WHERE tournament_seasons.source = 'fpl_history'`
+
+/**
+ * The statements that keep this refresh's part of the season: the gameweeks above, the season's
+ * names (on a checked gameweek), and the earlier seasons from the managers' `past` rows.
+ */
+export function keepStatements(db: Database, ctx: StoryContext, keep: KeptGameweek[], now = Date.now()): D1PreparedStatement[] {
+  const d1 = db.$client
+  const statements = keep.map((g) => d1.prepare(KEEP_RESULT).bind(ctx.tournament.id, ctx.season, g.gameweek, g.source, JSON.stringify(g.rows), now))
+  if (keep.length === 0) return statements
+  const names: Record<string, [string, string]> = {}
+  for (const m of ctx.cohort) names[m.entryId] = [m.playerName, m.teamName]
+  for (const r of ctx.rows) names[r.fpl_team_id] = [r.player_name, r.team_name]
+  statements.push(d1.prepare(KEEP_SEASON).bind(ctx.tournament.id, ctx.season, ctx.meta.league_name || ctx.tournament.name, JSON.stringify(names), now))
+  for (const [season, rows] of pastSeasons(ctx)) {
+    const managers = Object.fromEntries(rows.map(([id]) => [id, names[id] as [string, string]]))
+    statements.push(d1.prepare(PAST_SEASON).bind(ctx.tournament.id, season, JSON.stringify(managers), JSON.stringify(rows), now))
+  }
+  return statements
+}
+
+/** Each earlier season's [fpl_team_id, total, overall rank] rows from the cohort's `past` history, best first. */
+export function pastSeasons(ctx: StoryContext): Map<string, Array<[number, number, number | null]>> {
+  const seasons = new Map<string, Array<[number, number, number | null]>>()
+  for (const m of ctx.cohort) {
+    for (const past of m.history.past) {
+      if (past.season_name === ctx.season) continue
+      const rows = seasons.get(past.season_name) ?? []
+      rows.push([m.entryId, past.total_points, past.rank ?? null])
+      seasons.set(past.season_name, rows)
+    }
+  }
+  for (const rows of seasons.values()) rows.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+  return seasons
+}

@@ -1,0 +1,27 @@
+import type { Database } from '../../db/client'
+import type { StoryContext } from './context'
+import { gazetteStatements } from './gazette'
+import { hallOfFameDocument } from './hall-of-fame'
+import { gameweeksToKeep, keepStatements, keptGameweeks } from './history'
+import { raceDocument } from './race'
+
+export type { StoryContext, StoryTournament } from './context'
+
+export interface StoryStep {
+  /** The snapshot's race (Race Centre). */
+  race: Record<string, unknown> | null
+  /** The snapshot's Hall of Fame: on a checked gameweek only; readers take the newest one. */
+  hallOfFame: Record<string, unknown> | null
+  /** To run in the snapshot's batch (one transaction): the kept gameweeks and seasons, the Gazette. */
+  statements: D1PreparedStatement[]
+}
+
+/** The league's story for a snapshot the refresh is about to write (issue 16, decision 131). */
+export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryStep> {
+  const kept = await keptGameweeks(db, ctx.tournament.id, ctx.season)
+  const keep = gameweeksToKeep(ctx, kept)
+  const race = raceDocument(ctx)
+  const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, ctx, keep) : null
+  const gazette = ctx.status === 'checked' ? await gazetteStatements(db, ctx, { race, hallOfFame }) : []
+  return { race, hallOfFame, statements: [...keepStatements(db, ctx, keep), ...gazette] }
+}
