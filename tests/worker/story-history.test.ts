@@ -15,11 +15,7 @@ interface ResultRow {
 }
 
 const kept = async () =>
-  (
-    await env.DB.prepare('SELECT gameweek, source, rows FROM gameweek_results WHERE tournament_id = ? ORDER BY gameweek')
-      .bind(pubId)
-      .all<ResultRow>()
-  ).results
+  (await env.DB.prepare('SELECT gameweek, source, rows FROM gameweek_results WHERE tournament_id = ? ORDER BY gameweek').bind(pubId).all<ResultRow>()).results
 
 async function simulatorTable() {
   const res = await sim.fetch(new Request(`http://sim/api/leagues-classic/${SIM_LEAGUES.pub}/standings/?page_standings=1`))
