@@ -10,7 +10,19 @@ export type { GameweekSummary } from './gameweek-summary'
 export { gameweekSummary } from './gameweek-summary'
 export type { EventLike, MonthlyWinner, MonthlyWinnersInput, PhaseTableRow } from './monthly'
 export { computeMonthlyWinners, monthlyPrizePounds, phaseTableFromHistories } from './monthly'
-export { autoSubPoints, captainPoints, historyRow, leagueRanks, liveLookup, netPoints, picksPoints, playedCaptain, populationStdDev, roundTo, totalAt } from './points'
+export {
+  autoSubPoints,
+  captainPoints,
+  historyRow,
+  leagueRanks,
+  liveLookup,
+  netPoints,
+  picksPoints,
+  playedCaptain,
+  populationStdDev,
+  roundTo,
+  totalAt,
+} from './points'
 export type { PublicStats, PublicStatsResult, PublicTournamentInput } from './public'
 
 export { computePublicStats, hasPublicStats, PUBLIC_STATS_ERROR } from './public'

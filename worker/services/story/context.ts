@@ -8,7 +8,7 @@ import type { StandingsMeta, StoredRow } from '../snapshot-store'
 // (issue 16): the race, the kept gameweek results, the Hall of Fame and the Gazette are all
 // computed from these facts in the refresh, never on a request.
 
-export interface StoryTournament {
+interface StoryTournament {
   id: number
   name: string
   type: TournamentType

@@ -5,7 +5,7 @@ import { hallOfFameDocument } from './hall-of-fame'
 import { gameweeksToKeep, keepStatements, keptGameweeks } from './history'
 import { raceDocument } from './race'
 
-export type { StoryContext, StoryTournament } from './context'
+export type { StoryContext } from './context'
 
 export interface StoryStep {
   /** The snapshot's race (Race Centre). */
