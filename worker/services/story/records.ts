@@ -56,16 +56,21 @@ const TITLES: Record<RecordKind, string> = {
 
 const LAST_GAMEWEEK = 38
 
-/** The best value of a record and everyone level on it (higher is better unless `lower`). */
+/** The best value of a record and everyone level on it (higher is better unless `lower`): the first few listed, all counted. */
 class Best {
   value: number | null = null
   holders: RecordHolder[] = []
+  count = 0
   constructor(readonly lower = false) {}
   offer(value: number, holder: () => RecordHolder) {
     if (this.value === null || (this.lower ? value < this.value : value > this.value)) {
       this.value = value
       this.holders = [holder()]
-    } else if (value === this.value) this.holders.push(holder())
+      this.count = 1
+    } else if (value === this.value) {
+      this.count += 1
+      if (this.holders.length < RECORD_HOLDERS_LISTED) this.holders.push(holder())
+    }
   }
 }
 
@@ -78,7 +83,7 @@ function holderOf(names: Names, season: string, id: number, gameweek: number | n
 
 function record(kind: RecordKind, best: Best, unit: HallRecord['unit'], covers: string | null = null): HallRecord | null {
   if (best.value === null) return null
-  return { kind, title: TITLES[kind], value: best.value, unit, holders: best.holders, holder_count: best.holders.length, covers }
+  return { kind, title: TITLES[kind], value: best.value, unit, holders: best.holders, holder_count: best.count, covers }
 }
 
 /** A manager played a gameweek once their team existed: a row of 0 points on a total of 0 is a team not started yet. */
@@ -215,6 +220,7 @@ export function allTimeRecords(summaries: readonly SeasonSummary[]): HallRecord[
       if (!held || (lower ? r.value < held.value : r.value > held.value)) byKind.set(r.kind, { ...r, holders: [...r.holders] })
       else if (r.value === held.value) {
         held.holders.push(...r.holders)
+        held.holder_count += r.holder_count
         held.covers = [held.covers, r.covers].filter(Boolean).join('; ') || null
       }
     }
@@ -227,7 +233,7 @@ export function allTimeRecords(summaries: readonly SeasonSummary[]): HallRecord[
     .filter((r): r is HallRecord => r !== undefined)
     .map((r) => {
       const holders = [...r.holders].sort((a, b) => a.season.localeCompare(b.season) || (a.gameweek ?? 0) - (b.gameweek ?? 0) || (a.fpl_team_id ?? 0) - (b.fpl_team_id ?? 0))
-      return { ...r, holders: holders.slice(0, RECORD_HOLDERS_LISTED), holder_count: holders.length }
+      return { ...r, holders: holders.slice(0, RECORD_HOLDERS_LISTED) }
     })
 }
 
