@@ -50,7 +50,9 @@ beforeAll(async () => {
       .bind(previousId, gw, JSON.stringify(rows))
       .run()
   }
-  await env.DB.prepare("INSERT INTO tournament_seasons (tournament_id, season, source, league_name, managers) VALUES (?, '2025/26', 'kept', 'The Pub League 25/26', ?)")
+  await env.DB.prepare(
+    "INSERT INTO tournament_seasons (tournament_id, season, source, league_name, managers) VALUES (?, '2025/26', 'kept', 'The Pub League 25/26', ?)",
+  )
     .bind(previousId, JSON.stringify({ 501: ['Ada Legend', 'Old Boots'], 502: ['Bo Champion', 'Last Year FC'] }))
     .run()
 })
@@ -79,7 +81,7 @@ describe('the Hall of Fame', () => {
     expect(body).toMatchObject({ status: 'pending', message: 'The Hall of Fame appears once FPL has checked a gameweek of this league.', records: [] })
   })
 
-  it("answers the records of the kept gameweeks once GW12 is checked, matching the kept rows", async () => {
+  it('answers the records of the kept gameweeks once GW12 is checked, matching the kept rows', async () => {
     sim.setGameweek(12, 'checked')
     await runCronAndQueue()
     const { body } = await records()
@@ -91,7 +93,10 @@ describe('the Hall of Fame', () => {
     const bestRecord = body.records.find((r) => r.kind === 'best_gameweek')
     expect(bestRecord?.value).toBe(best)
     expect(bestRecord?.holders.map((h) => [h.fpl_team_id, h.gameweek])).toEqual(
-      played.filter((p) => p.points === best).sort((a, b) => a.gameweek - b.gameweek || a.id - b.id).map((p) => [p.id, p.gameweek]),
+      played
+        .filter((p) => p.points === best)
+        .sort((a, b) => a.gameweek - b.gameweek || a.id - b.id)
+        .map((p) => [p.id, p.gameweek]),
     )
     expect(bestRecord?.holders[0]?.player_name).not.toMatch(/^Manager \d+$/)
     // Captains were read for GW12 only (the rebuilt gameweeks carry none).

@@ -11,8 +11,8 @@ import { markPublicRead } from '../lib/public-read-cache'
 import { validate } from '../lib/validation'
 import { session, type ViewerEnv } from '../middleware/session'
 import { assertReadable, tournamentAccessRead } from '../services/access'
-import type { HallOfFameDocument } from '../services/story/hall-of-fame'
 import { lineageOf, linkLineage } from '../services/lineage'
+import type { HallOfFameDocument } from '../services/story/hall-of-fame'
 import { managed } from './leagues'
 
 // /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), read from the

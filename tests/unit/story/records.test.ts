@@ -21,7 +21,10 @@ import { gw37Live, realHistory, realPicksGw37 } from '../stats/fixtures'
 
 const names: Names = { 1: ['Real Manager', 'Team One'], 2: ['Mirror Manager', 'Mirror FC'], 3: ['Steady Eddie', 'Steady XI'] }
 
-function keptSeason(scores: Record<number, Array<Pick<FplHistoryRow, 'points' | 'event_transfers_cost' | 'points_on_bench'>>>, captains: Record<string, number> = {}) {
+function keptSeason(
+  scores: Record<number, Array<Pick<FplHistoryRow, 'points' | 'event_transfers_cost' | 'points_on_bench'>>>,
+  captains: Record<string, number> = {},
+) {
   const totals = new Map<number, number>()
   const ids = Object.keys(scores).map(Number)
   const weeks = (scores[ids[0] as number] as unknown[]).length
@@ -110,7 +113,14 @@ describe('a season of records from real histories', () => {
   })
 
   it('calls a season without GW38 "so far", and a gap in the kept gameweeks ends a run at the top', () => {
-    const partial = summariseSeason({ tournamentId: 7, season: '2025/26', leagueName: '', gameweeks: season2526.filter((g) => g.gameweek !== 20 && g.gameweek <= 30), names, titles: [] })
+    const partial = summariseSeason({
+      tournamentId: 7,
+      season: '2025/26',
+      leagueName: '',
+      gameweeks: season2526.filter((g) => g.gameweek !== 20 && g.gameweek <= 30),
+      names,
+      titles: [],
+    })
     expect(partial.table).toMatchObject({ status: 'so_far', through_gameweek: 30 })
     expect(who(byKind(partial.records).get('longest_at_top'))).toEqual([[3, 3, 19]])
   })
@@ -162,11 +172,15 @@ describe('records across a season reset (lineage)', () => {
 
 describe('a season from FPL history', () => {
   it("ranks the managers' season totals among them, ties sharing a place", () => {
-    const table = historyTable('2024/25', [
-      [2, 2100, 50_000],
-      [1, 2250, 10_000],
-      [3, 2100, 49_000],
-    ], names)
+    const table = historyTable(
+      '2024/25',
+      [
+        [2, 2100, 50_000],
+        [1, 2250, 10_000],
+        [3, 2100, 49_000],
+      ],
+      names,
+    )
     expect(table).toMatchObject({ source: 'fpl_history', status: 'fpl_history', total_managers: 3 })
     expect(table.rows.map((r) => [r.position, r.fpl_team_id, r.total, r.overall_rank])).toEqual([
       [1, 1, 2250, 10_000],

@@ -38,6 +38,8 @@ const LINKED_MONTHS = `${CHAIN} SELECT s.tournament_id, s.monthly_winners FROM t
 const PREVIOUS = `SELECT hall_of_fame FROM tournament_snapshots WHERE tournament_id = ?1 AND hall_of_fame IS NOT NULL ORDER BY refreshed_at DESC LIMIT 1`
 const SEASON_ROWS = 'SELECT gameweek, rows FROM gameweek_results WHERE tournament_id = ?1 AND season = ?2'
 
+const resultsOf = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[]
+
 interface SeasonRow {
   tournament_id: number
   season: string
@@ -57,16 +59,16 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
     d1.prepare(LINKED_MONTHS).bind(id),
     d1.prepare(PREVIOUS).bind(id),
   ])
-  const depth = new Map((chainRes?.results as Array<{ id: number; depth: number }>).map((r) => [r.id, r.depth]))
-  const counts = countsRes?.results as Array<{ tournament_id: number; season: string; kept: number; last: number }>
-  const seasonRows = seasonsRes?.results as SeasonRow[]
-  const previousText = (previousRes?.results[0] as { hall_of_fame: string } | undefined)?.hall_of_fame
+  const depth = new Map(resultsOf<{ id: number; depth: number }>(chainRes).map((r) => [r.id, r.depth]))
+  const counts = resultsOf<{ tournament_id: number; season: string; kept: number; last: number }>(countsRes)
+  const seasonRows = resultsOf<SeasonRow>(seasonsRes)
+  const previousText = resultsOf<{ hall_of_fame: string }>(previousRes)[0]?.hall_of_fame
   const previous = previousText ? (JSON.parse(previousText) as Partial<HallOfFameDocument>) : null
 
   const names = new Map(seasonRows.map((s) => [`${s.tournament_id}:${s.season}`, JSON.parse(s.managers) as Names]))
   const current = `${id}:${ctx.season}`
   names.set(current, { ...names.get(current), ...currentNames(ctx) })
-  const linkedMonths = new Map((monthsRes?.results as Array<{ tournament_id: number; monthly_winners: string }>).map((r) => [r.tournament_id, r.monthly_winners]))
+  const linkedMonths = new Map(resultsOf<{ tournament_id: number; monthly_winners: string }>(monthsRes).map((r) => [r.tournament_id, r.monthly_winners]))
 
   // Each kept season: reuse a closed season's summary while what was kept of it has not changed.
   const kept = counts.filter((c) => !(c.tournament_id === id && c.season === ctx.season))
@@ -79,10 +81,13 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
     if (old && old.kept === c.kept && old.through_gameweek === c.last) summaries.push(old)
     else toRead.push(c)
   }
-  const read = await d1.batch(toRead.map((c) => d1.prepare(SEASON_ROWS).bind(c.tournament_id, c.season)))
+  const read = toRead.length === 0 ? [] : await d1.batch(toRead.map((c) => d1.prepare(SEASON_ROWS).bind(c.tournament_id, c.season)))
   toRead.forEach((c, i) => {
     const key = `${c.tournament_id}:${c.season}`
-    const stored = (read[i]?.results as Array<{ gameweek: number; rows: string }>).map((r) => ({ gameweek: r.gameweek, rows: JSON.parse(r.rows) as GameweekResultRow[] }))
+    const stored = resultsOf<{ gameweek: number; rows: string }>(read[i]).map((r) => ({
+      gameweek: r.gameweek,
+      rows: JSON.parse(r.rows) as GameweekResultRow[],
+    }))
     const isCurrent = key === current
     const gameweeks = isCurrent ? [...stored.filter((g) => !keep.some((k) => k.gameweek === g.gameweek)), ...keep] : stored
     if (gameweeks.length === 0) return
@@ -119,7 +124,12 @@ function currentNames(ctx: StoryContext): Names {
 }
 
 /** A linked tournament's months belong to its newest kept season (its snapshots are overwritten each season). */
-function parseWinners(text: string | undefined, season: string, kept: ReadonlyArray<{ tournament_id: number; season: string }>, tournamentId: number): MonthlyWinner[] {
+function parseWinners(
+  text: string | undefined,
+  season: string,
+  kept: ReadonlyArray<{ tournament_id: number; season: string }>,
+  tournamentId: number,
+): MonthlyWinner[] {
   const newest = kept.filter((k) => k.tournament_id === tournamentId).reduce((a, k) => (k.season > a ? k.season : a), '')
   return text && newest === season ? (JSON.parse(text) as MonthlyWinner[]) : []
 }

@@ -232,7 +232,9 @@ export function allTimeRecords(summaries: readonly SeasonSummary[]): HallRecord[
     .map((kind) => byKind.get(kind))
     .filter((r): r is HallRecord => r !== undefined)
     .map((r) => {
-      const holders = [...r.holders].sort((a, b) => a.season.localeCompare(b.season) || (a.gameweek ?? 0) - (b.gameweek ?? 0) || (a.fpl_team_id ?? 0) - (b.fpl_team_id ?? 0))
+      const holders = [...r.holders].sort(
+        (a, b) => a.season.localeCompare(b.season) || (a.gameweek ?? 0) - (b.gameweek ?? 0) || (a.fpl_team_id ?? 0) - (b.fpl_team_id ?? 0),
+      )
       return { ...r, holders: holders.slice(0, RECORD_HOLDERS_LISTED) }
     })
 }
@@ -246,7 +248,15 @@ function mostTitles(summaries: readonly SeasonSummary[]): HallRecord | null {
       const person = people.get(key) ?? { count: 0, latest: holderOf({}, summary.season, 0, null), months: [] }
       person.count += 1
       person.months.push(`${t.month} (${summary.season})`)
-      person.latest = { fpl_team_id: t.fpl_team_id, player_name: t.player_name, team_name: t.team_name, season: summary.season, gameweek: null, gameweek_to: null, month: null }
+      person.latest = {
+        fpl_team_id: t.fpl_team_id,
+        player_name: t.player_name,
+        team_name: t.team_name,
+        season: summary.season,
+        gameweek: null,
+        gameweek_to: null,
+        month: null,
+      }
       people.set(key, person)
     }
   }

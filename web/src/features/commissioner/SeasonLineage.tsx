@@ -16,7 +16,7 @@ const lineageQuery = (leagueId: string) => ({
 })
 
 /** A positive whole FPL league id, or why not. */
-export function lineageIdError(text: string): string | null {
+function lineageIdError(text: string): string | null {
   if (!/^\d+$/.test(text.trim()) || Number(text) <= 0) return 'Enter the league ID as a positive whole number, like 314159.'
   return null
 }

@@ -175,8 +175,7 @@ function SeasonTables({ seasons }: { seasons: HallSeason[] }) {
       </p>
       {history ? (
         <p className="muted hall-season__note">
-          FPL doesn&apos;t keep last season&apos;s league tables, so this is each manager&apos;s season total from their own FPL history, ranked among
-          them.
+          FPL doesn&apos;t keep last season&apos;s league tables, so this is each manager&apos;s season total from their own FPL history, ranked among them.
         </p>
       ) : null}
       <div className="hall-season__scroll">

@@ -11,13 +11,15 @@ const STALE_MS = 5 * 60_000
 export const recordsQuery = (leagueId: string) =>
   queryOptions({
     queryKey: ['hall-of-fame', leagueId, 'records'],
-    queryFn: ({ signal }): Promise<RecordsResponse> => parseResponse(api.leagues[':id'].records.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
+    queryFn: ({ signal }): Promise<RecordsResponse> =>
+      parseResponse(api.leagues[':id'].records.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,
   })
 
 export const seasonsQuery = (leagueId: string) =>
   queryOptions({
     queryKey: ['hall-of-fame', leagueId, 'seasons'],
-    queryFn: ({ signal }): Promise<SeasonsResponse> => parseResponse(api.leagues[':id'].seasons.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
+    queryFn: ({ signal }): Promise<SeasonsResponse> =>
+      parseResponse(api.leagues[':id'].seasons.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,
   })
