@@ -55,6 +55,26 @@ beforeAll(async () => {
   )
     .bind(previousId, JSON.stringify({ 501: ['Ada Legend', 'Old Boots'], 502: ['Bo Champion', 'Last Year FC'] }))
     .run()
+  // Its newest snapshot lists its season's months: Ada won four, one of them jointly with Bo; one month never finished.
+  const month = (name: string, winners: string[], status = 'finished') => ({
+    month: name,
+    year: 2025,
+    status,
+    winner: winners[0] ?? null,
+    joint_winners: winners,
+  })
+  const months = [
+    month('May', [], 'ongoing'),
+    month('April', ['Ada Legend']),
+    month('December', ['Ada Legend', 'Bo Champion']),
+    month('October', ['Ada Legend']),
+    month('August', ['Ada Legend']),
+  ]
+  await env.DB.prepare(
+    "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 38, 'checked', '38:checked', '{}', ?)",
+  )
+    .bind(previousId, JSON.stringify(months))
+    .run()
 })
 
 const records = (headers = owner) => getJson<RecordsResponse>(`/api/leagues/${pubId}/records`, headers)
@@ -103,6 +123,21 @@ describe('the Hall of Fame', () => {
     expect(body.records.find((r) => r.kind === 'worst_captaincy')?.covers).toBe('Gameweeks whose picks were read: 2026/27 GW 12')
     const gw12 = kept.find((g) => g.gameweek === 12) as { rows: Row[] }
     expect(body.records.find((r) => r.kind === 'worst_captaincy')?.value).toBe(Math.min(...gw12.rows.map((r) => r[6] as number)))
+
+    // Manager of the Month: each finished month's joint winners, counted per manager, as the winners answer lists them.
+    const winners = await getJson<{ monthly_winners: Array<{ status: string; joint_winners: string[] }> }>(`/api/leagues/${pubId}/monthly-winners`, owner)
+    const titles = new Map<string, number>()
+    for (const m of winners.body.monthly_winners) if (m.status === 'finished') for (const name of m.joint_winners) titles.set(name, (titles.get(name) ?? 0) + 1)
+    expect(titles.size).toBeGreaterThan(0)
+    const most = Math.max(...titles.values())
+    const mom = body.records.find((r) => r.kind === 'most_manager_of_the_month')
+    expect(mom?.value).toBe(most)
+    expect(mom?.holders.map((h) => h.player_name).sort()).toEqual(
+      [...titles]
+        .filter(([, n]) => n === most)
+        .map(([name]) => name)
+        .sort(),
+    )
   })
 
   it("lists this season so far and the seasons before it from the managers' FPL history", async () => {
@@ -166,6 +201,10 @@ describe('season lineage', () => {
     expect(after.seasons_covered).toEqual(['2026/27', '2025/26'])
     const best = after.records.find((r) => r.kind === 'best_gameweek')
     expect(best).toMatchObject({ value: 150, holders: [{ fpl_team_id: 501, player_name: 'Ada Legend', season: '2025/26', gameweek: 37 }] })
+    expect(after.records.find((r) => r.kind === 'most_manager_of_the_month')).toMatchObject({
+      value: 4,
+      holders: [{ fpl_team_id: 501, player_name: 'Ada Legend', month: 'April (2025/26), December (2025/26), October (2025/26), August (2025/26)' }],
+    })
     expect(after.records.find((r) => r.kind === 'most_bench_points')).toMatchObject({ value: 60, holders: [{ fpl_team_id: 501, season: '2025/26' }] })
     // Bo Champion went from 2nd to 1st between GW37 and GW38; a 1-place climb unless this season had a bigger one.
     expect(after.records.find((r) => r.kind === 'biggest_climb')?.value).toBeGreaterThanOrEqual(1)
