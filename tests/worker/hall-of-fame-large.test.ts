@@ -74,7 +74,9 @@ beforeAll(async () => {
 describe('a 5,000-manager Hall of Fame', () => {
   it('reads both seasons once, then only the season in progress', async () => {
     const db = getDb(env.DB)
-    const gw38 = season(3).slice(37).map((g) => ({ ...g, source: 'fpl_api' as const }))
+    const gw38 = season(3)
+      .slice(37)
+      .map((g) => ({ ...g, source: 'fpl_api' as const }))
     let started = performance.now()
     const first = await hallOfFameDocument(db, context(gw38), gw38)
     const firstMs = performance.now() - started
