@@ -10,6 +10,7 @@ import { banterRoutes } from './routes/banter'
 import { communityRoutes } from './routes/community'
 import { devRoutes } from './routes/dev'
 import { fplRoutes } from './routes/fpl'
+import { hallOfFameRoutes } from './routes/hall-of-fame'
 import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
 import { liveRoutes } from './routes/live'
@@ -42,6 +43,7 @@ function createApi() {
     .route('/banter', banterRoutes)
     .route('/leagues', leagueRoutes)
     .route('/leagues', liveRoutes)
+    .route('/leagues', hallOfFameRoutes)
     .route('/community-posts', communityRoutes)
     .route('/', fplRoutes)
     .route('/', statsRoutes)

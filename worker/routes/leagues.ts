@@ -73,7 +73,7 @@ async function managedWith<T>(c: Context<SignedInEnv>, id: number, read: BatchRe
   return { tournament: access.tournament, user, data }
 }
 
-const managed = async (c: Context<SignedInEnv>, id: number) => (await managedWith(c, id, constant(null))).tournament
+export const managed = async (c: Context<SignedInEnv>, id: number) => (await managedWith(c, id, constant(null))).tournament
 
 /**
  * One of a tournament's data reads, for whoever may see it, in a single D1 round trip (session,

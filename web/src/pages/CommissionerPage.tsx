@@ -10,6 +10,7 @@ import { LeagueSettingsTab } from '../features/commissioner/LeagueSettingsTab'
 import { MembersTab } from '../features/commissioner/MembersTab'
 import { ModerationTab } from '../features/commissioner/ModerationTab'
 import { type CommissionerTab, OverviewTab } from '../features/commissioner/OverviewTab'
+import { SeasonLineage } from '../features/commissioner/SeasonLineage'
 import type { ManagedLeague } from '../features/commissioner/types'
 import { postsQuery } from '../features/community/posts-api'
 import { invalidateLeagues } from '../features/tournaments/leagues-api'
@@ -123,6 +124,7 @@ function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
       <div id={panelId('commissioner', tab)} role="tabpanel" aria-labelledby={tabId('commissioner', tab)} className="commissioner__panel">
         {tab === 'overview' ? <OverviewTab league={league} members={active} posts={posts.data ?? null} onGo={setTab} /> : null}
         {tab === 'settings' ? <LeagueSettingsTab league={league} onSaved={onSaved} /> : null}
+        {tab === 'settings' ? <SeasonLineage leagueId={String(league.id)} /> : null}
         {tab === 'invite' ? <InviteTab leagueId={league.id} /> : null}
         {tab === 'members' ? <MembersTab league={league} members={members} error={membersError} onChanged={() => void membersQuery.refetch()} /> : null}
         {tab === 'moderation' ? (

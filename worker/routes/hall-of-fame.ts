@@ -1,0 +1,88 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import * as z from 'zod/mini'
+import { HALL_OF_FAME_PENDING, type HallSeason, type RecordsResponse, type SeasonsResponse } from '../../contract/hall-of-fame'
+import { both, mapRead, rowsOf } from '../db/batch'
+import type { Database } from '../db/client'
+import { tournamentSnapshots } from '../db/schema'
+import type { AppEnv } from '../env'
+import { idParam } from '../lib/params'
+import { markPublicRead } from '../lib/public-read-cache'
+import { validate } from '../lib/validation'
+import { session, type ViewerEnv } from '../middleware/session'
+import { assertReadable, tournamentAccessRead } from '../services/access'
+import { lineageOf, linkLineage } from '../services/lineage'
+import type { HallOfFameDocument } from '../services/story/hall-of-fame'
+import { managed } from './leagues'
+
+// /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), read from the
+// newest snapshot that has one (the refresh computes it on each checked gameweek), for whoever may
+// read the standings; the season lineage is the commissioner's.
+
+const lineageBody = z.object({
+  previous_fpl_league_id: z.nullable(
+    z
+      .number({ error: 'FPL league ID must be a positive number, or null to unlink' })
+      .check(z.int('FPL league ID must be a whole number'), z.positive('FPL league ID must be a positive number'), z.maximum(2_147_483_647)),
+  ),
+})
+
+function hallOfFameRead(db: Database, id: number) {
+  const newest = db
+    .select({ document: tournamentSnapshots.hallOfFame })
+    .from(tournamentSnapshots)
+    .where(and(eq(tournamentSnapshots.tournamentId, id), isNotNull(tournamentSnapshots.hallOfFame)))
+    .orderBy(desc(tournamentSnapshots.refreshedAt))
+    .limit(1)
+  return mapRead(rowsOf(newest), ([row]) => (row ? { document: row.document as HallOfFameDocument } : null))
+}
+
+type HallRead = { document: HallOfFameDocument } | null
+
+/** The newest Hall of Fame, for whoever may read the standings, in one D1 round trip; an open league's anonymous answer may be cached once it exists. */
+async function readableHallOfFame(c: Context<ViewerEnv>, id: number): Promise<HallRead> {
+  const {
+    user,
+    data: [access, read],
+  } = await c.var.session.read((viewer) => both(tournamentAccessRead(c.var.db, id, viewer), hallOfFameRead(c.var.db, id)))
+  const tournament = assertReadable(access, user)
+  if (!user && tournament.type !== 'private' && read) markPublicRead(c)
+  return read
+}
+
+const pending = { status: 'pending' as const, message: HALL_OF_FAME_PENDING, computed_at: null }
+
+function recordsResponse(read: HallRead): RecordsResponse {
+  if (!read) return { ...pending, records: [], seasons_covered: [] }
+  const { document } = read
+  return {
+    status: 'ready',
+    message: null,
+    records: document.records,
+    seasons_covered: document.seasons_covered,
+    computed_at: document.computed_at,
+  }
+}
+
+function seasonsResponse(read: HallRead): SeasonsResponse {
+  if (!read) return { ...pending, seasons: [] }
+  const { document } = read
+  const seasons: HallSeason[] = document.seasons
+  return { status: 'ready', message: null, seasons, computed_at: document.computed_at }
+}
+
+export const hallOfFameRoutes = new Hono<AppEnv>()
+  .get('/:id/records', validate('param', idParam), session('optional'), async (c) => {
+    const { id } = c.req.valid('param')
+    return c.json(recordsResponse(await readableHallOfFame(c, id)))
+  })
+  .get('/:id/seasons', validate('param', idParam), session('optional'), async (c) => {
+    const { id } = c.req.valid('param')
+    return c.json(seasonsResponse(await readableHallOfFame(c, id)))
+  })
+  .get('/:id/lineage', validate('param', idParam), session('required'), async (c) =>
+    c.json(await lineageOf(c.var.db, await managed(c, c.req.valid('param').id))),
+  )
+  .put('/:id/lineage', validate('param', idParam), validate('json', lineageBody), session('required'), async (c) =>
+    c.json(await linkLineage(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('json').previous_fpl_league_id)),
+  )

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm'
+import { LINEAGE_DEPTH, type LineageResponse } from '../../contract/hall-of-fame'
+import type { Database } from '../db/client'
+import { tournaments } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import type { Tournament } from './access'
+
+// Season lineage (issue 16, decision 137): FPL starts every league afresh each July with a new id,
+// so the commissioner tells us last season's id. When we kept that league, its tournament becomes
+// this one's previous tournament and the Hall of Fame reads its kept seasons; when we did not, the
+// id is still stored and the Hall of Fame has the managers' FPL history only. The link takes
+// effect at the next checked refresh (nothing is recomputed on a request).
+
+type Linked = Pick<Tournament, 'id' | 'name' | 'fplSeason'>
+
+const previousOf = (t: Linked | null) => (t ? { id: t.id, name: t.name, fpl_season: t.fplSeason } : null)
+
+/** The tournament's link as it stands, for the commissioner's form. */
+export async function lineageOf(db: Database, tournament: Tournament): Promise<LineageResponse> {
+  const previous = tournament.previousTournamentId
+    ? await db.query.tournaments.findFirst({ where: eq(tournaments.id, tournament.previousTournamentId), columns: { id: true, name: true, fplSeason: true } })
+    : undefined
+  return { previous_fpl_league_id: tournament.previousFplLeagueId, previous_tournament: previousOf(previous ?? null), message: '' }
+}
+
+export async function linkLineage(db: Database, tournament: Tournament, previousFplLeagueId: number | null): Promise<LineageResponse> {
+  if (previousFplLeagueId === null) {
+    await store(db, tournament.id, null, null)
+    return { previous_fpl_league_id: null, previous_tournament: null, message: "Unlinked. The Hall of Fame keeps this league's own seasons and FPL history." }
+  }
+  if (previousFplLeagueId === tournament.fplLeagueId) {
+    throw new ApiError(400, "That is this league's own id: enter the id last season's league had.", { code: 'lineage_self' })
+  }
+  const previous = await db.query.tournaments.findFirst({ where: eq(tournaments.fplLeagueId, previousFplLeagueId) })
+  if (!previous) {
+    await store(db, tournament.id, previousFplLeagueId, null)
+    return {
+      previous_fpl_league_id: previousFplLeagueId,
+      previous_tournament: null,
+      message: `We never kept FPL league ${previousFplLeagueId} here, so the Hall of Fame will use the managers' FPL history for the seasons before this one.`,
+    }
+  }
+  if (previous.fplSeason && tournament.fplSeason && previous.fplSeason >= tournament.fplSeason) {
+    throw new ApiError(400, `That league is from ${previous.fplSeason}, not a season before this one: enter last season's league id.`, {
+      code: 'lineage_not_earlier',
+    })
+  }
+  if (await leadsBackTo(db, previous, tournament.id)) {
+    throw new ApiError(409, 'That league already leads back to this one: linking it would make a loop.', { code: 'lineage_loop' })
+  }
+  await store(db, tournament.id, previousFplLeagueId, previous.id)
+  return {
+    previous_fpl_league_id: previousFplLeagueId,
+    previous_tournament: previousOf(previous),
+    message: `Linked to ${previous.name}. The Hall of Fame includes its seasons from the next checked gameweek.`,
+  }
+}
+
+/** Whether following `from`'s own links back (as far as the Hall of Fame would, and one more) reaches `target`. */
+async function leadsBackTo(db: Database, from: Tournament, target: number): Promise<boolean> {
+  let next = from.previousTournamentId
+  for (let step = 0; next !== null && step <= LINEAGE_DEPTH; step += 1) {
+    if (next === target) return true
+    const row = await db.query.tournaments.findFirst({ where: eq(tournaments.id, next), columns: { previousTournamentId: true } })
+    next = row?.previousTournamentId ?? null
+  }
+  return false
+}
+
+async function store(db: Database, id: number, previousFplLeagueId: number | null, previousTournamentId: number | null) {
+  await db.update(tournaments).set({ previousFplLeagueId, previousTournamentId, updatedAt: new Date() }).where(eq(tournaments.id, id))
+}
