@@ -93,7 +93,7 @@ export function keepStatements(db: Database, ctx: StoryContext, keep: KeptGamewe
 }
 
 /** Each earlier season's [fpl_team_id, total, overall rank] rows from the cohort's `past` history, best first. */
-function pastSeasons(ctx: StoryContext): Map<string, Array<[number, number, number | null]>> {
+export function pastSeasons(ctx: StoryContext): Map<string, Array<[number, number, number | null]>> {
   const seasons = new Map<string, Array<[number, number, number | null]>>()
   for (const m of ctx.cohort) {
     for (const past of m.history.past) {
