@@ -14,6 +14,7 @@ import { hallOfFameRoutes } from './routes/hall-of-fame'
 import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
 import { liveRoutes } from './routes/live'
+import { raceRoutes } from './routes/race'
 import { sharePageRoutes } from './routes/share-page'
 import { statsRoutes } from './routes/stats'
 import { tournamentPageRoutes } from './routes/tournament-page'
@@ -43,6 +44,7 @@ function createApi() {
     .route('/banter', banterRoutes)
     .route('/leagues', leagueRoutes)
     .route('/leagues', liveRoutes)
+    .route('/leagues', raceRoutes)
     .route('/leagues', hallOfFameRoutes)
     .route('/community-posts', communityRoutes)
     .route('/', fplRoutes)

@@ -1,19 +1,17 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { HALL_OF_FAME_PENDING, type HallSeason, type RecordsResponse, type SeasonsResponse } from '../../contract/hall-of-fame'
-import { both, mapRead, rowsOf } from '../db/batch'
+import { mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { tournamentSnapshots } from '../db/schema'
 import type { AppEnv } from '../env'
 import { idParam } from '../lib/params'
-import { markPublicRead } from '../lib/public-read-cache'
 import { validate } from '../lib/validation'
-import { session, type ViewerEnv } from '../middleware/session'
-import { assertReadable, tournamentAccessRead } from '../services/access'
+import { session } from '../middleware/session'
 import { lineageOf, linkLineage } from '../services/lineage'
 import type { HallOfFameDocument } from '../services/story/hall-of-fame'
-import { managed } from './leagues'
+import { managed, tournamentData } from './tournament-access'
 
 // /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), read from the
 // newest snapshot that has one (the refresh computes it on each checked gameweek), for whoever may
@@ -39,17 +37,6 @@ function hallOfFameRead(db: Database, id: number) {
 
 type HallRead = { document: HallOfFameDocument } | null
 
-/** The newest Hall of Fame, for whoever may read the standings, in one D1 round trip; an open league's anonymous answer may be cached once it exists. */
-async function readableHallOfFame(c: Context<ViewerEnv>, id: number): Promise<HallRead> {
-  const {
-    user,
-    data: [access, read],
-  } = await c.var.session.read((viewer) => both(tournamentAccessRead(c.var.db, id, viewer), hallOfFameRead(c.var.db, id)))
-  const tournament = assertReadable(access, user)
-  if (!user && tournament.type !== 'private' && read) markPublicRead(c)
-  return read
-}
-
 const pending = { status: 'pending' as const, message: HALL_OF_FAME_PENDING, computed_at: null }
 
 function recordsResponse(read: HallRead): RecordsResponse {
@@ -74,11 +61,21 @@ function seasonsResponse(read: HallRead): SeasonsResponse {
 export const hallOfFameRoutes = new Hono<AppEnv>()
   .get('/:id/records', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    return c.json(recordsResponse(await readableHallOfFame(c, id)))
+    return tournamentData(
+      c,
+      id,
+      () => hallOfFameRead(c.var.db, id),
+      (_t, _v, read) => recordsResponse(read),
+    )
   })
   .get('/:id/seasons', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    return c.json(seasonsResponse(await readableHallOfFame(c, id)))
+    return tournamentData(
+      c,
+      id,
+      () => hallOfFameRead(c.var.db, id),
+      (_t, _v, read) => seasonsResponse(read),
+    )
   })
   .get('/:id/lineage', validate('param', idParam), session('required'), async (c) =>
     c.json(await lineageOf(c.var.db, await managed(c, c.req.valid('param').id))),

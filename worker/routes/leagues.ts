@@ -1,17 +1,15 @@
-import type { Context } from 'hono'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { STANDINGS_SEARCH_MAX_LENGTH } from '../../contract/tournaments'
-import { type BatchRead, both, constant } from '../db/batch'
+import { constant } from '../db/batch'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
 import { showableText, validate, validateQueryOrForm } from '../lib/validation'
-import { type SignedInEnv, session, type ViewerEnv } from '../middleware/session'
-import { assertCanManage, assertReadable, leagueNotFound, type Tournament, tournamentAccessRead, tournamentRead } from '../services/access'
+import { session } from '../middleware/session'
+import { leagueNotFound, tournamentRead } from '../services/access'
 import { inviteCodeField } from '../services/auth/rules'
-import type { SessionUser } from '../services/auth/sessions'
 import {
   addCuratedTeam,
   inviteLink,
@@ -29,6 +27,7 @@ import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
 import { adminCheck, createTournament, curatedTeamList, joinTournament, tournamentDetailRead, tournamentListRead } from '../services/tournaments'
+import { managed, managedWith, tournamentData } from './tournament-access'
 
 const inviteCode = inviteCodeField
 const userIdQuery = z.object({ user_id: positiveId })
@@ -58,43 +57,6 @@ const createFields = z.object({
   // Prize features are off; whatever fee is sent, tournaments are free.
   entry_fee: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(10_000))),
 })
-
-/**
- * The signed-in commissioner (or curated-league admin) and their tournament, with whatever the
- * route reads (handed out only after the check), in one D1 round trip.
- */
-async function managedWith<T>(c: Context<SignedInEnv>, id: number, read: BatchRead<T>) {
-  const {
-    user,
-    data: [access, data],
-  } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, id, userId), read))
-  if (!access.tournament) throw leagueNotFound()
-  assertCanManage(c.env, access.tournament, user)
-  return { tournament: access.tournament, user, data }
-}
-
-export const managed = async (c: Context<SignedInEnv>, id: number) => (await managedWith(c, id, constant(null))).tournament
-
-/**
- * One of a tournament's data reads, for whoever may see it, in a single D1 round trip (session,
- * tournament, membership and data together). Anonymous answers about an open tournament go to
- * the public read cache once its data exists.
- */
-async function tournamentData<T, Body extends { refreshed_at: string | null }>(
-  c: Context<ViewerEnv>,
-  id: number,
-  read: (viewerUserId: number | null) => BatchRead<T>,
-  answer: (tournament: Tournament, viewer: SessionUser | null, data: T) => Body,
-) {
-  const {
-    user,
-    data: [access, data],
-  } = await c.var.session.read((viewer) => both(tournamentAccessRead(c.var.db, id, viewer), read(viewer)))
-  const tournament = assertReadable(access, user)
-  const body = answer(tournament, user, data)
-  if (!user && tournament.type !== 'private' && body.refreshed_at !== null) markPublicRead(c)
-  return c.json(body)
-}
 
 // /api/leagues/...: the tournament list, create and join, invites, each tournament's data (read
 // from the refresh's snapshots) and the commissioner's tools.

@@ -1,0 +1,55 @@
+// The Race Centre's answer (issue 16): GET /api/leagues/{id}/race. The refresh computes it for
+// every snapshot (worker/services/story/race.ts); the request only reads it.
+
+export interface RaceRowAnswer {
+  fpl_team_id: number
+  player_name: string
+  /** Points so far in the race: the month's or the season's total. */
+  points: number
+  /** Points behind the leader (0 for the leaders). */
+  gap: number
+  /** The gap can still be closed in the gameweeks left at the league's largest one-week swing. */
+  alive: boolean
+  /** Share of 10,000 simulated finishes he wins (ties shared); a race's chances sum to 1. */
+  win_chance: number
+}
+
+export interface CatchUp {
+  fpl_team_id: number
+  /** "Tom needs 31 more than Priya over GW 14-15". */
+  text: string
+}
+
+export interface RaceAnswerPart {
+  /** "November" or "Season 2026/27". */
+  name: string
+  gameweeks_left: number
+  first_gameweek: number
+  last_gameweek: number
+  /** The managers the race covers: the top of the race and our members, leaders first. */
+  rows: RaceRowAnswer[]
+  /** Managers in the race, when more than `rows` (a very large league). */
+  total_managers: number
+  /** Of them, still mathematically alive. */
+  alive_count: number
+  /** The largest one-week swing this league has seen this season: what "alive" is measured against. */
+  largest_swing: number
+  /** Each alive chaser's catch-up line against the leader. */
+  catch_up: CatchUp[]
+}
+
+export interface RaceAnswer {
+  month: RaceAnswerPart | null
+  season: RaceAnswerPart | null
+  computed_at: string | null
+  /** The gameweek of the snapshot the races come from. */
+  gameweek: number | null
+  /** True while FPL has not checked that gameweek: the points include provisional ones (decision 113). */
+  provisional: boolean
+  /** Simulated finishes per race. */
+  runs: number
+  /** Why there is no race yet. */
+  message: string | null
+}
+
+export const RACE_PENDING_MESSAGE = 'The race appears after the next data refresh.'

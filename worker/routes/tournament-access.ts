@@ -1,0 +1,52 @@
+import type { Context } from 'hono'
+import { type BatchRead, both, constant } from '../db/batch'
+import { markPublicRead } from '../lib/public-read-cache'
+import type { SignedInEnv, ViewerEnv } from '../middleware/session'
+import { assertCanManage, assertReadable, leagueNotFound, type Tournament, tournamentAccessRead } from '../services/access'
+import type { SessionUser } from '../services/auth/sessions'
+
+// How a route reaches a tournament's data: the one check of who may read it (the standings'
+// rule) or manage it (the commissioner), made in the same D1 round trip as the read itself.
+
+/** When the data behind an answer was made: null while the tournament waits for its first refresh. */
+interface Freshness {
+  refreshed_at?: string | null
+  computed_at?: string | null
+}
+
+/**
+ * The signed-in commissioner (or curated-league admin) and their tournament, with whatever the
+ * route reads (handed out only after the check), in one D1 round trip.
+ */
+export async function managedWith<T>(c: Context<SignedInEnv>, id: number, read: BatchRead<T>) {
+  const {
+    user,
+    data: [access, data],
+  } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, id, userId), read))
+  if (!access.tournament) throw leagueNotFound()
+  assertCanManage(c.env, access.tournament, user)
+  return { tournament: access.tournament, user, data }
+}
+
+export const managed = async (c: Context<SignedInEnv>, id: number) => (await managedWith(c, id, constant(null))).tournament
+
+/**
+ * One of a tournament's data reads, for whoever may see it, in a single D1 round trip (session,
+ * tournament, membership and data together). Anonymous answers about an open tournament go to
+ * the public read cache once its data exists.
+ */
+export async function tournamentData<T, Body extends Freshness>(
+  c: Context<ViewerEnv>,
+  id: number,
+  read: (viewerUserId: number | null) => BatchRead<T>,
+  answer: (tournament: Tournament, viewer: SessionUser | null, data: T) => Body,
+) {
+  const {
+    user,
+    data: [access, data],
+  } = await c.var.session.read((viewer) => both(tournamentAccessRead(c.var.db, id, viewer), read(viewer)))
+  const tournament = assertReadable(access, user)
+  const body = answer(tournament, user, data)
+  if (!user && tournament.type !== 'private' && (body.refreshed_at ?? body.computed_at ?? null) !== null) markPublicRead(c)
+  return c.json(body)
+}
