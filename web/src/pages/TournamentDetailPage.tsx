@@ -231,7 +231,7 @@ export default function TournamentDetailPage() {
                   onJoin={openJoin}
                 />
               ) : null}
-              {tab === 'winners' ? <WinnersTab data={data} loading={loading} signedIn={isAuthenticated} onJoin={openJoin} /> : null}
+              {tab === 'winners' ? <WinnersTab leagueId={leagueId} data={data} loading={loading} signedIn={isAuthenticated} onJoin={openJoin} /> : null}
               {tab === 'banter' ? <BanterTab data={data} loading={loading} signedIn={isAuthenticated} onShare={share.onShare} onJoin={openJoin} /> : null}
               <Suspense
                 fallback={

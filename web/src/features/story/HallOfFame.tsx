@@ -4,7 +4,7 @@ import type { HallRecord, HallSeason, RecordHolder } from '../../../../contract/
 import { ApiError } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { MembersOnly, SignInGate } from '../tournaments/detail/Gates'
-import { recordsQuery, seasonsQuery } from './hall-of-fame-api'
+import { recordsQuery, seasonsQuery } from './story-api'
 import '../../styles/hall-of-fame.css'
 
 // The Hall of Fame (issue 16): the tournament's all-time records as cards and its seasons' tables

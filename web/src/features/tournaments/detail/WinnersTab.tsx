@@ -1,11 +1,39 @@
+import { lazy, Suspense, useState } from 'react'
 import { prizesEnabled, RUNNERS_UP_WIDE } from '../constants'
+import { panelId, type TabItem, TabList, tabId } from '../TabList'
 import type { LeagueData, MonthlyWinner } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
+
+// The league's story loads on demand: most visits to Winners read the months (issue 16).
+const RaceCentre = lazy(() => import('../../story/RaceCentre').then((m) => ({ default: m.RaceCentre })))
+const HallOfFame = lazy(() => import('../../story/HallOfFame').then((m) => ({ default: m.HallOfFame })))
 
 const monthTitle = (w: MonthlyWinner) => [w.month, w.year].filter(Boolean).join(' ')
 const points = (n: number | null | undefined) => (typeof n === 'number' ? `${n.toLocaleString('en-GB')} pts` : '—')
 
-export function WinnersTab({ data, loading, signedIn, onJoin }: { data: LeagueData | null; loading: boolean; signedIn: boolean; onJoin?: () => void }) {
+type WinnersView = 'months' | 'race' | 'hall'
+
+const VIEWS: Array<TabItem<WinnersView>> = [
+  { id: 'months', label: 'Months', icon: '👑' },
+  { id: 'race', label: 'Race', icon: '🏁' },
+  { id: 'hall', label: 'Hall of Fame', icon: '🏛️' },
+]
+
+/** Winners: Manager of the Month (the spec's cards), the Race Centre and the Hall of Fame. */
+export function WinnersTab({
+  leagueId,
+  data,
+  loading,
+  signedIn,
+  onJoin,
+}: {
+  leagueId: string
+  data: LeagueData | null
+  loading: boolean
+  signedIn: boolean
+  onJoin?: () => void
+}) {
+  const [view, setView] = useState<WinnersView>('months')
   if (!data) {
     return loading ? (
       <p className="inline-loading tab-loading" role="status">
@@ -21,7 +49,28 @@ export function WinnersTab({ data, loading, signedIn, onJoin }: { data: LeagueDa
     )
   }
   if (data.access === 'members') return <MembersOnly what="monthly winners" onJoin={onJoin} />
-  if (data.monthlyWinners.length === 0) {
+  return (
+    <>
+      <TabList tabs={VIEWS} selected={view} onSelect={setView} label="Winners sections" prefix="winners" className="winners-views" columns={3} />
+      <div id={panelId('winners', view)} role="tabpanel" aria-labelledby={tabId('winners', view)} tabIndex={-1}>
+        {view === 'months' ? <Months winners={data.monthlyWinners} /> : null}
+        <Suspense
+          fallback={
+            <p className="inline-loading tab-loading" role="status">
+              <span className="spinner spinner--sm" aria-hidden="true" /> Loading...
+            </p>
+          }
+        >
+          {view === 'race' ? <RaceCentre leagueId={leagueId} /> : null}
+          {view === 'hall' ? <HallOfFame leagueId={leagueId} /> : null}
+        </Suspense>
+      </div>
+    </>
+  )
+}
+
+function Months({ winners }: { winners: MonthlyWinner[] }) {
+  if (winners.length === 0) {
     return (
       <div className="card tab-empty">
         <p className="tab-empty__icon" aria-hidden="true">
@@ -32,7 +81,7 @@ export function WinnersTab({ data, loading, signedIn, onJoin }: { data: LeagueDa
       </div>
     )
   }
-  return <WinnerList winners={data.monthlyWinners} />
+  return <WinnerList winners={winners} />
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']

@@ -1,12 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import type { RecordsResponse, SeasonsResponse } from '../../../../contract/hall-of-fame'
+import type { RaceAnswer } from '../../../../contract/race'
 import { api, pathParam } from '../../lib/api'
 
-// The Hall of Fame's reads (contract/hall-of-fame.ts): the refresh computes it on each checked
-// gameweek, so it changes at most a few times a week.
+// The league's story reads (contract/race.ts, contract/hall-of-fame.ts). The refresh computes
+// them: the Hall of Fame on each checked gameweek (a few times a week at most), the race with
+// every snapshot (about every half hour while a gameweek is finishing).
 
 const STALE_MS = 5 * 60_000
+
+export const raceQuery = (leagueId: string) =>
+  queryOptions({
+    queryKey: ['race', leagueId],
+    queryFn: ({ signal }): Promise<RaceAnswer> => parseResponse(api.leagues[':id'].race.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
+    staleTime: STALE_MS,
+  })
 
 export const recordsQuery = (leagueId: string) =>
   queryOptions({
