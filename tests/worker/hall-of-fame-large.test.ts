@@ -39,7 +39,7 @@ async function keepSeason(tournamentId: number, name: string, gameweeks: ReturnT
   return bytes
 }
 
-function context(keep: ReturnType<typeof season>): StoryContext {
+function context(): StoryContext {
   return {
     tournament: { id: currentId, name: 'Big League', type: 'private', gazetteEnabled: true, previousTournamentId: previousId },
     season: '2026/27',
@@ -78,7 +78,7 @@ describe('a 5,000-manager Hall of Fame', () => {
       .slice(37)
       .map((g) => ({ ...g, source: 'fpl_api' as const }))
     let started = performance.now()
-    const first = await hallOfFameDocument(db, context(gw38), gw38)
+    const first = await hallOfFameDocument(db, context(), gw38)
     const firstMs = performance.now() - started
     const documentBytes = JSON.stringify(first).length
     expect(first.seasons_covered).toEqual(['2026/27', '2025/26'])
@@ -96,7 +96,7 @@ describe('a 5,000-manager Hall of Fame', () => {
     // Proof that the closed season is not read again: a change to its kept rows (same gameweeks) goes unseen.
     await env.DB.prepare("UPDATE gameweek_results SET rows = '[[1,999,999,1,0,0,null]]' WHERE tournament_id = ? AND gameweek = 1").bind(previousId).run()
     started = performance.now()
-    const next: HallOfFameDocument = await hallOfFameDocument(db, context(gw38), gw38)
+    const next: HallOfFameDocument = await hallOfFameDocument(db, context(), gw38)
     const nextMs = performance.now() - started
     expect(next.records).toEqual(first.records)
     expect(next.records.find((r) => r.kind === 'best_gameweek')?.value).not.toBe(999)
