@@ -53,3 +53,11 @@ export interface RaceAnswer {
 }
 
 export const RACE_PENDING_MESSAGE = 'The race appears after the next data refresh.'
+
+/** How a chance reads: "37%", "<1%" for a real but tiny chance, "0%" for none. */
+export function chanceText(chance: number): string {
+  if (chance <= 0) return '0%'
+  if (chance < 0.01) return '<1%'
+  if (chance > 0.99 && chance < 1) return '>99%'
+  return `${Math.round(chance * 100)}%`
+}

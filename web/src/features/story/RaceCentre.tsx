@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import type { RaceAnswer, RaceAnswerPart, RaceRowAnswer } from '../../../../contract/race'
+import { chanceText, type RaceAnswer, type RaceAnswerPart, type RaceRowAnswer } from '../../../../contract/race'
 import { ApiError } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { useAuth } from '../auth/AuthProvider'
@@ -10,14 +10,6 @@ import '../../styles/race.css'
 
 // The Race Centre (issue 16, decision 132): who can still win the month and the season, and how
 // likely, as the refresh computed it. Self-contained: it reads its own data and shows its own gates.
-
-/** "37%", "<1%" for a real but tiny chance, "0%" for none. */
-export function chanceText(chance: number): string {
-  if (chance <= 0) return '0%'
-  if (chance < 0.01) return '<1%'
-  if (chance > 0.99 && chance < 1) return '>99%'
-  return `${Math.round(chance * 100)}%`
-}
 
 const span = (part: RaceAnswerPart) =>
   part.first_gameweek === part.last_gameweek ? `GW ${part.first_gameweek}` : `GW ${part.first_gameweek}-${part.last_gameweek}`
