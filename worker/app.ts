@@ -10,6 +10,7 @@ import { banterRoutes } from './routes/banter'
 import { communityRoutes } from './routes/community'
 import { devRoutes } from './routes/dev'
 import { fplRoutes } from './routes/fpl'
+import { gazetteRoutes } from './routes/gazette'
 import { hallOfFameRoutes } from './routes/hall-of-fame'
 import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
@@ -45,6 +46,7 @@ function createApi() {
     .route('/leagues', leagueRoutes)
     .route('/leagues', liveRoutes)
     .route('/leagues', raceRoutes)
+    .route('/leagues', gazetteRoutes)
     .route('/leagues', hallOfFameRoutes)
     .route('/community-posts', communityRoutes)
     .route('/', fplRoutes)

@@ -1,45 +1,26 @@
-import type { Context } from 'hono'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { MAX_POST_LENGTH } from '../../contract/community'
-import { both } from '../db/batch'
 import type { AppEnv } from '../env'
 import { errorTextAsMessage } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { showableText, validate } from '../lib/validation'
-import { type SignedInEnv, session } from '../middleware/session'
-import { assertCanManage, assertCanUseWall, tournamentAccessRead } from '../services/access'
+import { session } from '../middleware/session'
 import { createPost, deletePost, dismissReports, postsRead, reportPost, setPinned, toggleLike, wallPosts } from '../services/community'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
+import { moderatingWall, wallOf, wallWith } from './tournament-access'
 
 const leagueParam = z.object({ leagueId: positiveId })
 const postParam = z.object({ leagueId: positiveId, postId: positiveId })
 
 const UNSHOWABLE_POST = "Your post is empty or contains characters we can't show. Remove them and try again."
 
-/** The signed-in user and a wall they may use, in one D1 round trip (user, tournament, membership). */
-async function wall(c: Context<SignedInEnv>, leagueId: number) {
-  const { user, data } = await c.var.session.read((userId) => tournamentAccessRead(c.var.db, leagueId, userId))
-  return { tournament: assertCanUseWall(data, user), user }
-}
-
-/** A moderation call: the wall, its commissioner (the one check of who manages a tournament), then the shared write limit. */
-async function moderating(c: Context<SignedInEnv>, leagueId: number) {
-  const found = await wall(c, leagueId)
-  assertCanManage(c.env, found.tournament, found.user)
-  await enforce(c.var.db, limitsFor('wallModeration', clientAddress(c.req.raw.headers), String(found.user.id)))
-  return found
-}
-
 // /api/community-posts/*: a tournament's wall, for its members only.
 export const communityRoutes = new Hono<AppEnv>()
   .get('/:leagueId', validate('param', leagueParam), session('required'), async (c) => {
     const { leagueId } = c.req.valid('param')
-    const {
-      user,
-      data: [access, posts],
-    } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), postsRead(c.var.db, leagueId)))
-    return c.json(wallPosts(assertCanUseWall(access, user), user, posts))
+    const { tournament, user, data } = await wallWith(c, leagueId, postsRead(c.var.db, leagueId))
+    return c.json(wallPosts(tournament, user, data))
   })
   .post(
     '/:leagueId',
@@ -60,20 +41,20 @@ export const communityRoutes = new Hono<AppEnv>()
     ),
     session('required'),
     async (c) => {
-      const { tournament, user } = await wall(c, c.req.valid('param').leagueId)
+      const { tournament, user } = await wallOf(c, c.req.valid('param').leagueId)
       await enforce(c.var.db, limitsFor('communityPost', clientAddress(c.req.raw.headers), String(user.id)))
       return c.json(await createPost(c.var.db, tournament, user, c.req.valid('json').content), 201)
     },
   )
   .post('/:leagueId/like/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
-    const { tournament, user } = await wall(c, leagueId)
+    const { tournament, user } = await wallOf(c, leagueId)
     return c.json(await toggleLike(c.var.db, tournament, user, postId))
   })
   .post('/:postId/report', session('required'), validate('param', z.object({ postId: positiveId })), async (c) => {
     const user = await c.var.session.user()
     await enforce(c.var.db, limitsFor('postReport', clientAddress(c.req.raw.headers), String(user.id)))
-    return c.json(await reportPost(c.var.db, user, c.req.valid('param').postId, async (tournamentId) => void (await wall(c, tournamentId))))
+    return c.json(await reportPost(c.var.db, user, c.req.valid('param').postId, async (tournamentId) => void (await wallOf(c, tournamentId))))
   })
   // The client reads this call's error text from `message` (spec).
   .delete(
@@ -83,23 +64,23 @@ export const communityRoutes = new Hono<AppEnv>()
     session('required'),
     async (c) => {
       const { leagueId, postId } = c.req.valid('param')
-      const { tournament, user } = await wall(c, leagueId)
+      const { tournament, user } = await wallOf(c, leagueId)
       return c.json(await deletePost(c.var.db, tournament, user, postId))
     },
   )
   // The commissioner's moderation (added to the spec's routes): pin, unpin, dismiss reports.
   .post('/:leagueId/posts/:postId/pin', validate('param', postParam), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
-    const { tournament, user } = await moderating(c, leagueId)
+    const { tournament, user } = await moderatingWall(c, leagueId)
     return c.json(await setPinned(c.var.db, tournament, user, postId, true))
   })
   .delete('/:leagueId/posts/:postId/pin', validate('param', postParam), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
-    const { tournament, user } = await moderating(c, leagueId)
+    const { tournament, user } = await moderatingWall(c, leagueId)
     return c.json(await setPinned(c.var.db, tournament, user, postId, false))
   })
   .post('/:leagueId/posts/:postId/reports/dismiss', validate('param', postParam), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
-    const { tournament, user } = await moderating(c, leagueId)
+    const { tournament, user } = await moderatingWall(c, leagueId)
     return c.json(await dismissReports(c.var.db, tournament, user, postId))
   })

@@ -2,11 +2,13 @@ import type { Context } from 'hono'
 import { type BatchRead, both, constant } from '../db/batch'
 import { markPublicRead } from '../lib/public-read-cache'
 import type { SignedInEnv, ViewerEnv } from '../middleware/session'
-import { assertCanManage, assertReadable, leagueNotFound, type Tournament, tournamentAccessRead } from '../services/access'
+import { assertCanManage, assertCanUseWall, assertReadable, leagueNotFound, type Tournament, tournamentAccessRead } from '../services/access'
 import type { SessionUser } from '../services/auth/sessions'
+import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // How a route reaches a tournament's data: the one check of who may read it (the standings'
-// rule) or manage it (the commissioner), made in the same D1 round trip as the read itself.
+// rule), use its wall (members) or manage it (the commissioner), made in the same D1 round trip
+// as the read itself.
 
 /** When the data behind an answer was made: null while the tournament waits for its first refresh. */
 interface Freshness {
@@ -49,4 +51,24 @@ export async function tournamentData<T, Body extends Freshness>(
   const body = answer(tournament, user, data)
   if (!user && tournament.type !== 'private' && (body.refreshed_at ?? body.computed_at ?? null) !== null) markPublicRead(c)
   return c.json(body)
+}
+
+/** The signed-in user, a wall they may use and what the route reads of it, in one D1 round trip. */
+export async function wallWith<T>(c: Context<SignedInEnv>, leagueId: number, read: BatchRead<T>) {
+  const {
+    user,
+    data: [access, data],
+  } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), read))
+  return { tournament: assertCanUseWall(access, user), user, data }
+}
+
+/** The signed-in user and a wall they may use (user, tournament, membership in one round trip). */
+export const wallOf = (c: Context<SignedInEnv>, leagueId: number) => wallWith(c, leagueId, constant(null))
+
+/** A moderation call: the wall, its commissioner (the one check of who manages a tournament), then the shared write limit. */
+export async function moderatingWall(c: Context<SignedInEnv>, leagueId: number) {
+  const found = await wallOf(c, leagueId)
+  assertCanManage(c.env, found.tournament, found.user)
+  await enforce(c.var.db, limitsFor('wallModeration', clientAddress(c.req.raw.headers), String(found.user.id)))
+  return found
 }

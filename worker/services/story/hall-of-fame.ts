@@ -130,7 +130,12 @@ function parseWinners(
   kept: ReadonlyArray<{ tournament_id: number; season: string }>,
   tournamentId: number,
 ): MonthlyWinner[] {
-  const newest = kept.filter((k) => k.tournament_id === tournamentId).map((k) => k.season).sort().at(-1) ?? ''
+  const newest =
+    kept
+      .filter((k) => k.tournament_id === tournamentId)
+      .map((k) => k.season)
+      .sort()
+      .at(-1) ?? ''
   return text && newest === season ? (JSON.parse(text) as MonthlyWinner[]) : []
 }
 

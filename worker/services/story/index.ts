@@ -22,6 +22,6 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
   const keep = gameweeksToKeep(ctx, kept)
   const race = raceDocument(ctx)
   const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, ctx, keep) : null
-  const gazette = ctx.status === 'checked' ? await gazetteStatements(db, ctx, { race, hallOfFame }) : []
+  const gazette = ctx.status === 'checked' ? await gazetteStatements(db, ctx, { race }) : []
   return { race, hallOfFame, statements: [...keepStatements(db, ctx, keep), ...gazette] }
 }

@@ -1,0 +1,54 @@
+// The Gameweek Gazette (issue 16, decision 134): one post from the product on each tournament's
+// wall when FPL checks a gameweek. The refresh writes it (worker/services/story/gazette.ts); the
+// wall reads it. Every text is plain text: the client renders it as text, never as markup.
+
+/** The weekly awards an edition reports, in its order (keys of the banter stats). */
+export const GAZETTE_AWARDS = ['gameweek_rocket', 'captain_catastrophe', 'benched_beast', 'transfer_tornado', 'comeback_king', 'wooden_spoon_warrior'] as const
+export type GazetteAwardKey = (typeof GAZETTE_AWARDS)[number]
+
+export interface GazetteAward {
+  key: GazetteAwardKey
+  /** The award's banter stat as the Banter tab shows it (manager, team_name, description, value fields). */
+  stat: Record<string, unknown> & { manager: string; team_name: string; description: string }
+}
+
+export interface GazetteMonthRow {
+  position: number
+  player_name: string
+  points: number
+}
+
+export interface GazetteDocument {
+  headline: string
+  /** One line under the headline: the league, the gameweek, how it went. */
+  standfirst: string
+  league_name: string
+  awards: GazetteAward[]
+  /** The month in progress (or just finished): its top three. */
+  month: { name: string; finished: boolean; top: GazetteMonthRow[] } | null
+  /** A month's last gameweek: its Manager of the Month edition. */
+  manager_of_the_month: { month: string; winners: string[]; points: number | null } | null
+  /** From the Race Centre of the same snapshot. */
+  race: { name: string; gameweeks_left: number; alive_count: number; lines: string[] } | null
+}
+
+export interface GazetteEdition {
+  season: string
+  gameweek: number
+  kind: 'gameweek' | 'month'
+  published_at: string
+  /** The newest edition stays pinned on the wall until the next one. */
+  pinned: boolean
+  document: GazetteDocument
+}
+
+export interface GazetteAnswer {
+  /** Whether the commissioner has the Gazette on. */
+  enabled: boolean
+  /** The viewer may delete editions and switch the Gazette off. */
+  can_moderate: boolean
+  editions: GazetteEdition[]
+}
+
+/** Who a member who switched sharing off is, wherever the Gazette would have named him. */
+export const LOW_PROFILE = 'a manager who keeps a low profile'

@@ -1,0 +1,71 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { GazetteAnswer, GazetteDocument } from '../../contract/gazette'
+import { rowsOf } from '../db/batch'
+import type { Database } from '../db/client'
+import { gazetteEditions, tournaments } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import type { Tournament } from './access'
+import type { SessionUser } from './auth/sessions'
+
+// The wall's Gameweek Gazette (issue 16, decision 134): the refresh publishes editions
+// (services/story/gazette.ts); members read them, the commissioner deletes one or turns it off.
+
+/** Editions a wall shows: enough for a month and a bit. */
+const EDITIONS_SHOWN = 6
+
+export const editionsRead = (db: Database, tournamentId: number) =>
+  rowsOf(
+    db
+      .select()
+      .from(gazetteEditions)
+      .where(and(eq(gazetteEditions.tournamentId, tournamentId), isNull(gazetteEditions.deletedAt)))
+      .orderBy(desc(gazetteEditions.publishedAt))
+      .limit(EDITIONS_SHOWN),
+  )
+
+type EditionRow = typeof gazetteEditions.$inferSelect
+
+export function gazetteAnswer(tournament: Tournament, viewer: SessionUser, rows: EditionRow[]): GazetteAnswer {
+  return {
+    enabled: tournament.gazetteEnabled,
+    can_moderate: tournament.commissionerId === viewer.id,
+    // The newest edition is pinned until the next one (while the Gazette is on).
+    editions: rows.map((row, i) => ({
+      season: row.season,
+      gameweek: row.gameweek,
+      kind: row.kind,
+      published_at: row.publishedAt.toISOString(),
+      pinned: i === 0 && tournament.gazetteEnabled,
+      document: row.document as unknown as GazetteDocument,
+    })),
+  }
+}
+
+/** The commissioner removes an edition for good: the row stays (deleted), so no refresh publishes it again. */
+export async function deleteEdition(db: Database, tournament: Tournament, moderator: SessionUser, season: string, gameweek: number) {
+  const rows = await db
+    .update(gazetteEditions)
+    .set({ deletedAt: new Date(), deletedBy: moderator.id })
+    .where(
+      and(
+        eq(gazetteEditions.tournamentId, tournament.id),
+        eq(gazetteEditions.season, season),
+        eq(gazetteEditions.gameweek, gameweek),
+        isNull(gazetteEditions.deletedAt),
+      ),
+    )
+    .returning({ gameweek: gazetteEditions.gameweek })
+  if (rows.length === 0) throw new ApiError(404, 'That Gazette edition is not on the wall.', { code: 'edition_not_found' })
+  return { message: `The GW ${gameweek} Gazette is removed from the wall.` }
+}
+
+/** On or off for the next checked gameweek; editions already published stay until deleted. */
+export async function setGazette(db: Database, tournament: Tournament, enabled: boolean) {
+  await db.update(tournaments).set({ gazetteEnabled: enabled, updatedAt: new Date() }).where(eq(tournaments.id, tournament.id))
+  return {
+    enabled,
+    message: enabled
+      ? 'The Gameweek Gazette is on: the next edition comes when FPL checks the gameweek.'
+      : 'The Gameweek Gazette is off: no new editions will be posted.',
+  }
+}
