@@ -61,20 +61,24 @@ function seasonsResponse(read: HallRead): SeasonsResponse {
 export const hallOfFameRoutes = new Hono<AppEnv>()
   .get('/:id/records', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    return tournamentData(
-      c,
-      id,
-      () => hallOfFameRead(c.var.db, id),
-      (_t, _v, read) => recordsResponse(read),
+    return c.json(
+      await tournamentData(
+        c,
+        id,
+        () => hallOfFameRead(c.var.db, id),
+        (_t, _v, read) => recordsResponse(read),
+      ),
     )
   })
   .get('/:id/seasons', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    return tournamentData(
-      c,
-      id,
-      () => hallOfFameRead(c.var.db, id),
-      (_t, _v, read) => seasonsResponse(read),
+    return c.json(
+      await tournamentData(
+        c,
+        id,
+        () => hallOfFameRead(c.var.db, id),
+        (_t, _v, read) => seasonsResponse(read),
+      ),
     )
   })
   .get('/:id/lineage', validate('param', idParam), session('required'), async (c) =>

@@ -105,29 +105,35 @@ export const leagueRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const { page, limit, search } = c.req.valid('query')
     const slice = { page, limit, search: search || null }
-    return tournamentData(
-      c,
-      id,
-      (viewer) => standingsPageRead(c.var.db, id, slice, viewer),
-      (tournament, viewer, data) => standingsResponse(tournament, { ...slice, viewerTeamId: viewer?.fplTeamId ?? null }, data),
+    return c.json(
+      await tournamentData(
+        c,
+        id,
+        (viewer) => standingsPageRead(c.var.db, id, slice, viewer),
+        (tournament, viewer, data) => standingsResponse(tournament, { ...slice, viewerTeamId: viewer?.fplTeamId ?? null }, data),
+      ),
     )
   })
   .get('/:id/monthly-winners', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    return tournamentData(
-      c,
-      id,
-      () => latestSnapshotRead(c.var.db, id, 'monthlyWinners'),
-      (_t, _v, snapshot) => monthlyWinnersResponse(snapshot),
+    return c.json(
+      await tournamentData(
+        c,
+        id,
+        () => latestSnapshotRead(c.var.db, id, 'monthlyWinners'),
+        (_t, _v, snapshot) => monthlyWinnersResponse(snapshot),
+      ),
     )
   })
   .get('/:id/banter-stats', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    return tournamentData(
-      c,
-      id,
-      () => latestSnapshotRead(c.var.db, id, 'banterStats'),
-      (_t, _v, snapshot) => banterStatsResponse(snapshot),
+    return c.json(
+      await tournamentData(
+        c,
+        id,
+        () => latestSnapshotRead(c.var.db, id, 'banterStats'),
+        (_t, _v, snapshot) => banterStatsResponse(snapshot),
+      ),
     )
   })
   .get('/:id/admin-check', session('required'), validate('param', idParam), async (c) => {

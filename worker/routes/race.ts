@@ -20,10 +20,12 @@ function raceAnswer(snapshot: SnapshotView | null): RaceAnswer {
 
 export const raceRoutes = new Hono<AppEnv>().get('/:id/race', validate('param', idParam), session('optional'), async (c) => {
   const { id } = c.req.valid('param')
-  return tournamentData(
-    c,
-    id,
-    () => latestSnapshotRead(c.var.db, id, 'race'),
-    (_t, _v, snapshot) => raceAnswer(snapshot),
+  return c.json(
+    await tournamentData(
+      c,
+      id,
+      () => latestSnapshotRead(c.var.db, id, 'race'),
+      (_t, _v, snapshot) => raceAnswer(snapshot),
+    ),
   )
 })

@@ -30,10 +30,10 @@ export async function managedWith<T>(c: Context<SignedInEnv>, id: number, read: 
   return { tournament: access.tournament, user, data }
 }
 
-export const managed = async (c: Context<SignedInEnv>, id: number) => (await managedWith(c, id, constant(null))).tournament
+export const managed = async (c: Context<SignedInEnv>, id: number): Promise<Tournament> => (await managedWith(c, id, constant(null))).tournament
 
 /**
- * One of a tournament's data reads, for whoever may see it, in a single D1 round trip (session,
+ * One of a tournament's data reads (the answer's body), for whoever may see it, in a single D1 round trip (session,
  * tournament, membership and data together). Anonymous answers about an open tournament go to
  * the public read cache once its data exists.
  */
@@ -42,7 +42,7 @@ export async function tournamentData<T, Body extends Freshness>(
   id: number,
   read: (viewerUserId: number | null) => BatchRead<T>,
   answer: (tournament: Tournament, viewer: SessionUser | null, data: T) => Body,
-) {
+): Promise<Body> {
   const {
     user,
     data: [access, data],
@@ -50,7 +50,7 @@ export async function tournamentData<T, Body extends Freshness>(
   const tournament = assertReadable(access, user)
   const body = answer(tournament, user, data)
   if (!user && tournament.type !== 'private' && (body.refreshed_at ?? body.computed_at ?? null) !== null) markPublicRead(c)
-  return c.json(body)
+  return body
 }
 
 /** The signed-in user, a wall they may use and what the route reads of it, in one D1 round trip. */

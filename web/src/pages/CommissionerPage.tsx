@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
 import { commissionerError } from '../features/commissioner/errors'
+import { GazetteSettings } from '../features/commissioner/GazetteSettings'
 import { InviteTab } from '../features/commissioner/InviteTab'
 import { LeagueSettingsTab } from '../features/commissioner/LeagueSettingsTab'
 import { MembersTab } from '../features/commissioner/MembersTab'
@@ -124,6 +125,7 @@ function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
       <div id={panelId('commissioner', tab)} role="tabpanel" aria-labelledby={tabId('commissioner', tab)} className="commissioner__panel">
         {tab === 'overview' ? <OverviewTab league={league} members={active} posts={posts.data ?? null} onGo={setTab} /> : null}
         {tab === 'settings' ? <LeagueSettingsTab league={league} onSaved={onSaved} /> : null}
+        {tab === 'settings' ? <GazetteSettings leagueId={String(league.id)} /> : null}
         {tab === 'settings' ? <SeasonLineage leagueId={String(league.id)} /> : null}
         {tab === 'invite' ? <InviteTab leagueId={league.id} /> : null}
         {tab === 'members' ? <MembersTab league={league} members={members} error={membersError} onChanged={() => void membersQuery.refetch()} /> : null}

@@ -26,7 +26,8 @@ export async function gazetteStatements(
   story: { race: RaceDocument | null },
   now = Date.now(),
 ): Promise<D1PreparedStatement[]> {
-  if (!ctx.tournament.gazetteEnabled) return []
+  // The curated league has no wall to post on.
+  if (!ctx.tournament.gazetteEnabled || ctx.tournament.type === 'curated_public') return []
   const { document, kind } = composeEdition(ctx, story.race, await lowProfileNames(db, ctx))
   return [db.$client.prepare(PUBLISH).bind(ctx.tournament.id, ctx.season, ctx.gameweek, kind, JSON.stringify(document), now)]
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { analytics } from '../../lib/analytics'
 import { ApiError } from '../../lib/api'
 import { useAuth } from '../auth/AuthProvider'
+import { Gazette } from './Gazette'
 import { usePinPost } from './moderation'
 import { createPost, deletePost, postsQuery, reportPost, timeAgo, toggleLike } from './posts-api'
 import { samplePosts } from './sample-posts'
@@ -180,6 +181,8 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
       <div className="wall__notice-slot" role="status" aria-live="polite">
         {notice.message ? <p className={`form-message form-message--${notice.message.tone}`}>{notice.message.text}</p> : null}
       </div>
+
+      {query.data && !sample ? <Gazette leagueId={String(leagueId)} moderator={moderator} /> : null}
 
       {sample ? (
         <div className="notice wall__sample-note" role="status">
