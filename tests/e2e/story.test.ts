@@ -59,9 +59,11 @@ describe('the league story in a browser', () => {
     await page.context().close()
   }, 60_000)
 
-  it('shows the Hall of Fame: the records and the seasons with their picker', async () => {
+  it("shows the Hall of Fame: records across last season's kept league (season lineage) and the seasons with their picker", async () => {
     const records = await read<RecordsResponse>('records')
     expect(records.status).toBe('ready')
+    // The dev seed keeps the Pub League's 2025/26 season and links it (tests/stack/last-season.ts).
+    expect(records.seasons_covered).toEqual(expect.arrayContaining(['2026/27', '2025/26']))
     const best = records.records.find((r) => r.kind === 'best_gameweek')
     expect(best).toBeDefined()
     const page = await newPage(browser)
@@ -73,6 +75,8 @@ describe('the league story in a browser', () => {
       expect(await card.textContent()).toContain(`${best?.value} points`)
       expect(await card.textContent()).toContain(best?.holders[0]?.player_name ?? '')
       const picker = page.getByLabel('Season', { exact: true })
+      await picker.selectOption('2025/26')
+      expect(await page.getByText('Final table').count()).toBeGreaterThan(0)
       const options = await picker.locator('option').allTextContents()
       expect(options.some((o) => o.includes('(FPL history)'))).toBe(true)
       await picker.selectOption({ index: options.findIndex((o) => o.includes('(FPL history)')) })

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { hash } from '@node-rs/argon2'
 import { CURATED_ENTRY_IDS, createFplSimulator, DEMO_ENTRY_ID, type FplSimulator, LEAGUES, SEED_MEMBER_ENTRY_IDS } from '../fpl-simulator/handler.ts'
+import { lastSeasonSql } from './last-season.ts'
 
 export const DEMO_EMAIL = 'demo@banter-arena.test'
 export const ADMIN_EMAIL = 'admin@banter-arena.test'
@@ -90,6 +91,8 @@ export async function buildSeedSql({ reset = false } = {}) {
   for (const email of [DEMO_EMAIL, ...(members[pubId] ?? [])]) addMember(leagueId(pubId), email)
   for (const email of [DEMO_EMAIL, ...(members[officeId] ?? [])]) addMember(leagueId(officeId), email)
   addMember(leagueId(megaId), ADMIN_EMAIL)
+  // The Pub League's last season, kept and linked, so the Hall of Fame spans FPL's July reset.
+  sql.push(...(await lastSeasonSql(simulator, pubId, 1_123_456, leagueName(pubId), SEASON, q)))
   // One kicked member, so the commissioner screen shows both lists.
   const kicked = members[officeId]?.at(-1)
   if (kicked && kicked !== officeCommissioner) {

@@ -88,6 +88,9 @@ describe('GET /api/leagues/{id}/race', () => {
     })
     for (const row of body.month?.rows ?? []) expect(row.gap).toBe(monthLeader - (month.find((m) => m.entry === row.fpl_team_id)?.total ?? Number.NaN))
     expect(body.month?.rows.reduce((a, r) => a + r.win_chance, 0)).toBeCloseTo(1, 9)
+    // The simulated November is a close race with one gameweek left: dev shows a real contest.
+    expect(body.month?.gameweeks_left).toBe(1)
+    expect(body.month?.rows.filter((r) => r.win_chance >= 0.05).length).toBeGreaterThanOrEqual(3)
     for (const line of body.season?.catch_up ?? []) expect(line.text).toMatch(/^.+ needs \d+ more than .+ over GW 13-38$/)
   })
 
