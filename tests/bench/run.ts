@@ -5,8 +5,8 @@
 // fails shows "n/a (reason)" and the run goes on.
 //
 //   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...] [--only live,...]
-// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2.
-// A run of `--only live` (not --quick) writes its table to the live block of docs/benchmarks.md.
+// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2, story.
+// A run of `--only live` or `--only story` (not --quick) writes its table to that section's block of docs/benchmarks.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,6 +27,7 @@ import { pageRenderCpu, renderRequestFor } from './page-render.ts'
 import { waitForQuiet, workerdPids, wranglerGroup } from './proc.ts'
 import { createGiantTournament, installWriteCounter, timedRefresh } from './refresh.ts'
 import { spaSizes, startupTime, workerSizes } from './sizes.ts'
+import { storySection } from './story.ts'
 import { add, fmt, markdown, plain, ratio, section } from './table.ts'
 
 const { values } = parseArgs({
@@ -284,6 +285,7 @@ if (on('pagerender'))
 if (on('ogmem')) await section('Share-image renderer memory', ['Share-image renderer memory'], () => rendererMemory(RENDERER_PORT, quick ? 8 : 20), 150_000)
 if (on('sizes')) await section('Worker sizes', ['Worker bundle sizes'], async () => workerSizes(), 400_000)
 if (on('argon2')) await section('argon2id', ['argon2id hash time'], () => argon2Bench(quick ? 4 : 10), 120_000)
+if (on('story')) await storySection(quick)
 
 rmSync(work, { recursive: true, force: true })
 const about = [
@@ -301,8 +303,9 @@ console.log('\nwritten to tests/.artifacts/bench.md')
 if (!quick && skip.size === 0 && only.size === 0) {
   writeDocSection('docs/benchmarks.md', 'bench', markdown(about))
   console.log('written to docs/benchmarks.md')
-} else if (!quick && only.size === 1 && only.has('live')) {
-  writeDocSection('docs/benchmarks.md', 'bench-live', markdown(about))
-  console.log('written to docs/benchmarks.md (live block)')
+} else if (!quick && only.size === 1 && (only.has('live') || only.has('story'))) {
+  const block = only.has('live') ? 'live' : 'story'
+  writeDocSection('docs/benchmarks.md', `bench-${block}`, markdown(about))
+  console.log(`written to docs/benchmarks.md (${block} block)`)
 }
 process.exit(0)
