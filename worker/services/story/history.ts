@@ -5,8 +5,9 @@ import { captainPoints, historyRow, leagueRanks, netPoints, totalAt } from '../.
 import type { StoryContext } from './context'
 
 // What the refresh keeps of a season for good (issue 16): FPL wipes its league data each July,
-// so a checked gameweek's table is stored compactly, and gameweeks from before the tournament
-// joined us are rebuilt once from its managers' FPL histories. Names are kept per season, and
+// so a checked gameweek's table is stored compactly (whole up to 1,000 managers; beyond, its top
+// 100 and the managers whose history we read, our members among them), and gameweeks from before
+// the tournament joined us are rebuilt once from its managers' FPL histories. Names are kept per season, and
 // the seasons before that come from each manager's FPL `past` rows.
 
 export interface KeptGameweek {
@@ -41,9 +42,14 @@ export function gameweeksToKeep(ctx: StoryContext, kept: ReadonlySet<number>): K
   return out
 }
 
+/** Tables up to this size are kept whole; a bigger league keeps its top and our members (decision 138). */
+const WHOLE_TABLE_UP_TO = 1_000
+const TOP_KEPT = 100
+
 function checkedTable(ctx: StoryContext): GameweekResultRow[] {
   const cohort = new Map(ctx.cohort.map((m) => [m.entryId, m]))
-  return ctx.rows.map((row) => {
+  const rows = ctx.rows.length <= WHOLE_TABLE_UP_TO ? ctx.rows : ctx.rows.filter((r, i) => i < TOP_KEPT || cohort.has(r.fpl_team_id))
+  return rows.map((row) => {
     const manager = cohort.get(row.fpl_team_id)
     const history = manager ? historyRow(manager.history, ctx.gameweek) : undefined
     const captain = manager?.picks ? captainPoints(manager.picks, ctx.live) : null
@@ -81,9 +87,11 @@ export function keepStatements(db: Database, ctx: StoryContext, keep: KeptGamewe
   const d1 = db.$client
   const statements = keep.map((g) => d1.prepare(KEEP_RESULT).bind(ctx.tournament.id, ctx.season, g.gameweek, g.source, JSON.stringify(g.rows), now))
   if (keep.length === 0) return statements
+  // The names of the managers kept (a very large league's whole table is not).
+  const keptIds = new Set(keep.flatMap((g) => g.rows.map((r) => r[0])))
   const names: Record<string, [string, string]> = {}
   for (const m of ctx.cohort) names[m.entryId] = [m.playerName, m.teamName]
-  for (const r of ctx.rows) names[r.fpl_team_id] = [r.player_name, r.team_name]
+  for (const r of ctx.rows) if (keptIds.has(r.fpl_team_id)) names[r.fpl_team_id] = [r.player_name, r.team_name]
   statements.push(d1.prepare(KEEP_SEASON).bind(ctx.tournament.id, ctx.season, ctx.meta.league_name || ctx.tournament.name, JSON.stringify(names), now))
   for (const [season, rows] of pastSeasons(ctx)) {
     const managers = Object.fromEntries(rows.map(([id]) => [id, names[id] as [string, string]]))

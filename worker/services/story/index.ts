@@ -23,5 +23,13 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
   const race = raceDocument(ctx)
   const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, ctx, keep) : null
   const gazette = ctx.status === 'checked' ? await gazetteStatements(db, ctx, { race }) : []
-  return { race, hallOfFame, statements: [...keepStatements(db, ctx, keep), ...gazette] }
+  return { race, hallOfFame, statements: [...keepStatements(db, ctx, keep), ...gazette, supersede(db, ctx, hallOfFame !== null)] }
 }
+
+// Only the newest race and Hall of Fame are ever read: older snapshots let theirs go, so a season
+// stores one of each per tournament rather than one per gameweek (decision 138).
+const SUPERSEDE = `UPDATE tournament_snapshots SET race = NULL, hall_of_fame = CASE WHEN ?3 THEN NULL ELSE hall_of_fame END
+  WHERE tournament_id = ?1 AND gameweek <> ?2 AND (race IS NOT NULL OR (?3 AND hall_of_fame IS NOT NULL))`
+
+const supersede = (db: Database, ctx: StoryContext, newHallOfFame: boolean) =>
+  db.$client.prepare(SUPERSEDE).bind(ctx.tournament.id, ctx.gameweek, newHallOfFame ? 1 : 0)
