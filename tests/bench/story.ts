@@ -35,7 +35,7 @@ function timed(runs: number, fn: () => unknown): number {
   return median(samples)
 }
 
-export async function storyBench(quick: boolean) {
+async function storyBench(quick: boolean) {
   const sim = createFplSimulator()
   const get = async <T>(path: string): Promise<T> => (await (await sim.fetch(new Request(`http://sim/api/${path}`))).json()) as T
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { GazetteAnswer } from '../../contract/gazette'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { refreshData } from '../stack/stack.ts'
-import { signedInHeaders } from './helpers/api'
+import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // The Gameweek Gazette on the dev stack (issue 16): the simulator plays the next gameweek, then
@@ -26,9 +26,7 @@ const simAt = async (gw: number, phase: string) => {
 beforeAll(async () => {
   browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
-  const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers: auth })).json()) as Array<{ id: number; name: string }>
-  pubId = list.find((l) => l.name === 'The Pub League')?.id ?? 0
-  expect(pubId).toBeGreaterThan(0)
+  pubId = await tournamentNamed(baseUrl, auth)
 }, 60_000)
 
 afterAll(async () => {

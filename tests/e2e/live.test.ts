@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { LiveAnswer, LiveTeamAnswer } from '../../contract/live'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
-import { signedInHeaders } from './helpers/api'
+import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // Matchday Live (issue 15) in two real browsers on the dev stack: the simulator plays GW13, two
@@ -27,9 +27,7 @@ const demoRow = async () => (await live()).standings.find((r) => r.fpl_team_id =
 beforeAll(async () => {
   browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
-  const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers: auth })).json()) as Array<{ id: number; name: string }>
-  pubId = list.find((l) => l.name === 'The Pub League')?.id ?? 0
-  expect(pubId).toBeGreaterThan(0)
+  pubId = await tournamentNamed(baseUrl, auth)
 
   // GW13 from its deadline, then into the first kick-offs.
   expect((await sim('matchday', { gw: 13 })).ok).toBe(true)

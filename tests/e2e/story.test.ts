@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { RecordsResponse } from '../../contract/hall-of-fame'
 import { chanceText, type RaceAnswer } from '../../contract/race'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { signedInHeaders } from './helpers/api'
+import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 // The league's story (issue 16) in Chromium on the dev stack: the Pub League's Winners tab opens
@@ -20,9 +20,7 @@ const read = async <T>(path: string) => (await (await fetch(`${baseUrl}/api/leag
 beforeAll(async () => {
   browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
-  const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers: auth })).json()) as Array<{ id: number; name: string }>
-  pubId = list.find((l) => l.name === 'The Pub League')?.id ?? 0
-  expect(pubId).toBeGreaterThan(0)
+  pubId = await tournamentNamed(baseUrl, auth)
 }, 60_000)
 
 afterAll(async () => {

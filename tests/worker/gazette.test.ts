@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type GazetteAnswer, LOW_PROFILE } from '../../contract/gazette'
 import { getDb } from '../../worker/db/client'
-import type { StoryContext } from '../../worker/services/story/context'
 import { gazetteStatements } from '../../worker/services/story/gazette'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call, json } from './helpers/http'
+import { storyContext } from './helpers/story'
 import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue, testClock } from './helpers/world'
 
 // The Gameweek Gazette through the real refresh (issue 16, decision 134): one edition per checked
@@ -115,21 +115,13 @@ describe('the Gameweek Gazette', () => {
   })
 
   it('publishes it once when two refreshes finalize at the same moment', async () => {
-    const ctx = {
-      tournament: { id: pubId, name: 'The Pub League', type: 'private', gazetteEnabled: true, previousTournamentId: null },
-      season: '2026/27',
-      gameweek: 11,
-      status: 'checked',
-      version: '11:checked',
-      bootstrap: { phases: [], events: [] },
-      rows: [{ position: 1, fpl_team_id: 1000001, team_name: 'T', player_name: 'P', total_points: 700, gameweek_points: 60, rank: 1, last_rank: 1 }],
-      meta: { league_name: 'The Pub League', total_members: 1, truncated: false, last_updated_data: null, fpl_active_members: 1 },
-      cohort: [],
-      phaseTables: new Map(),
-      monthlyWinners: [],
-      banter: null,
-      live: { elements: [] },
-    } as unknown as StoryContext
+    const ctx = storyContext(
+      { id: pubId, name: 'The Pub League' },
+      {
+        gameweek: 11,
+        rows: [{ position: 1, fpl_team_id: 1000001, team_name: 'T', player_name: 'P', total_points: 700, gameweek_points: 60, rank: 1, last_rank: 1 }],
+      },
+    )
     const db = getDb(env.DB)
     const [first, second] = await Promise.all([gazetteStatements(db, ctx, { race: null }, 1_000), gazetteStatements(db, ctx, { race: null }, 2_000)])
     await Promise.all([env.DB.batch(first ?? []), env.DB.batch(second ?? [])])

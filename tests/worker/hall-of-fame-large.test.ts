@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../worker/db/client'
 import type { GameweekResultRow } from '../../worker/db/schema'
-import type { StoryContext } from '../../worker/services/story'
 import { type HallOfFameDocument, hallOfFameDocument } from '../../worker/services/story/hall-of-fame'
+import { storyContext } from './helpers/story'
 import { addTournament, addUser } from './helpers/world'
 
 // The Hall of Fame of a 5,000-manager league at GW38 with a linked 5,000-manager season before it
@@ -39,23 +39,7 @@ async function keepSeason(tournamentId: number, name: string, gameweeks: ReturnT
   return bytes
 }
 
-function context(): StoryContext {
-  return {
-    tournament: { id: currentId, name: 'Big League', type: 'private', gazetteEnabled: true, previousTournamentId: previousId },
-    season: '2026/27',
-    gameweek: 38,
-    status: 'checked',
-    version: '38:checked',
-    bootstrap: { phases: [], events: [] },
-    rows: [],
-    meta: { league_name: 'Big League' },
-    cohort: [],
-    phaseTables: new Map(),
-    monthlyWinners: [],
-    banter: null,
-    live: { elements: [] },
-  } as unknown as StoryContext
-}
+const context = () => storyContext({ id: currentId, name: 'Big League', previousTournamentId: previousId })
 
 beforeAll(async () => {
   const owner = await addUser('big@example.com', 'Big', null)

@@ -5,6 +5,8 @@
  * a seed: the refresh computes it once per snapshot (decision 130).
  */
 
+import type { RaceRowAnswer } from '../../../contract/race'
+
 export interface RaceManager {
   fpl_team_id: number
   player_name: string
@@ -14,16 +16,8 @@ export interface RaceManager {
   scores: readonly number[]
 }
 
-export interface RaceRow {
-  fpl_team_id: number
-  player_name: string
-  points: number
-  /** Points behind the leader (0 for the leaders). */
-  gap: number
-  alive: boolean
-  /** Share of the simulated finishes he wins (ties shared); the chances of a race sum to 1. */
-  win_chance: number
-}
+/** A row of the race as the API answers it (contract/race.ts). */
+export type RaceRow = RaceRowAnswer
 
 export interface RaceOptions {
   gameweeksLeft: number
