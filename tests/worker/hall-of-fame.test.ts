@@ -171,6 +171,14 @@ describe('season lineage', () => {
     expect((await link({ previous_fpl_league_id: -3 })).status).toBe(400)
     expect((await link({ previous_fpl_league_id: '12x' })).status).toBe(400)
     expect(await link({ previous_fpl_league_id: SIM_LEAGUES.pub })).toMatchObject({ status: 400, body: { code: 'lineage_self' } })
+    // Another group's kept league: its names and records are not this commissioner's to take.
+    const stranger = await addUser('stranger@example.com', 'Stranger', null)
+    await env.DB.prepare(
+      "INSERT INTO tournaments (name, type, fpl_league_id, fpl_season, commissioner_id) VALUES ('Someone Else 25/26', 'private', 777001, '2025/26', ?)",
+    )
+      .bind(stranger)
+      .run()
+    expect(await link({ previous_fpl_league_id: 777_001 })).toMatchObject({ status: 403, body: { code: 'lineage_not_yours' } })
   })
 
   it('stores a league we never kept and says the Hall of Fame has FPL history only', async () => {

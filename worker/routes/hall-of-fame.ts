@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { HALL_OF_FAME_PENDING, type HallSeason, type RecordsResponse, type SeasonsResponse } from '../../contract/hall-of-fame'
-import { mapRead, rowsOf } from '../db/batch'
+import { constant, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { tournamentSnapshots } from '../db/schema'
 import type { AppEnv } from '../env'
@@ -11,7 +11,7 @@ import { validate } from '../lib/validation'
 import { session } from '../middleware/session'
 import { lineageOf, linkLineage } from '../services/lineage'
 import type { HallOfFameDocument } from '../services/story/hall-of-fame'
-import { managed, tournamentData } from './tournament-access'
+import { managed, managedWith, tournamentData } from './tournament-access'
 
 // /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), read from the
 // newest snapshot that has one (the refresh computes it on each checked gameweek), for whoever may
@@ -84,6 +84,7 @@ export const hallOfFameRoutes = new Hono<AppEnv>()
   .get('/:id/lineage', validate('param', idParam), session('required'), async (c) =>
     c.json(await lineageOf(c.var.db, await managed(c, c.req.valid('param').id))),
   )
-  .put('/:id/lineage', validate('param', idParam), validate('json', lineageBody), session('required'), async (c) =>
-    c.json(await linkLineage(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('json').previous_fpl_league_id)),
-  )
+  .put('/:id/lineage', validate('param', idParam), validate('json', lineageBody), session('required'), async (c) => {
+    const { tournament, user } = await managedWith(c, c.req.valid('param').id, constant(null))
+    return c.json(await linkLineage(c.var.db, tournament, user, c.req.valid('json').previous_fpl_league_id))
+  })

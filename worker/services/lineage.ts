@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { LINEAGE_DEPTH, type LineageResponse } from '../../contract/hall-of-fame'
 import type { Database } from '../db/client'
-import { tournaments } from '../db/schema'
+import { memberships, tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
+import type { SessionUser } from './auth/sessions'
 
 // Season lineage (issue 16, decision 137): FPL starts every league afresh each July with a new id,
 // so the commissioner tells us last season's id. When we kept that league, its tournament becomes
@@ -23,7 +24,7 @@ export async function lineageOf(db: Database, tournament: Tournament): Promise<L
   return { previous_fpl_league_id: tournament.previousFplLeagueId, previous_tournament: previousOf(previous ?? null), message: '' }
 }
 
-export async function linkLineage(db: Database, tournament: Tournament, previousFplLeagueId: number | null): Promise<LineageResponse> {
+export async function linkLineage(db: Database, tournament: Tournament, user: SessionUser, previousFplLeagueId: number | null): Promise<LineageResponse> {
   if (previousFplLeagueId === null) {
     await store(db, tournament.id, null, null)
     return { previous_fpl_league_id: null, previous_tournament: null, message: "Unlinked. The Hall of Fame keeps this league's own seasons and FPL history." }
@@ -45,6 +46,11 @@ export async function linkLineage(db: Database, tournament: Tournament, previous
       code: 'lineage_not_earlier',
     })
   }
+  // Another group's kept league would bring its names and records into this Hall of Fame: only
+  // someone who ran it or played in it can say it is this league's last season.
+  if (!(await tookPart(db, previous, user))) {
+    throw new ApiError(403, 'You can link a league you ran or played in last season. Ask its commissioner to link it.', { code: 'lineage_not_yours' })
+  }
   if (await leadsBackTo(db, previous, tournament.id)) {
     throw new ApiError(409, 'That league already leads back to this one: linking it would make a loop.', { code: 'lineage_loop' })
   }
@@ -54,6 +60,15 @@ export async function linkLineage(db: Database, tournament: Tournament, previous
     previous_tournament: previousOf(previous),
     message: `Linked to ${previous.name}. The Hall of Fame includes its seasons from the next checked gameweek.`,
   }
+}
+
+async function tookPart(db: Database, previous: Tournament, user: SessionUser): Promise<boolean> {
+  if (previous.commissionerId === user.id) return true
+  const membership = await db.query.memberships.findFirst({
+    where: and(eq(memberships.tournamentId, previous.id), eq(memberships.userId, user.id)),
+    columns: { id: true },
+  })
+  return membership !== undefined
 }
 
 /** Whether following `from`'s own links back (as far as the Hall of Fame would, and one more) reaches `target`. */
