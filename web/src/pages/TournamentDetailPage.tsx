@@ -24,7 +24,13 @@ import '../styles/tournaments.css'
 
 // What only some readers open loads on demand, so a visitor's first render needs less: the wall
 // and settings (signed in), Manage (curated league admins), the join dialog (non-members).
-const CommunityWall = lazy(() => import('../features/community/CommunityWall'))
+// The wall (and its Gazette) is for signed-in members: the page renderer, which draws a visitor's
+// first screen, leaves it out (import.meta.glob, decision 119's way).
+const CommunityWall = lazy(() =>
+  import.meta.glob<typeof import('../features/community/CommunityWall')>('../features/community/CommunityWall.tsx')[
+    '../features/community/CommunityWall.tsx'
+  ]!(),
+)
 const SettingsTab = lazy(() => import('../features/tournaments/detail/SettingsTab'))
 const ManageTab = lazy(() => import('../features/tournaments/detail/ManageTab').then((m) => ({ default: m.ManageTab })))
 const JoinTournamentDialog = lazy(() => import('../features/tournaments/JoinTournamentDialog').then((m) => ({ default: m.JoinTournamentDialog })))

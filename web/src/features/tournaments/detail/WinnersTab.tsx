@@ -4,9 +4,19 @@ import { panelId, type TabItem, TabList, tabId } from '../TabList'
 import type { LeagueData, MonthlyWinner } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
 
-// The league's story loads on demand: most visits to Winners read the months (issue 16).
-const RaceCentre = lazy(() => import('../../story/RaceCentre').then((m) => ({ default: m.RaceCentre })))
-const HallOfFame = lazy(() => import('../../story/HallOfFame').then((m) => ({ default: m.HallOfFame })))
+// The league's story loads on demand: most visits to Winners read the months (issue 16). Through
+// import.meta.glob, Vite's lazy chunks, which the page renderer's bundler leaves out: the server
+// draws the first screen, never these sections (decision 119's way).
+const RaceCentre = lazy(() =>
+  import.meta.glob<typeof import('../../story/RaceCentre')>('../../story/RaceCentre.tsx')['../../story/RaceCentre.tsx']!().then((m) => ({
+    default: m.RaceCentre,
+  })),
+)
+const HallOfFame = lazy(() =>
+  import.meta.glob<typeof import('../../story/HallOfFame')>('../../story/HallOfFame.tsx')['../../story/HallOfFame.tsx']!().then((m) => ({
+    default: m.HallOfFame,
+  })),
+)
 
 const monthTitle = (w: MonthlyWinner) => [w.month, w.year].filter(Boolean).join(' ')
 const points = (n: number | null | undefined) => (typeof n === 'number' ? `${n.toLocaleString('en-GB')} pts` : '—')
