@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RaceAnswer } from '../../contract/race'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
@@ -98,6 +99,16 @@ describe('GET /api/leagues/{id}/race', () => {
     const first = (await race()).body
     const again = (await race()).body
     expect(again).toEqual(first)
+  })
+
+  it('computes the race for a snapshot written before the race existed, at the same data version', async () => {
+    await env.DB.prepare('UPDATE tournament_snapshots SET race = NULL WHERE tournament_id = ?').bind(pubId).run()
+    expect((await race()).body.message).toBe('The race appears after the next data refresh.')
+    await runCronAndQueue()
+    expect((await race()).body).toMatchObject({ gameweek: 12, message: null })
+    // Once it has one, the same version is up to date again: nothing to refresh.
+    const again = await runCronAndQueue()
+    expect(again.run).toMatchObject({ ran: true, jobs: 0 })
   })
 
   it('says the points are provisional while the gameweek is in play', async () => {

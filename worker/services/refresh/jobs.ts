@@ -17,14 +17,19 @@ export interface Job {
  */
 export async function createJob(db: Database, tournamentId: number, plan: JobPlan, messages: number, now = Date.now()): Promise<Job | null> {
   // A job that failed, or never finished (its messages failed for good), must not block the
-  // version: the next run tries again.
+  // version: the next run tries again. Nor must a done one when the planner still finds the
+  // snapshot out of date at this version (written before the league's story existed, issue 16).
   await db
     .delete(refreshJobs)
     .where(
       and(
         eq(refreshJobs.tournamentId, tournamentId),
         eq(refreshJobs.dataVersion, plan.version),
-        or(eq(refreshJobs.status, 'failed'), and(eq(refreshJobs.status, 'running'), lt(refreshJobs.startedAt, new Date(now - JOB_TIMEOUT_MS)))),
+        or(
+          eq(refreshJobs.status, 'failed'),
+          eq(refreshJobs.status, 'done'),
+          and(eq(refreshJobs.status, 'running'), lt(refreshJobs.startedAt, new Date(now - JOB_TIMEOUT_MS))),
+        ),
       ),
     )
   const id = crypto.randomUUID()

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { tournamentSnapshots } from '../../db/schema'
 import type { GameweekState } from '../../fpl/gameweek'
@@ -24,7 +24,13 @@ export async function planRefresh(db: Database, state: GameweekState, bootstrap:
   const targets = await refreshTargets(db, state.season, only)
   const stored = targets.length
     ? await db
-        .select({ tournamentId: tournamentSnapshots.tournamentId, version: tournamentSnapshots.dataVersion })
+        .select({
+          tournamentId: tournamentSnapshots.tournamentId,
+          version: tournamentSnapshots.dataVersion,
+          // A snapshot written before the league's story existed (issue 16) has no race: it is
+          // refreshed once more at the same version (an empty table has no race to compute).
+          story: sql<number>`${tournamentSnapshots.race} IS NOT NULL OR coalesce(json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members'), 0) = 0`,
+        })
         .from(tournamentSnapshots)
         .where(
           inArray(
@@ -33,7 +39,7 @@ export async function planRefresh(db: Database, state: GameweekState, bootstrap:
           ),
         )
     : []
-  const upToDate = new Set(stored.filter((s) => s.version === state.version).map((s) => s.tournamentId))
+  const upToDate = new Set(stored.filter((s) => s.version === state.version && Boolean(s.story)).map((s) => s.tournamentId))
 
   for (const target of targets) {
     const plan = jobPlan(target, state, bootstrap)
