@@ -59,3 +59,9 @@ export const OPEN_SCREEN_MESSAGE = 'banter-arena:open-screen'
 
 /** The header the service worker adds to an answer it served from its cache while offline. */
 export const OFFLINE_SAVED_AT_HEADER = 'X-Banter-Offline-Saved-At'
+
+/** The tournament page's tabs a notification can open (`?tab=` on /tournaments/{id}). */
+export const TOURNAMENT_TABS = ['standings', 'winners', 'banter', 'community', 'settings'] as const
+export type TournamentTab = (typeof TOURNAMENT_TABS)[number]
+
+export const tournamentScreen = (tournamentId: number, tab: TournamentTab) => `/tournaments/${tournamentId}?tab=${tab}`

@@ -15,6 +15,7 @@ import { hallOfFameRoutes } from './routes/hall-of-fame'
 import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
 import { liveRoutes } from './routes/live'
+import { notificationRoutes, pushRoutes } from './routes/notifications'
 import { raceRoutes } from './routes/race'
 import { sharePageRoutes } from './routes/share-page'
 import { statsRoutes } from './routes/stats'
@@ -49,6 +50,8 @@ function createApi() {
     .route('/leagues', gazetteRoutes)
     .route('/leagues', hallOfFameRoutes)
     .route('/community-posts', communityRoutes)
+    .route('/push', pushRoutes)
+    .route('/notifications', notificationRoutes)
     .route('/', fplRoutes)
     .route('/', statsRoutes)
     .route('/dev', devRoutes)

@@ -9,6 +9,8 @@ interface Secrets {
   JWT_SECRET?: string
   RESEND_API_KEY?: string
   EMAIL_FROM?: string
+  /** The VAPID key pair for Web Push, as a private JWK (JSON). Without it production sends no pushes. */
+  VAPID_PRIVATE_JWK?: string
 }
 
 export type Bindings = Env & Secrets

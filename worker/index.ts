@@ -4,6 +4,7 @@ import { getDb } from './db/client'
 import type { Bindings } from './env'
 import { forgetPublicReads } from './lib/public-read-cache'
 import { fetchSheets, isLiveSheetsMessage, type LiveSheetsMessage } from './live/sheets'
+import { handleNotifyMessage, isNotifyMessage, type NotifyMessage } from './services/notifications'
 import { handleRefreshMessage } from './services/refresh'
 import type { RefreshMessage } from './services/refresh/types'
 
@@ -18,12 +19,14 @@ export default {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime))
   },
   // One message per invocation (wrangler.toml max_batch_size = 1): its own subrequest budget.
-  // The queue carries the refresh's fetches and the live engine's picks.
+  // The refresh queue carries the refresh's fetches and the live engine's picks; the notify queue
+  // carries notifications.
   async queue(batch, env) {
     for (const message of batch.messages) {
       try {
         const body = message.body
-        if (isLiveSheetsMessage(body)) await fetchSheets({ env, db: getDb(env.DB) }, body)
+        if (isNotifyMessage(body)) await handleNotifyMessage({ env, db: getDb(env.DB), queue: env.NOTIFY_QUEUE }, body)
+        else if (isLiveSheetsMessage(body)) await fetchSheets({ env, db: getDb(env.DB) }, body)
         else await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE, onFinalized: forgetPublicReads }, body)
         message.ack()
       } catch (error) {
@@ -32,4 +35,4 @@ export default {
       }
     }
   },
-} satisfies ExportedHandler<Bindings, RefreshMessage | LiveSheetsMessage>
+} satisfies ExportedHandler<Bindings, RefreshMessage | LiveSheetsMessage | NotifyMessage>

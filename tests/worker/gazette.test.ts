@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type GazetteAnswer, LOW_PROFILE } from '../../contract/gazette'
 import { getDb } from '../../worker/db/client'
-import { gazetteStatements } from '../../worker/services/story/gazette'
+import { gazetteStep } from '../../worker/services/story/gazette'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call, json } from './helpers/http'
 import { storyContext } from './helpers/story'
@@ -123,8 +123,8 @@ describe('the Gameweek Gazette', () => {
       },
     )
     const db = getDb(env.DB)
-    const [first, second] = await Promise.all([gazetteStatements(db, ctx, { race: null }, 1_000), gazetteStatements(db, ctx, { race: null }, 2_000)])
-    await Promise.all([env.DB.batch(first ?? []), env.DB.batch(second ?? [])])
+    const [first, second] = await Promise.all([gazetteStep(db, ctx, { race: null }, 1_000), gazetteStep(db, ctx, { race: null }, 2_000)])
+    await Promise.all([env.DB.batch(first.statements), env.DB.batch(second.statements)])
     const rows = await env.DB.prepare('SELECT published_at FROM gazette_editions WHERE tournament_id = ? AND gameweek = 11')
       .bind(pubId)
       .all<{ published_at: number }>()

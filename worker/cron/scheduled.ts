@@ -6,6 +6,8 @@ import type { Bindings } from '../env'
 import { pollerOf } from '../live/hubs'
 import { endedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
+import type { NotifySender } from '../services/notifications/messages'
+import { runNotificationSchedule } from '../services/notifications/schedule'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
 
 export const REFRESH_LEASE = 'fpl-refresh'
@@ -31,6 +33,8 @@ export interface ScheduledDeps {
   forceState?: boolean
   /** Starts the live poller's loop if it is not running (default: the LivePoller object). */
   wakeLive?: () => Promise<void>
+  /** Where notifications are queued (default: NOTIFY_QUEUE). */
+  notify?: NotifySender
 }
 
 /** The cron entry point: one run at a time, then plan the FPL refresh. */
@@ -50,6 +54,10 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
         deps.forceState,
       )
       const summary = { jobs: planned.jobs.length, skipped: planned.skipped, gameweek: planned.state.version }
+      // Deadline reminders and the digest: a failure here must not lose the refresh's run record.
+      await runNotificationSchedule({ db, queue: deps.notify ?? env.NOTIFY_QUEUE }, planned, deps.now?.() ?? Date.now()).catch((error: unknown) =>
+        console.warn('The notification schedule failed', error),
+      )
       await recordRun(db, scheduledTime, summary)
       return { ran: true, holder, ...summary }
     } catch (error) {

@@ -488,7 +488,75 @@ export const devOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    // Extra headers the message carried (the digest's List-Unsubscribe pair).
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index('dev_outbox_created_idx').on(t.createdAt)],
 )
+
+// Notifications (issue 17, decision 139). A device's Web Push subscription, as its browser gave
+// it; one row per endpoint (a device re-synced by another account moves to that account).
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    // Re-synced when the app opens: a device unseen for months is dropped by the cron.
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId), // a user's devices, fan-out by user
+  ],
+)
+
+// What a user wants to hear about; no row means the defaults (everything on, quiet 23:00-08:00
+// London time, no digest).
+export const notificationPreferences = sqliteTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  muted: text('muted', { mode: 'json' }).notNull().$type<string[]>().default(sql`'[]'`),
+  quietEnabled: integer('quiet_enabled', { mode: 'boolean' }).notNull().default(true),
+  quietStart: text('quiet_start').notNull().default('23:00'),
+  quietEnd: text('quiet_end').notNull().default('08:00'),
+  timeZone: text('time_zone').notNull().default('Europe/London'),
+  emailDigest: integer('email_digest', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+})
+
+export const notificationOutcomes = ['sent', 'muted', 'quiet', 'capped', 'no_device'] as const
+
+// One row per user, type and event (its key): what became of it. The key makes an event reach a
+// user once however often it is queued; `sent` rows within the last 15 minutes are the rate cap.
+export const notificationLog = sqliteTable(
+  'notification_log',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    key: text('key').notNull(),
+    outcome: text('outcome', { enum: notificationOutcomes }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type, t.key] }),
+    index('notification_log_recent_idx').on(t.userId, t.type, t.createdAt), // the rate cap
+    index('notification_log_created_idx').on(t.createdAt), // the cron's pruning
+  ],
+)
+
+// Events announced once across cron runs, retries and concurrent refreshes (a Gazette, a deadline
+// reminder, a digest): inserting the key is what claims the announcement.
+export const notificationEvents = sqliteTable('notification_events', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+})

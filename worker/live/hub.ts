@@ -11,6 +11,7 @@ import { LIVE_SOCKET_PROTOCOL } from '../../contract/live'
 import { getDb } from '../db/client'
 import type { Bindings } from '../env'
 import { stillReadable } from '../services/access'
+import { notifyOvertakes } from '../services/notifications/overtakes'
 import { type FeedGen, type LiveFeed, readFeed, readFeedGen } from './feed'
 import { pollerOf } from './hubs'
 import {
@@ -31,6 +32,12 @@ export const LIVE_VIEWER_HEADER = 'x-live-viewer'
 
 interface SocketViewer {
   viewer: number | null
+}
+
+/** The live ranks of the last table an alert compared, kept across the hub's evictions. */
+interface RanksKept {
+  gameweek: number
+  ranks: [entry: number, rank: number][]
 }
 
 /** A feed older than this (three polls) may mean the poller is not running. */
@@ -76,6 +83,25 @@ export class LiveHub extends DurableObject<Bindings> {
       }
     }
     return sockets.length
+  }
+
+  /**
+   * The poller's news of a new feed for a league whose members want to hear of overtakes: compare
+   * its live table with the one of the previous news and queue a push for each member passed by a
+   * rival (only inside a match window, and never on the first table of a gameweek: there is nothing
+   * to compare with). Answers how many members were told.
+   */
+  async alert(tournamentId: number, window: string | null): Promise<number> {
+    const live = await this.table(tournamentId)
+    const before = await this.ctx.storage.get<RanksKept>('ranks')
+    await this.ctx.storage.put('ranks', { gameweek: live.gameweek, ranks: live.rows.map((r) => [r.fpl_team_id, r.live_rank]) } satisfies RanksKept)
+    if (window === null || before?.gameweek !== live.gameweek || live.status === 'checked') return 0
+    return notifyOvertakes(
+      { db: getDb(this.env.DB), queue: this.env.NOTIFY_QUEUE },
+      { id: tournamentId, gameweek: live.gameweek, window },
+      new Map(before.ranks),
+      live.rows,
+    )
   }
 
   /**

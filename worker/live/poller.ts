@@ -10,6 +10,7 @@ import { getDb } from '../db/client'
 import { type Bindings, isDevelopment } from '../env'
 import { readFeed, writeFeed } from './feed'
 import { hubOf } from './hubs'
+import { alertedTournaments, matchWindow } from '../services/notifications/overtakes'
 import { pollLive } from './poll'
 import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
 
@@ -62,18 +63,22 @@ export class LivePoller extends DurableObject<Bindings> {
     if (!feed) return { next: nextPollAt, feed: null }
     if (changed || feed.fetched_at !== previous?.fetched_at) await writeFeed(db, feed)
     if (feed.gameweek !== previous?.gameweek) await forgetOtherGameweeks(db, feed.gameweek)
-    if (changed) await this.notifyHubs()
+    if (changed) await this.notifyHubs(matchWindow(feed.fixtures))
     await this.askForSheets(feed.gameweek, feed.status)
     return { next: nextPollAt, feed: { gen: feed.gen, status: feed.status } }
   }
 
-  private async notifyHubs(): Promise<void> {
+  /** The hubs with open screens get the change; those with members to alert compare their tables. */
+  private async notifyHubs(window: string | null): Promise<void> {
     const watchers = (await this.ctx.storage.get<number[]>('watchers')) ?? []
     const results = await Promise.allSettled(watchers.map(async (id) => ({ id, sockets: await hubOf(this.env, id).changed(id) })))
     for (const result of results) {
       if (result.status === 'fulfilled' && result.value.sockets === 0) await this.watch(result.value.id, false)
       if (result.status === 'rejected') console.warn('A live hub missed an update', result.reason)
     }
+    const alerted = await alertedTournaments(getDb(this.env.DB))
+    const alerts = await Promise.allSettled(alerted.map((id) => hubOf(this.env, id).alert(id, window)))
+    for (const alert of alerts) if (alert.status === 'rejected') console.warn('A live hub missed an overtake check', alert.reason)
   }
 
   private async askForSheets(gameweek: number, status: string): Promise<void> {

@@ -6,6 +6,8 @@ import { errorTextAsMessage } from '../lib/errors'
 import { positiveId } from '../lib/params'
 import { showableText, validate } from '../lib/validation'
 import { session } from '../middleware/session'
+import { likeNotice } from '../services/notifications/notices'
+import { notifyUsers } from '../services/notifications/announce'
 import { createPost, deletePost, dismissReports, postsRead, reportPost, setPinned, toggleLike, wallPosts } from '../services/community'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 import { moderatingWall, wallOf, wallWith } from './tournament-access'
@@ -49,7 +51,15 @@ export const communityRoutes = new Hono<AppEnv>()
   .post('/:leagueId/like/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
     const { tournament, user } = await wallOf(c, leagueId)
-    return c.json(await toggleLike(c.var.db, tournament, user, postId))
+    const { answer, post } = await toggleLike(c.var.db, tournament, user, postId)
+    // The author hears of a like once (its key), never of their own, and never at the liker's expense.
+    if (answer.liked && post.userId !== user.id) {
+      const notice = likeNotice(tournament, post, user, Date.now())
+      c.executionCtx.waitUntil(
+        notifyUsers({ queue: c.env.NOTIFY_QUEUE }, [{ userId: post.userId, notice }]).catch((error: unknown) => console.warn('Like not notified', error)),
+      )
+    }
+    return c.json(answer)
   })
   .post('/:postId/report', session('required'), validate('param', z.object({ postId: positiveId })), async (c) => {
     const user = await c.var.session.user()

@@ -95,14 +95,14 @@ async function postIn(db: Database, postId: number, tournamentId?: number) {
 
 /** Likes or unlikes; a double click from two tabs still counts one like (primary key). */
 export async function toggleLike(db: Database, tournament: Tournament, user: SessionUser, postId: number) {
-  await postIn(db, postId, tournament.id)
+  const post = await postIn(db, postId, tournament.id)
   const removed = await db
     .delete(postLikes)
     .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id)))
     .returning({ postId: postLikes.postId })
   if (removed.length === 0) await db.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing()
   const [count] = await db.select({ n: sql<number>`count(*)` }).from(postLikes).where(eq(postLikes.postId, postId))
-  return { liked: removed.length === 0, likes: Number(count?.n ?? 0) }
+  return { answer: { liked: removed.length === 0, likes: Number(count?.n ?? 0) }, post }
 }
 
 export async function reportPost(db: Database, user: SessionUser, postId: number, assertWall: (tournamentId: number) => Promise<void>) {

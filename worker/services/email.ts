@@ -10,6 +10,8 @@ export interface EmailMessage {
   subject: string
   html: string
   text: string
+  /** Extra headers (the digest's List-Unsubscribe pair). */
+  headers?: Record<string, string>
 }
 
 class EmailDeliveryError extends Error {}
@@ -28,6 +30,7 @@ export async function sendEmail(env: Bindings, db: Database, message: EmailMessa
         subject: message.subject,
         html: message.html,
         text: message.text,
+        headers: message.headers,
       },
       { signal: AbortSignal.timeout(10_000) },
     )
@@ -56,6 +59,7 @@ export async function readOutbox(db: Database, to?: string, limit = 50): Promise
     subject: row.subject,
     text: row.text,
     html: row.html,
+    headers: row.headers ?? undefined,
     created_at: row.createdAt.toISOString(),
   }))
 }

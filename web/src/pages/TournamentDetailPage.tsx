@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { TOURNAMENT_TABS, type TournamentTab } from '../../../contract/notifications'
 import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { postsQuery } from '../features/community/posts-api'
@@ -59,6 +60,8 @@ export function detailTabs(signedIn: boolean, type: string | null | undefined, i
   return tabs
 }
 
+const isLinkableTab = (tab: string): tab is TournamentTab => (TOURNAMENT_TABS as readonly string[]).includes(tab)
+
 interface DetailState {
   league?: League | null
 }
@@ -94,6 +97,17 @@ export default function TournamentDetailPage() {
   useEffect(() => {
     if (leagueId) analytics.standingsView(leagueId)
   }, [leagueId])
+
+  // A notification opens a tab by its link (`?tab=wall`, contract/notifications.ts): it is taken
+  // once and dropped from the address, so Back and reload behave as for a tab chosen by hand.
+  const linkedTab = params.get('tab')
+  useEffect(() => {
+    if (linkedTab === null) return
+    if (isLinkableTab(linkedTab)) setTabState({ leagueId, tab: linkedTab })
+    const url = new URLSearchParams(params)
+    url.delete('tab')
+    setParams(url, { replace: true, preventScrollReset: true, state: location.state })
+  }, [linkedTab, leagueId, params, setParams, location.state])
 
   const selectTab = (next: TabId) => {
     setTabState({ leagueId, tab: next })

@@ -6,13 +6,13 @@ import type { EmailMessage } from '../email'
 // Links are built from APP_URL, never from the request's Host header (which an attacker could
 // set to send a victim's reset link to their own site).
 
-const appLink = (env: Pick<Bindings, 'APP_URL'>, path: string, token?: string) => {
+export const appLink = (env: Pick<Bindings, 'APP_URL'>, path: string, token?: string) => {
   const url = new URL(path, env.APP_URL)
   if (token) url.searchParams.set('token', token)
   return url.toString()
 }
 
-interface Layout {
+export interface Layout {
   env: Pick<Bindings, 'PRODUCT_NAME' | 'APP_URL'>
   to: string
   subject: string
@@ -22,7 +22,8 @@ interface Layout {
   footnote: string
 }
 
-function render({ env, to, subject, greeting, paragraphs, action, footnote }: Layout): EmailMessage {
+/** The product's email layout: also the weekly digest's (services/notifications/digest.ts). */
+export function renderEmail({ env, to, subject, greeting, paragraphs, action, footnote }: Layout): EmailMessage {
   const product = env.PRODUCT_NAME
   const button = action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#1f7a4d;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px;display:inline-block">${escapeHtml(action.label)}</a></p>
@@ -68,7 +69,7 @@ const greet = (to: Recipient) => (to.isVerified ? `Hi ${to.name},` : 'Hello,')
 
 /** Always to an address not yet proved: no display name (see Recipient). */
 export function verificationEmail(env: Layout['env'], to: string, token: string): EmailMessage {
-  return render({
+  return renderEmail({
     env,
     to,
     subject: `Verify your email for ${env.PRODUCT_NAME}`,
@@ -82,7 +83,7 @@ export function verificationEmail(env: Layout['env'], to: string, token: string)
 }
 
 export function passwordResetEmail(env: Layout['env'], to: Recipient, token: string): EmailMessage {
-  return render({
+  return renderEmail({
     env,
     to: to.email,
     subject: `Reset your ${env.PRODUCT_NAME} password`,
@@ -94,7 +95,7 @@ export function passwordResetEmail(env: Layout['env'], to: Recipient, token: str
 }
 
 export function passwordChangedEmail(env: Layout['env'], to: Recipient, how: 'changed' | 'reset'): EmailMessage {
-  return render({
+  return renderEmail({
     env,
     to: to.email,
     subject: `Your ${env.PRODUCT_NAME} password was ${how}`,
@@ -114,7 +115,7 @@ export function passwordChangedEmail(env: Layout['env'], to: Recipient, how: 'ch
  * for someone else's address): only the team id, a number.
  */
 export function teamClaimedEmail(env: Layout['env'], to: string, fplTeamId: number): EmailMessage {
-  return render({
+  return renderEmail({
     env,
     to,
     subject: `FPL team ${fplTeamId} was removed from your ${env.PRODUCT_NAME} account`,

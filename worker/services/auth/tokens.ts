@@ -144,3 +144,32 @@ export async function verifySession(env: KeyEnv, token: string): Promise<Session
     throw error
   }
 }
+
+// Links in emails that act without signing in (the digest's one-click unsubscribe): the user and
+// what the link may do, signed with the session key under an audience of their own, so a link
+// token is never a session and a session never a link. They do not expire: an unsubscribe link
+// in an old email must still work (RFC 8058 asks for it to keep working).
+const LINK_AUDIENCE = 'banter-arena-link'
+
+export type LinkPurpose = 'unsubscribe-digest'
+
+export async function signLinkToken(env: KeyEnv, userId: number, purpose: LinkPurpose): Promise<string> {
+  return new SignJWT({ purpose })
+    .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+    .setIssuer(ISSUER)
+    .setAudience(LINK_AUDIENCE)
+    .setSubject(String(userId))
+    .sign(await secretKey(env))
+}
+
+/** The user a link token was signed for, or null for anything else. */
+export async function verifyLinkToken(env: KeyEnv, token: string, purpose: LinkPurpose): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, await secretKey(env), { algorithms: [ALGORITHM], typ: TYPE, issuer: ISSUER, audience: LINK_AUDIENCE })
+    const userId = typeof payload.sub === 'string' && USER_ID.test(payload.sub) ? Number(payload.sub) : Number.NaN
+    return payload.purpose === purpose && Number.isSafeInteger(userId) ? userId : null
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null
+    throw error
+  }
+}

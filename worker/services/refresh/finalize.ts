@@ -15,6 +15,8 @@ import {
   phaseTableFromHistories,
 } from '../../fpl/stats'
 import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, type WriteResult } from '../snapshot-store'
+import { storyNotices } from '../notifications/notices'
+import type { Notice } from '../notifications/rules'
 import { storyStep } from '../story'
 import { type Job, markJob } from './jobs'
 import { stateOf } from './tasks'
@@ -30,7 +32,12 @@ export interface FinalizeOptions {
   prizesEnabled: boolean
 }
 
-export async function finalizeJob(db: Database, source: FplSource, job: Job, options: FinalizeOptions): Promise<WriteResult> {
+export interface Finalized extends WriteResult {
+  /** What the members are told now that the snapshot is written (a Gazette, a Manager of the Month). */
+  notices: Notice[]
+}
+
+export async function finalizeJob(db: Database, source: FplSource, job: Job, options: FinalizeOptions): Promise<Finalized> {
   const plan = job.plan
   const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, job.tournamentId) })
   if (!tournament) throw new IncompleteRefreshError(`Tournament ${job.tournamentId} no longer exists`)
@@ -109,7 +116,8 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   }
   const { statements, result } = await snapshotStatements(db, input)
   await db.$client.batch([...statements, ...story.statements, prepared(db, markJob(db, job.id, 'done'))])
-  return result
+  const season = tournament.fplSeason ?? plan.season
+  return { ...result, notices: story.gazette ? storyNotices(tournament.id, season, plan.gameweek, story.gazette, Date.now()) : [] }
 }
 
 interface Table {

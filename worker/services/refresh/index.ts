@@ -3,6 +3,9 @@ import { getDb } from '../../db/client'
 import type { Bindings } from '../../env'
 import type { GameweekState } from '../../fpl/gameweek'
 import { createFplSource, type FplSource, type SlimBootstrap } from '../../fpl/source'
+import { announce, type Notifier } from '../notifications/announce'
+import type { NotifySender } from '../notifications/messages'
+import type { Notice } from '../notifications/rules'
 import { rebuildPublicStats } from '../public-stats'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
@@ -29,6 +32,8 @@ export interface RefreshDeps {
   timeoutMs?: number
   /** Told once a job's new snapshot is written: the worker forgets the public reads it kept. */
   onFinalized?: () => void
+  /** Where a snapshot's announcements are queued (default: NOTIFY_QUEUE). */
+  notify?: NotifySender
 }
 
 // The refresh never builds a snapshot from stale answers: if FPL fails, the message fails and
@@ -54,7 +59,7 @@ export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
   const { state, bootstrap } = await source.state(forceState)
   const plan = await planRefresh(db, state, bootstrap, deps.now?.() ?? Date.now())
   await send(deps.queue, plan.messages)
-  return { state, ...plan, requests: source.client.budget.used }
+  return { state, bootstrap, ...plan, requests: source.client.budget.used }
 }
 
 /**
@@ -66,6 +71,14 @@ export async function queueFirstRefresh(db: Database, queue: MessageSender, from
   const plan = await planRefresh(db, from.state, from.bootstrap, Date.now(), tournamentId)
   await send(queue, plan.messages)
   return plan.jobs
+}
+
+// Announced after the snapshot is written, once per event (announce claims its key); a queue
+// failure is logged rather than failing a refresh whose snapshot is already good.
+async function announceAll(notifier: Notifier, notices: Notice[], tournamentId: number) {
+  for (const notice of notices) {
+    await announce(notifier, notice, { tournamentId }).catch((error: unknown) => console.warn('A story notification was not queued', error))
+  }
 }
 
 export interface MessageOutcome {
@@ -93,6 +106,7 @@ export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMe
     const written = await finalizeJob(db, source, { ...job, plan: updated.plan }, { prizesEnabled: deps.env.PRIZES_ENABLED === 'true' })
     await rebuildPublicStats(db)
     deps.onFinalized?.()
+    await announceAll({ db, queue: deps.notify ?? deps.env.NOTIFY_QUEUE }, written.notices, job.tournamentId)
     return { requests: source.client.budget.used, followUps: 0, finalized: true, rowsWritten: written.rowsWritten }
   } catch (error) {
     // The last good snapshot stays; the next data version (or the job timeout) tries again.

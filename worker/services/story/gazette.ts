@@ -15,21 +15,27 @@ const PUBLISH = `INSERT INTO gazette_editions (tournament_id, season, gameweek, 
   ON CONFLICT (tournament_id, season, gameweek) DO NOTHING`
 const SHARING_OFF = 'SELECT fpl_team_id AS id FROM users WHERE banter_sharing_enabled = 0 AND fpl_team_id IN (SELECT value FROM json_each(?1))'
 
+export interface GazetteStep {
+  /** This gameweek's edition as composed (also when it is not published: its Manager of the Month). */
+  edition: { kind: 'gameweek' | 'month'; document: GazetteDocument }
+  /** Whether it goes on the wall: not when the commissioner turned the Gazette off or on the curated league. */
+  published: boolean
+  statements: D1PreparedStatement[]
+}
+
 /**
- * The statement that publishes this gameweek's edition, once: the primary key (tournament,
- * season, gameweek) makes a retry or a concurrent refresh a no-op, and a deleted edition keeps
- * its row, so it never comes back. Nothing when the commissioner has turned the Gazette off.
+ * This gameweek's edition and the statement that publishes it, once: the primary key
+ * (tournament, season, gameweek) makes a retry or a concurrent refresh a no-op, and a deleted
+ * edition keeps its row, so it never comes back. No statement when the Gazette is off, and none
+ * for the curated league, which has no wall to post on.
  */
-export async function gazetteStatements(
-  db: Database,
-  ctx: StoryContext,
-  story: { race: RaceDocument | null },
-  now = Date.now(),
-): Promise<D1PreparedStatement[]> {
-  // The curated league has no wall to post on.
-  if (!ctx.tournament.gazetteEnabled || ctx.tournament.type === 'curated_public') return []
-  const { document, kind } = composeEdition(ctx, story.race, await lowProfileNames(db, ctx))
-  return [db.$client.prepare(PUBLISH).bind(ctx.tournament.id, ctx.season, ctx.gameweek, kind, JSON.stringify(document), now)]
+export async function gazetteStep(db: Database, ctx: StoryContext, story: { race: RaceDocument | null }, now = Date.now()): Promise<GazetteStep> {
+  const edition = composeEdition(ctx, story.race, await lowProfileNames(db, ctx))
+  const published = ctx.tournament.gazetteEnabled && ctx.tournament.type !== 'curated_public'
+  const statements = published
+    ? [db.$client.prepare(PUBLISH).bind(ctx.tournament.id, ctx.season, ctx.gameweek, edition.kind, JSON.stringify(edition.document), now)]
+    : []
+  return { edition, published, statements }
 }
 
 /** The names (manager and team) of the managers in this edition who switched banter sharing off. */

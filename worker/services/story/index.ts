@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client'
 import type { StoryContext } from './context'
-import { gazetteStatements } from './gazette'
+import { type GazetteStep, gazetteStep } from './gazette'
 import { hallOfFameDocument } from './hall-of-fame'
 import { gameweeksToKeep, keepStatements, keptGameweeks } from './history'
 import { raceDocument } from './race'
@@ -14,6 +14,8 @@ export interface StoryStep {
   hallOfFame: Record<string, unknown> | null
   /** To run in the snapshot's batch (one transaction): the kept gameweeks and seasons, the Gazette. */
   statements: D1PreparedStatement[]
+  /** A checked gameweek's edition: what the notifications announce once the batch is written. */
+  gazette: GazetteStep | null
 }
 
 /** The league's story for a snapshot the refresh is about to write (issue 16, decision 131). */
@@ -22,8 +24,13 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
   const keep = gameweeksToKeep(ctx, kept)
   const race = raceDocument(ctx)
   const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, ctx, keep) : null
-  const gazette = ctx.status === 'checked' ? await gazetteStatements(db, ctx, { race }) : []
-  return { race, hallOfFame, statements: [...keepStatements(db, ctx, keep), ...gazette, supersede(db, ctx, hallOfFame !== null)] }
+  const gazette = ctx.status === 'checked' ? await gazetteStep(db, ctx, { race }) : null
+  return {
+    race,
+    hallOfFame,
+    gazette,
+    statements: [...keepStatements(db, ctx, keep), ...(gazette?.statements ?? []), supersede(db, ctx, hallOfFame !== null)],
+  }
 }
 
 // Only the newest race and Hall of Fame are ever read: older snapshots let theirs go, so a season

@@ -1,0 +1,56 @@
+import { inArray } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { pushSubscriptions } from '../../db/schema'
+import type { Bindings } from '../../env'
+import type { NotifyMessage, NotifySender } from './messages'
+import { sendPush, vapidKeys } from './push'
+
+// The queue's second stage: one message's pushes (at most DELIVERIES_PER_MESSAGE), in parallel.
+// A device the push service no longer knows (404, 410) is forgotten; a busy or unreachable push
+// service (429, 5xx, no answer) gets the failed pushes again later, a few times, then they go.
+
+export interface DeliverDeps {
+  env: Pick<Bindings, 'VAPID_PRIVATE_JWK' | 'ENVIRONMENT' | 'APP_URL'>
+  db: Database
+  queue: NotifySender
+  fetch?: typeof fetch
+}
+
+export interface DeliverResult {
+  sent: number
+  gone: number
+  retried: number
+  dropped: number
+}
+
+const MAX_ATTEMPTS = 3
+const GONE = new Set([404, 410])
+const isTransient = (status: number) => status === 0 || status === 429 || status >= 500
+
+export async function deliver(deps: DeliverDeps, message: Extract<NotifyMessage, { kind: 'notify:deliver' }>): Promise<DeliverResult> {
+  const keys = vapidKeys(deps.env)
+  const result: DeliverResult = { sent: 0, gone: 0, retried: 0, dropped: 0 }
+  if (!keys) {
+    console.warn('VAPID_PRIVATE_JWK is not set: pushes are not sent')
+    return { ...result, dropped: message.deliveries.length }
+  }
+  const statuses = await Promise.all(
+    message.deliveries.map((d) =>
+      sendPush(keys, deps.env.APP_URL, d, { payload: message.payloads[d.payload] ?? message.payloads[0]!, ttl: d.ttl, urgency: d.urgency }, deps.fetch),
+    ),
+  )
+  const gone: string[] = []
+  const again: typeof message.deliveries = []
+  statuses.forEach((status, i) => {
+    const delivery = message.deliveries[i]!
+    if (status >= 200 && status < 300) result.sent++
+    else if (GONE.has(status)) gone.push(delivery.subscriptionId)
+    else if (isTransient(status) && message.attempt + 1 < MAX_ATTEMPTS) again.push(delivery)
+    else result.dropped++
+  })
+  if (gone.length) await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))
+  if (again.length) {
+    await deps.queue.send({ ...message, deliveries: again, attempt: message.attempt + 1 }, { delaySeconds: 60 * 2 ** message.attempt })
+  }
+  return { ...result, gone: gone.length, retried: again.length }
+}

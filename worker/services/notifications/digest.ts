@@ -1,0 +1,158 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import type { GazetteDocument } from '../../../contract/gazette'
+import type { Database } from '../../db/client'
+import { gameweekResults, gazetteEditions, memberships, notificationPreferences, standingsRows, tournaments, users } from '../../db/schema'
+import type { Bindings } from '../../env'
+import { ordinal } from '../../fpl/stats/text'
+import { appLink, renderEmail } from '../auth/emails'
+import { signLinkToken } from '../auth/tokens'
+import { sendEmail } from '../email'
+import { claimOutcomes, releaseOutcomes } from './fanout'
+import type { NotifyMessage, NotifySender } from './messages'
+import { writePreferences, preferencesOf } from './preferences'
+
+// The weekly email digest (opt-in): after FPL checks a gameweek and every league's refresh of it
+// has finished, one email per user over all their leagues: points, rank and its change, the
+// awards they won and the race, with a one-click unsubscribe (RFC 8058) that needs no sign-in.
+
+/** Emails per invocation: one subrequest each, within the free plan's 50. */
+export const DIGESTS_PER_MESSAGE = 40
+
+export interface DigestDeps {
+  env: Bindings
+  db: Database
+  queue: NotifySender
+  now?: () => number
+}
+
+interface LeagueWeek {
+  name: string
+  points: number
+  rank: number
+  of: number
+  /** Positive: places climbed since the gameweek before. */
+  change: number | null
+  awards: string[]
+  race: string | null
+}
+
+export async function sendDigests(deps: DigestDeps, message: Extract<NotifyMessage, { kind: 'notify:digest' }>) {
+  const { db, env } = deps
+  const recipients = await db
+    .select({ id: users.id, email: users.email, name: users.name, teamId: users.fplTeamId })
+    .from(users)
+    .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(eq(notificationPreferences.emailDigest, true), eq(users.isVerified, true), gt(users.id, message.after ?? 0)))
+    .orderBy(users.id)
+    .limit(DIGESTS_PER_MESSAGE)
+  if (recipients.length === DIGESTS_PER_MESSAGE) await deps.queue.send({ ...message, after: recipients.at(-1)?.id })
+  const weeks = await leagueWeeks(db, message, recipients)
+  const key = `digest:${message.season}:${message.gameweek}`
+  const withNews = recipients.filter((r) => (weeks.get(r.id) ?? []).length > 0)
+  const claimed = new Set(
+    (await claimOutcomes(db, withNews.map((r) => [r.id, 'digest', key, 'sent']), deps.now?.() ?? Date.now())).map((row) => row.user_id),
+  )
+  const failed: number[] = []
+  for (const recipient of withNews.filter((r) => claimed.has(r.id))) {
+    try {
+      await sendEmail(env, db, await digestEmail(env, recipient, message.gameweek, weeks.get(recipient.id) ?? []))
+    } catch (error) {
+      console.warn('A digest was not sent', error)
+      failed.push(recipient.id)
+    }
+  }
+  // Given back, so the retry of this message sends exactly the ones that failed.
+  if (failed.length) {
+    await releaseOutcomes(db, failed, 'digest', key)
+    throw new Error(`${failed.length} digests were not sent`)
+  }
+  return { sent: claimed.size - failed.length }
+}
+
+async function leagueWeeks(db: Database, message: { season: string; gameweek: number }, recipients: { id: number; teamId: number | null }[]) {
+  const byUser = new Map<number, LeagueWeek[]>()
+  const teamOf = new Map(recipients.flatMap((r) => (r.teamId === null ? [] : [[r.id, r.teamId] as const])))
+  if (teamOf.size === 0) return byUser
+  const joined = await db
+    .select({ userId: memberships.userId, tournamentId: tournaments.id, name: tournaments.name, season: sql<string>`coalesce(${tournaments.fplSeason}, ${message.season})` })
+    .from(memberships)
+    .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
+    .where(and(inArray(memberships.userId, [...teamOf.keys()]), eq(memberships.status, 'active')))
+  const ids = [...new Set(joined.map((j) => j.tournamentId))]
+  if (ids.length === 0) return byUser
+  const [results, editions, names] = await db.batch([
+    db
+      .select()
+      .from(gameweekResults)
+      .where(and(inArray(gameweekResults.tournamentId, ids), inArray(gameweekResults.gameweek, [message.gameweek, message.gameweek - 1]))),
+    db
+      .select({ tournamentId: gazetteEditions.tournamentId, season: gazetteEditions.season, document: gazetteEditions.document })
+      .from(gazetteEditions)
+      .where(and(inArray(gazetteEditions.tournamentId, ids), eq(gazetteEditions.gameweek, message.gameweek))),
+    db
+      .select({ tournamentId: standingsRows.tournamentId, teamId: standingsRows.fplTeamId, teamName: standingsRows.teamName })
+      .from(standingsRows)
+      .where(and(inArray(standingsRows.tournamentId, ids), inArray(standingsRows.fplTeamId, [...teamOf.values()]))),
+  ])
+  const resultOf = (tournamentId: number, season: string, gameweek: number) =>
+    results.find((r) => r.tournamentId === tournamentId && r.season === season && r.gameweek === gameweek)?.rows
+  for (const league of joined) {
+    const teamId = teamOf.get(league.userId)
+    const rows = resultOf(league.tournamentId, league.season, message.gameweek)
+    const mine = rows?.find((row) => row[0] === teamId)
+    if (!rows || !mine) continue
+    const before = resultOf(league.tournamentId, league.season, message.gameweek - 1)?.find((row) => row[0] === teamId)
+    const edition = editions.find((e) => e.tournamentId === league.tournamentId && e.season === league.season)?.document as GazetteDocument | undefined
+    const teamName = names.find((n) => n.tournamentId === league.tournamentId && n.teamId === teamId)?.teamName
+    byUser.set(league.userId, [
+      ...(byUser.get(league.userId) ?? []),
+      {
+        name: league.name,
+        points: mine[1],
+        rank: mine[3],
+        of: rows.length,
+        change: before ? before[3] - mine[3] : null,
+        awards: teamName ? (edition?.awards ?? []).filter((a) => a.stat.team_name === teamName).map((a) => a.stat.description) : [],
+        race: edition?.race?.lines[0] ? `${edition.race.name}: ${edition.race.lines[0]}` : null,
+      },
+    ])
+  }
+  return byUser
+}
+
+function changeText(change: number | null) {
+  if (change === null || change === 0) return change === 0 ? ' (no change)' : ''
+  return change > 0 ? ` (up ${change})` : ` (down ${-change})`
+}
+
+/** The digest for one user: a paragraph per league, the unsubscribe link in the body and the headers. */
+export async function digestEmail(env: Bindings, recipient: { id: number; email: string; name: string }, gameweek: number, weeks: LeagueWeek[]) {
+  const token = await signLinkToken(env, recipient.id, 'unsubscribe-digest')
+  const page = appLink(env, '/unsubscribe', token)
+  const oneClick = appLink(env, '/api/notifications/unsubscribe', token)
+  const first = weeks[0]
+  const subject = first
+    ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} in ${first.name}`
+    : `Your GW ${gameweek} digest`
+  const paragraphs = weeks.flatMap((week) => [
+    `${week.name}: ${week.points} points in GW ${gameweek}. You're ${ordinal(week.rank)} of ${week.of}${changeText(week.change)}.`,
+    ...week.awards.map((award) => `🏆 ${award}`),
+    ...(week.race ? [`🏁 ${week.race}`] : []),
+  ])
+  const email = renderEmail({
+    env,
+    to: recipient.email,
+    subject,
+    greeting: `Hi ${recipient.name}, here is your gameweek ${gameweek}.`,
+    paragraphs,
+    action: { label: `Open ${env.PRODUCT_NAME}`, url: appLink(env, '/dashboard') },
+    footnote: `You get this weekly digest because you turned it on in your dashboard. Unsubscribe with one click: ${page}`,
+  })
+  return { ...email, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+}
+
+/** The one-click unsubscribe: the digest goes off, everything else stays as the user set it. */
+export async function unsubscribeDigest(db: Database, userId: number) {
+  const current = preferencesOf(await db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, userId) }))
+  await writePreferences(db, userId, { ...current, email_digest: false })
+}

@@ -1,0 +1,175 @@
+import type { PushPayload } from '../../../contract/notifications'
+import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
+import { and, eq, gt, max, type SQL, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { Database } from '../../db/client'
+import { notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
+import { chunk } from '../refresh/tasks'
+import { type Audience, DELIVERIES_PER_MESSAGE, type Delivery, type NotifyMessage, type NotifySender, USERS_PER_PAGE } from './messages'
+import { DEFAULT_PREFERENCES, preferencesOf } from './preferences'
+import { decide, type Notice, type Outcome } from './rules'
+
+// The queue's first stage: who hears of a notice. One page of users at a time, in four D1 reads
+// and one write whatever the page's size: preferences, devices, last pushes of the type, and the
+// log rows that claim each user's outcome (a user already logged for the event is skipped, so a
+// message delivered twice pushes nothing twice). What is sent becomes delivery messages.
+
+export interface FanoutDeps {
+  db: Database
+  queue: NotifySender
+  now?: () => number
+}
+
+export interface FanoutResult {
+  outcomes: Partial<Record<Outcome | 'deferred', number>>
+  deliveries: number
+  messages: number
+}
+
+/** A broadcast: the next page of its audience, then the rest as a follow-up message. */
+export async function fanOutBroadcast(deps: FanoutDeps, message: Extract<NotifyMessage, { kind: 'notify:broadcast' }>): Promise<FanoutResult> {
+  const users = await audiencePage(deps.db, message.audience, message.after ?? 0)
+  if (users.length === USERS_PER_PAGE) await deps.queue.send({ ...message, after: users.at(-1) })
+  return fanOut(
+    deps,
+    users.map((userId) => ({ userId, notice: message.notice })),
+  )
+}
+
+const MEMBERS_WITH_DEVICES = `SELECT DISTINCT m.user_id AS id FROM memberships m JOIN push_subscriptions p ON p.user_id = m.user_id
+  WHERE m.tournament_id = ?1 AND m.status = 'active' AND m.user_id > ?2 ORDER BY m.user_id LIMIT ?3`
+const EVERYONE_WITH_DEVICES = 'SELECT DISTINCT user_id AS id FROM push_subscriptions WHERE user_id > ?1 ORDER BY user_id LIMIT ?2'
+
+async function audiencePage(db: Database, audience: Audience, after: number): Promise<number[]> {
+  const statement =
+    'tournamentId' in audience
+      ? db.$client.prepare(MEMBERS_WITH_DEVICES).bind(audience.tournamentId, after, USERS_PER_PAGE)
+      : db.$client.prepare(EVERYONE_WITH_DEVICES).bind(after, USERS_PER_PAGE)
+  const { results } = await statement.all<{ id: number }>()
+  return results.map((r) => r.id)
+}
+
+// The claim: only rows this statement inserts are acted on (ON CONFLICT: someone logged it first).
+const CLAIM = `INSERT INTO notification_log (user_id, type, key, outcome, created_at)
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?2 FROM json_each(?1) WHERE true
+  ON CONFLICT DO NOTHING RETURNING user_id, type, key, outcome`
+
+type Claimed = { user_id: number; type: string; key: string; outcome: Outcome }
+
+/** Logs outcomes; answers the rows this call inserted (the others were logged before). */
+export async function claimOutcomes(db: Database, rows: [number, string, string, Outcome][], now: number): Promise<Claimed[]> {
+  if (rows.length === 0) return []
+  return (await db.$client.prepare(CLAIM).bind(JSON.stringify(rows), now).all<Claimed>()).results
+}
+
+/** Forgets claimed outcomes whose sending failed, so a retry claims them again. */
+export async function releaseOutcomes(db: Database, userIds: number[], type: string, key: string) {
+  await db.delete(notificationLog).where(and(amongUsers(notificationLog.userId, JSON.stringify(userIds)), eq(notificationLog.type, type), eq(notificationLog.key, key)))
+}
+
+// D1 binds at most 100 parameters: a page of ids goes in as one JSON array.
+const amongUsers = (column: SQLiteColumn, ids: string): SQL => sql`${column} IN (SELECT value FROM json_each(${ids}))`
+
+/** Decides each (user, notice), logs the outcomes and queues the pushes and the deferred. */
+export async function fanOut(deps: FanoutDeps, items: { userId: number; notice: Notice }[]): Promise<FanoutResult> {
+  const result: FanoutResult = { outcomes: {}, deliveries: 0, messages: 0 }
+  if (items.length === 0) return result
+  const { db, queue } = deps
+  const now = deps.now?.() ?? Date.now()
+  const ids = JSON.stringify([...new Set(items.map((i) => i.userId))])
+  const [preferences, devices, lastSent] = await db.batch([
+    db.select().from(notificationPreferences).where(amongUsers(notificationPreferences.userId, ids)),
+    db.select().from(pushSubscriptions).where(amongUsers(pushSubscriptions.userId, ids)),
+    db
+      .select({ userId: notificationLog.userId, type: notificationLog.type, at: max(notificationLog.createdAt) })
+      .from(notificationLog)
+      .where(and(amongUsers(notificationLog.userId, ids), eq(notificationLog.outcome, 'sent'), gt(notificationLog.createdAt, new Date(now - NOTIFICATION_RATE_WINDOW_MS))))
+      .groupBy(notificationLog.userId, notificationLog.type),
+  ])
+  const preferencesBy = new Map(preferences.map((row) => [row.userId, preferencesOf(row)]))
+  const devicesBy = new Map<number, (typeof devices)[number][]>()
+  for (const device of devices) devicesBy.set(device.userId, [...(devicesBy.get(device.userId) ?? []), device])
+  const lastSentBy = new Map(lastSent.map((r) => [`${r.userId}:${r.type}`, r.at?.getTime() ?? null]))
+
+  const logged: [number, string, string, Outcome][] = []
+  const deferred = new Map<number, { userId: number; notice: Notice }[]>()
+  const count = (outcome: Outcome | 'deferred') => (result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1)
+  // Two notices of one type for one user in one message: the cap counts the first as sent.
+  const sentNow = new Set<string>()
+  for (const item of items) {
+    const { userId, notice } = item
+    const capKey = `${userId}:${notice.type}`
+    const decision = decide(
+      {
+        preferences: preferencesBy.get(userId) ?? DEFAULT_PREFERENCES,
+        devices: devicesBy.get(userId)?.length ?? 0,
+        lastSentAt: sentNow.has(capKey) ? now : (lastSentBy.get(capKey) ?? null),
+      },
+      notice,
+      now,
+    )
+    count(decision.outcome)
+    if (decision.outcome === 'deferred') {
+      deferred.set(decision.until, [...(deferred.get(decision.until) ?? []), item])
+      continue
+    }
+    if (decision.outcome === 'sent') sentNow.add(capKey)
+    logged.push([userId, notice.type, notice.key, decision.outcome])
+  }
+
+  const claimed = await claimOutcomes(db, logged, now)
+  const notices = new Map(items.map((i) => [`${i.notice.type}:${i.notice.key}`, i.notice]))
+  const payloads: PushPayload[] = []
+  const payloadIndex = new Map<string, number>()
+  const deliveries: Delivery[] = []
+  for (const row of claimed) {
+    if (row.outcome !== 'sent') continue
+    const id = `${row.type}:${row.key}`
+    const notice = notices.get(id)
+    if (!notice) continue
+    if (!payloadIndex.has(id)) payloadIndex.set(id, payloads.push(payloadOf(notice)) - 1)
+    for (const device of devicesBy.get(row.user_id) ?? []) {
+      deliveries.push({
+        subscriptionId: device.id,
+        endpoint: device.endpoint,
+        p256dh: device.p256dh,
+        auth: device.auth,
+        payload: payloadIndex.get(id) ?? 0,
+        ttl: ttlOf(notice, now),
+        urgency: notice.type === 'deadline' || notice.type === 'overtaken' ? 'high' : 'normal',
+      })
+    }
+  }
+
+  const messages: MessageSendRequest<NotifyMessage>[] = chunk(deliveries, DELIVERIES_PER_MESSAGE).map((group) => ({
+    body: { kind: 'notify:deliver', payloads: usedPayloads(payloads, group), deliveries: reindexed(group), attempt: 0 },
+  }))
+  for (const [until, waiting] of deferred) {
+    messages.push({ body: { kind: 'notify:users', items: waiting }, delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.ceil((until - now) / 1000)) })
+  }
+  // A queue batch carries at most 100 messages and 256 KB: ten deliveries messages stay well inside.
+  for (const batch of chunk(messages, 10)) await queue.sendBatch(batch)
+  result.deliveries = deliveries.length
+  result.messages = messages.length
+  return result
+}
+
+// Queues delay a message by 12 hours at most; quiet hours longer than that wake at 12 hours and
+// are deferred again.
+const MAX_DELAY_SECONDS = 12 * 3600
+// A push service keeps a push for an offline device up to its TTL: no longer than it is worth
+// reading, and at most 12 hours (the VAPID token's lifetime must stay under a day).
+const MAX_TTL_SECONDS = 12 * 3600
+const ttlOf = (notice: Notice, now: number) => Math.max(60, Math.min(MAX_TTL_SECONDS, Math.floor((notice.expiresAt - now) / 1000)))
+
+const payloadOf = (notice: Notice): PushPayload => ({ type: notice.type, title: notice.title, body: notice.body, url: notice.url, tag: notice.tag })
+
+// Each delivery message carries only the payloads its own deliveries use.
+function usedPayloads(payloads: PushPayload[], group: Delivery[]): PushPayload[] {
+  return [...new Set(group.map((d) => d.payload))].map((i) => payloads[i] as PushPayload)
+}
+
+function reindexed(group: Delivery[]): Delivery[] {
+  const order = [...new Set(group.map((d) => d.payload))]
+  return group.map((d) => ({ ...d, payload: order.indexOf(d.payload) }))
+}

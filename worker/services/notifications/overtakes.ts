@@ -1,0 +1,96 @@
+import { LOW_PROFILE } from '../../../contract/gazette'
+import type { Database } from '../../db/client'
+import type { LiveFixture } from '../../fpl/live/gameweek'
+import { notifyUsers } from './announce'
+import type { NotifySender } from './messages'
+import { overtakenNotice } from './notices'
+
+// "You were overtaken by a rival in the live table": the live hub compares each new live table
+// with the one before and tells a member (with a device, who has not muted it) who passed them.
+// One push names the rival now closest above; its key (league, gameweek, window, rival) means a
+// rival is told at most once per match window, and the 15-minute cap keeps a busy window quiet.
+
+export interface Overtake {
+  entry: number
+  rank: number
+  rival: { entry: number; name: string }
+}
+
+/**
+ * The members overtaken between two tables: a rival who was ranked below them and is now ranked
+ * above (a tie is not an overtake). `previous` maps entries to their earlier live rank.
+ */
+export function overtakes(previous: ReadonlyMap<number, number>, rows: readonly { fpl_team_id: number; player_name: string; live_rank: number }[], members: Iterable<number>): Overtake[] {
+  const byEntry = new Map(rows.map((row) => [row.fpl_team_id, row]))
+  const found: Overtake[] = []
+  for (const entry of members) {
+    const now = byEntry.get(entry)
+    const before = previous.get(entry)
+    if (!now || before === undefined) continue
+    const passers = rows.filter((r) => r.live_rank < now.live_rank && (previous.get(r.fpl_team_id) ?? 0) > before)
+    const closest = passers.reduce<(typeof passers)[number] | undefined>((best, r) => (!best || r.live_rank > best.live_rank ? r : best), undefined)
+    if (closest) found.push({ entry, rank: now.live_rank, rival: { entry: closest.fpl_team_id, name: closest.player_name } })
+  }
+  return found
+}
+
+/** The match window in play: the first kick-off among the fixtures being played, null between windows. */
+export function matchWindow(fixtures: readonly Pick<LiveFixture, 'kickoff_time' | 'started' | 'finished_provisional'>[]): string | null {
+  const kickoffs = fixtures.filter((f) => f.started && !f.finished_provisional && f.kickoff_time).map((f) => f.kickoff_time as string)
+  return kickoffs.length ? ([...kickoffs].sort()[0] ?? null) : null
+}
+
+// Tournaments worth comparing: private leagues with a member who has a device and has not muted it.
+const ALERTED_TOURNAMENTS = `SELECT DISTINCT m.tournament_id AS id FROM memberships m
+  JOIN tournaments t ON t.id = m.tournament_id AND t.type = 'private'
+  JOIN push_subscriptions p ON p.user_id = m.user_id
+  LEFT JOIN notification_preferences np ON np.user_id = m.user_id
+  WHERE m.status = 'active' AND (np.muted IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(np.muted) WHERE value = 'overtaken'))`
+
+export async function alertedTournaments(db: Database): Promise<number[]> {
+  const { results } = await db.$client.prepare(ALERTED_TOURNAMENTS).all<{ id: number }>()
+  return results.map((r) => r.id)
+}
+
+const ALERTED_MEMBERS = `SELECT u.id AS user_id, u.fpl_team_id AS entry FROM memberships m JOIN users u ON u.id = m.user_id
+  WHERE m.tournament_id = ?1 AND m.status = 'active' AND u.fpl_team_id IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)`
+const LOW_PROFILE_ENTRIES = 'SELECT fpl_team_id AS entry FROM users WHERE banter_sharing_enabled = 0 AND fpl_team_id IN (SELECT value FROM json_each(?1))'
+const LEAGUE_NAME = 'SELECT name FROM tournaments WHERE id = ?1'
+
+/** Queues the overtakes of one new live table; answers how many members were told. */
+export async function notifyOvertakes(
+  deps: { db: Database; queue: NotifySender },
+  league: { id: number; gameweek: number; window: string },
+  previous: ReadonlyMap<number, number>,
+  rows: readonly { fpl_team_id: number; player_name: string; live_rank: number }[],
+  now = Date.now(),
+): Promise<number> {
+  const { db } = deps
+  const members = (await db.$client.prepare(ALERTED_MEMBERS).bind(league.id).all<{ user_id: number; entry: number }>()).results
+  const userOf = new Map(members.map((m) => [m.entry, m.user_id]))
+  const found = overtakes(previous, rows, userOf.keys())
+  if (found.length === 0) return 0
+  const [hidden, name] = await db.$client.batch<{ entry?: number; name?: string }>([
+    db.$client.prepare(LOW_PROFILE_ENTRIES).bind(JSON.stringify(found.map((o) => o.rival.entry))),
+    db.$client.prepare(LEAGUE_NAME).bind(league.id),
+  ])
+  const lowProfile = new Set(hidden?.results.map((r) => r.entry))
+  const leagueName = name?.results[0]?.name ?? 'Your league'
+  await notifyUsers(
+    deps,
+    found.map((o) => ({
+      userId: userOf.get(o.entry) as number,
+      notice: overtakenNotice(
+        { id: league.id, name: leagueName },
+        league.gameweek,
+        league.window,
+        { entry: o.rival.entry, name: lowProfile.has(o.rival.entry) ? capitalised(LOW_PROFILE) : o.rival.name },
+        o.rank,
+        now,
+      ),
+    })),
+  )
+  return found.length
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

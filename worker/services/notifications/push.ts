@@ -1,0 +1,102 @@
+import { buildPushHTTPRequest } from '@pushforge/builder'
+import type { PushPayload } from '../../../contract/notifications'
+import type { Bindings } from '../../env'
+import { isDevelopment } from '../../env'
+
+// Web Push from the worker (RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID) through
+// @pushforge/builder: Web Crypto only, so it runs in workerd, and no dependencies (decision 139).
+
+// Development and tests only (ENVIRONMENT development or test): it is public, in this file.
+// Production signs with the VAPID_PRIVATE_JWK secret or sends no pushes at all.
+const DEV_VAPID_JWK: JsonWebKey = {
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'NkquFAJxCalUkf7dGBJTTFoExc-pmQ4cMkrhB8skdRY',
+  y: 'gp-33M-vd4aKEhPzXrcCQPuyCc3knpESRCcYZe3WU3w',
+  d: 'iZ_3UBPTOHkvixoD3BisCTLkUZjhrjQDBVu5nKYDnf4',
+}
+
+type VapidEnv = Pick<Bindings, 'VAPID_PRIVATE_JWK' | 'ENVIRONMENT'>
+
+export interface VapidKeys {
+  privateJWK: JsonWebKey
+  /** The uncompressed P-256 point, base64url: the browser's applicationServerKey. */
+  publicKey: string
+}
+
+/** The deployment's VAPID keys, or null when push is not set up (no secret outside development). */
+export function vapidKeys(env: VapidEnv): VapidKeys | null {
+  const jwk = env.VAPID_PRIVATE_JWK ? (JSON.parse(env.VAPID_PRIVATE_JWK) as JsonWebKey) : isDevelopment(env) ? DEV_VAPID_JWK : null
+  if (!jwk?.x || !jwk.y || !jwk.d) return null
+  const point = new Uint8Array([4, ...fromBase64Url(jwk.x), ...fromBase64Url(jwk.y)])
+  return { privateJWK: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, d: jwk.d }, publicKey: toBase64Url(point) }
+}
+
+const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+
+// The browsers' push services. The worker POSTs to whatever endpoint a subscription names, so
+// only these are accepted: the worker is nobody's open relay (decision 139).
+const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/]
+// The local fake push service of the dev stack and the tests (tests/fake-push).
+const DEVELOPMENT_PUSH_HOSTS = [/^127\.0\.0\.1$/, /^localhost$/, /\.test$/]
+
+/** Whether the worker may send pushes to this endpoint. */
+export function isPushEndpoint(env: Pick<Bindings, 'ENVIRONMENT'>, endpoint: string): boolean {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  if (url.protocol === 'https:' && url.port === '' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))) return true
+  return isDevelopment(env) && (url.protocol === 'https:' || url.protocol === 'http:') && DEVELOPMENT_PUSH_HOSTS.some((host) => host.test(url.hostname))
+}
+
+export interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+export interface PushRequest {
+  payload: PushPayload
+  /** Seconds the push service keeps it for a device that is offline. */
+  ttl: number
+  urgency: 'normal' | 'high'
+}
+
+/**
+ * Encrypts and signs one push and sends it; answers the push service's status (0: unreachable).
+ * The payload is encrypted for this device's keys only, so each device costs one request.
+ */
+export async function sendPush(keys: VapidKeys, adminContact: string, target: PushTarget, push: PushRequest, fetcher: typeof fetch = fetch): Promise<number> {
+  // Browsers' push services are all https, which the library insists on; the local fake push
+  // service is plain http on loopback, so its requests are built for the https twin of its URL.
+  const buildFor = target.endpoint.startsWith('http:') ? `https:${target.endpoint.slice('http:'.length)}` : target.endpoint
+  const { headers, body } = await buildPushHTTPRequest({
+    privateJWK: keys.privateJWK,
+    subscription: { endpoint: buildFor, keys: { p256dh: target.p256dh, auth: target.auth } },
+    message: {
+      payload: { ...push.payload },
+      adminContact,
+      options: { ttl: push.ttl, urgency: push.urgency, topic: topicOf(push.payload.tag) },
+    },
+  })
+  try {
+    const answer = await fetcher(target.endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })
+    await answer.body?.cancel()
+    return answer.status
+  } catch {
+    return 0
+  }
+}
+
+// RFC 8030's Topic replaces an undelivered push with the same topic: at most 32 URL-safe base64
+// characters, so the tag is hashed down to that.
+function topicOf(tag: string): string {
+  let hash = 2166136261
+  for (const char of tag) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0
+  return `t${hash.toString(36)}`
+}

@@ -1,0 +1,45 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { PushSubscriptionAnswer, PushSubscriptionInput } from '../../../contract/notifications'
+import type { Database } from '../../db/client'
+import { pushSubscriptions } from '../../db/schema'
+import { ApiError } from '../../lib/errors'
+
+// A user's devices. The browser's endpoint is the device: posting it again (the app re-syncs when
+// it opens) refreshes its keys and last-seen time; posted by another account on a shared device,
+// it moves to that account, so a phone never gets the previous user's pushes.
+
+/** A user keeps this many devices; a new one beyond it replaces the least recently seen. */
+export const MAX_DEVICES_PER_USER = 10
+/** A device unseen this long (the app never opened) is dropped by the cron. */
+export const STALE_DEVICE_MS = 90 * 24 * 3600 * 1000
+
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+
+export async function saveSubscription(db: Database, userId: number, input: PushSubscriptionInput, now = Date.now()): Promise<{ created: boolean; answer: PushSubscriptionAnswer }> {
+  const seen = new Date(now)
+  const id = randomId()
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({ id, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: seen, lastSeenAt: seen })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, lastSeenAt: seen },
+    })
+    .returning()
+  if (!row) throw new Error('The subscription was not saved')
+  await db.run(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
+    SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY last_seen_at DESC, id LIMIT ${MAX_DEVICES_PER_USER})`)
+  return { created: row.id === id, answer: { id: row.id, created_at: row.createdAt.toISOString() } }
+}
+
+/** Only the owner removes a device; anyone else's id is "not found", as if it did not exist. */
+export async function deleteSubscription(db: Database, userId: number, id: string) {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id })
+  if (deleted.length === 0) throw new ApiError(404, 'No such device.', { code: 'subscription_not_found' })
+  return { deleted: true as const }
+}
+
+export const staleDevices = (now: number) => lt(pushSubscriptions.lastSeenAt, new Date(now - STALE_DEVICE_MS))
