@@ -5,6 +5,7 @@ import { handleRefreshMessage, type MessageOutcome, type MessageSender } from '.
 import type { RefreshMessage } from '../../../worker/services/refresh/types'
 import type { FplSimulator } from '../../fpl-simulator/handler.ts'
 import { routeFplToSimulator, SIM_LEAGUES } from './fpl'
+import { NotifyQueue } from './notify'
 
 // Test data and a synchronous stand-in for Cloudflare Queues: messages are kept in order and
 // processed one by one, each as its own "invocation", exactly as the consumer would.
@@ -66,7 +67,12 @@ export interface CronOptions {
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   timeoutMs?: number
+  /** Where the run's notifications are queued (default: `notifyQueue`, which records them). */
+  notify?: NotifyQueue
 }
+
+/** What the refresh and the cron of a test announce, unless the test passes a queue of its own. */
+export const notifyQueue = new NotifyQueue()
 
 /**
  * The refresh's time in these tests: its waits (retry backoff, FPL's Retry-After) return at once
@@ -92,6 +98,7 @@ export async function runCronAndQueue(options: CronOptions = {}): Promise<CronRe
     now: options.now ?? testClock.now,
     sleep: options.sleep ?? testClock.sleep,
     wakeLive: async () => {},
+    notify: options.notify ?? notifyQueue,
   })
   return { run, queue, ...(await drainQueue(queue, options)) }
 }
@@ -114,6 +121,7 @@ export async function drainQueue(queue: FakeQueue, options: CronOptions = {}, re
             sleep: options.sleep ?? testClock.sleep,
             timeoutMs: options.timeoutMs,
             onFinalized: forgetPublicReads,
+            notify: options.notify ?? notifyQueue,
           },
           message,
         ),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { pushSubscriptions } from '../../db/schema'
 import type { Bindings } from '../../env'
 import type { NotifyMessage, NotifySender } from './messages'
-import { sendPush, vapidKeys } from './push'
+import { sendPush, vapidKeys, vapidSubject } from './push'
 
 // The queue's second stage: one message's pushes (at most DELIVERIES_PER_MESSAGE), in parallel.
 // A device the push service no longer knows (404, 410) is forgotten; a busy or unreachable push
@@ -36,7 +36,7 @@ export async function deliver(deps: DeliverDeps, message: Extract<NotifyMessage,
   }
   const statuses = await Promise.all(
     message.deliveries.map((d) =>
-      sendPush(keys, deps.env.APP_URL, d, { payload: message.payloads[d.payload] ?? message.payloads[0]!, ttl: d.ttl, urgency: d.urgency }, deps.fetch),
+      sendPush(keys, vapidSubject(deps.env), d, { payload: message.payloads[d.payload] ?? message.payloads[0]!, ttl: d.ttl, urgency: d.urgency }, deps.fetch),
     ),
   )
   const gone: string[] = []

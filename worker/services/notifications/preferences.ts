@@ -36,8 +36,8 @@ export interface PreferencesAnswer {
 }
 
 export async function preferencesAnswer(db: Database, userId: number): Promise<PreferencesAnswer> {
-  const [row, [devices]] = await db.batch([
-    db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, userId) }),
+  const [[row], [devices]] = await db.batch([
+    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
     db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
   ])
   return { preferences: preferencesOf(row), push_devices: devices?.count ?? 0 }

@@ -1,0 +1,306 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { PushPayload } from '../../contract/notifications'
+import { getDb } from '../../worker/db/client'
+import { announce } from '../../worker/services/notifications/announce'
+import { deadlineNotice, gazetteNotice } from '../../worker/services/notifications/notices'
+import { runNotificationSchedule } from '../../worker/services/notifications/schedule'
+import { createFakePushService, type FakePushService } from '../fake-push/service.ts'
+import { call } from './helpers/http'
+import { NotifyQueue } from './helpers/notify'
+import { addMember, addTournament, addUser, bearer } from './helpers/world'
+
+// Notifications end to end inside workerd: the API a device subscribes through, the queue that
+// decides and delivers, a fake push service that records what the worker sends (its payloads are
+// decrypted with the subscription's own keys, RFC 8291), and the events that start it all.
+
+const PUSH_ORIGIN = 'https://push.fake.test'
+let push: FakePushService
+let leagueId = 0
+let carlId = 0
+let aliceId = 0
+let bobId = 0
+let carl: Record<string, string> = {}
+let alice: Record<string, string> = {}
+let bob: Record<string, string> = {}
+
+const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+  const res = await call(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: res.status, body: (await res.json()) as Record<string, any> }
+}
+const subscribe = async (who: Record<string, string>) => {
+  const subscription = await push.subscribe(PUSH_ORIGIN)
+  const answer = await send('POST', '/api/push/subscriptions', who, subscription)
+  expect(answer.status).toBe(201)
+  return { subscription, id: answer.body.id as string }
+}
+const pushFetch = (async (input: RequestInfo | URL, init?: RequestInit) => push.fetch(new Request(input, init))) as typeof fetch
+const logOf = async (userId: number) =>
+  (await env.DB.prepare('SELECT type, key, outcome FROM notification_log WHERE user_id = ? ORDER BY created_at').bind(userId).all()).results
+// Saturday afternoon in London: outside the default quiet hours.
+const AFTERNOON = Date.parse('2026-11-28T15:00:00Z')
+
+beforeAll(async () => {
+  push = createFakePushService()
+  carlId = await addUser('carl@example.com', 'Carl', 1000001)
+  aliceId = await addUser('alice@example.com', 'Alice', 1000002)
+  bobId = await addUser('bob@example.com', 'Bob', 1000003)
+  leagueId = await addTournament('The Pub League', 123456, carlId)
+  for (const id of [carlId, aliceId, bobId]) await addMember(leagueId, id)
+  carl = await bearer(carlId)
+  alice = await bearer(aliceId)
+  bob = await bearer(bobId)
+})
+
+beforeEach(() => push.clear())
+
+describe('a device subscribes', () => {
+  it('with the public VAPID key the API gives: an uncompressed P-256 point', async () => {
+    const res = await send('GET', '/api/push/vapid-public-key', {})
+    expect(res.status).toBe(200)
+    const bytes = Uint8Array.from(atob(res.body.public_key.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
+    expect([bytes.length, bytes[0]]).toEqual([65, 4])
+  })
+
+  it('once per endpoint: the app re-syncing on open refreshes it; another account on the same phone takes it over', async () => {
+    const subscription = await push.subscribe(PUSH_ORIGIN)
+    const first = await send('POST', '/api/push/subscriptions', alice, subscription)
+    const again = await send('POST', '/api/push/subscriptions', alice, subscription)
+    expect([first.status, again.status]).toEqual([201, 200])
+    expect(again.body.id).toBe(first.body.id)
+    await send('POST', '/api/push/subscriptions', bob, subscription)
+    const owner = await env.DB.prepare('SELECT user_id FROM push_subscriptions WHERE id = ?').bind(first.body.id).first<number>('user_id')
+    expect(owner).toBe(bobId)
+    // Only its owner removes it; to anyone else it does not exist.
+    expect((await send('DELETE', `/api/push/subscriptions/${first.body.id}`, alice)).status).toBe(404)
+    expect((await send('DELETE', `/api/push/subscriptions/${first.body.id}`, bob)).body).toEqual({ deleted: true })
+  })
+
+  it('refuses what is not a browser push service, bad keys, and strangers', async () => {
+    const subscription = await push.subscribe(PUSH_ORIGIN)
+    expect((await send('POST', '/api/push/subscriptions', {}, subscription)).status).toBe(401)
+    const relay = await send('POST', '/api/push/subscriptions', alice, { ...subscription, endpoint: 'https://evil.example/collect' })
+    expect([relay.status, relay.body.code]).toEqual([400, 'push_endpoint_refused'])
+    const internal = await send('POST', '/api/push/subscriptions', alice, { ...subscription, endpoint: 'http://169.254.169.254/latest' })
+    expect(internal.status).toBe(400)
+    const badKey = await send('POST', '/api/push/subscriptions', alice, { ...subscription, keys: { ...subscription.keys, p256dh: 'short' } })
+    expect([badKey.status, badKey.body.detail]).toEqual([400, 'keys.p256dh must be the browser’s P-256 public key.'])
+  })
+})
+
+describe('preferences', () => {
+  it('start as everything on, quiet 23:00-08:00, no digest; each field saves on its own', async () => {
+    const user = await bearer(await addUser('prefs@example.com', 'Prefs', null))
+    const fresh = await send('GET', '/api/notifications/preferences', user)
+    expect(fresh.body).toEqual({
+      preferences: { muted: [], quiet_hours: { enabled: true, start: '23:00', end: '08:00' }, time_zone: 'Europe/London', email_digest: false },
+      push_devices: 0,
+    })
+    await send('PUT', '/api/notifications/preferences', user, { muted: ['wall', 'deadline'] })
+    const saved = await send('PUT', '/api/notifications/preferences', user, { quiet_hours: { start: '22:30' }, time_zone: 'Australia/Sydney', email_digest: true })
+    expect(saved.body.preferences).toEqual({
+      // In the dashboard's order, whatever order they came in.
+      muted: ['deadline', 'wall'],
+      quiet_hours: { enabled: true, start: '22:30', end: '08:00' },
+      time_zone: 'Australia/Sydney',
+      email_digest: true,
+    })
+  })
+
+  it('refuses an unknown type, a time that is not HH:MM and a time zone nobody has', async () => {
+    expect((await send('PUT', '/api/notifications/preferences', alice, { muted: ['spam'] })).status).toBe(400)
+    expect((await send('PUT', '/api/notifications/preferences', alice, { quiet_hours: { start: '25:00' } })).body.detail).toBe('Times must look like 23:00.')
+    expect((await send('PUT', '/api/notifications/preferences', alice, { time_zone: 'Mars/Olympus' })).body.detail).toBe('That time zone is not one we know.')
+    expect((await send('GET', '/api/notifications/preferences', {})).status).toBe(401)
+  })
+})
+
+describe('a broadcast to a league', () => {
+  it('reaches every member’s devices once, encrypted for each device, and opens the Gazette', async () => {
+    const carlDevice = await subscribe(carl)
+    const aliceDevice = await subscribe(alice)
+    const queue = new NotifyQueue()
+    const db = getDb(env.DB)
+    const notice = gazetteNotice({ id: leagueId, name: 'The Pub League' }, '2026/27', 13, 'Priya storms clear', AFTERNOON)
+    expect(await announce({ db, queue }, notice, { tournamentId: leagueId })).toBe(true)
+    // Announced twice (a retried refresh): queued once.
+    expect(await announce({ db, queue }, notice, { tournamentId: leagueId })).toBe(false)
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON })
+
+    expect(push.received.map((r) => r.endpoint).sort()).toEqual([carlDevice.subscription.endpoint, aliceDevice.subscription.endpoint].sort())
+    for (const request of push.received) {
+      const payload = (await push.decryptJson(request)) as PushPayload
+      expect(payload).toEqual({
+        type: 'gazette',
+        title: 'The GW 13 Gazette is out',
+        body: 'The Pub League: Priya storms clear',
+        url: `/tournaments/${leagueId}?tab=community`,
+        tag: `gazette:${leagueId}`,
+      })
+      expect(request.headers['content-encoding']).toBe('aes128gcm')
+      expect(request.vapid.aud).toBe(PUSH_ORIGIN)
+    }
+    // A message delivered twice sends nothing twice.
+    await queue.send({ kind: 'notify:broadcast', notice, audience: { tournamentId: leagueId } })
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON })
+    expect(push.received).toHaveLength(2)
+  })
+
+  it('respects mutes and quiet hours, and waits for the morning when the news keeps', async () => {
+    await send('PUT', '/api/notifications/preferences', carl, { muted: ['gazette'] })
+    await send('PUT', '/api/notifications/preferences', alice, { time_zone: 'Australia/Sydney' })
+    const queue = new NotifyQueue()
+    const notice = gazetteNotice({ id: leagueId, name: 'The Pub League' }, '2026/27', 14, 'Another week', AFTERNOON)
+    await announce({ db: getDb(env.DB), queue }, notice, { tournamentId: leagueId })
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON })
+    expect(push.received).toHaveLength(0)
+    expect(await logOf(carlId)).toContainEqual({ type: 'gazette', key: notice.key, outcome: 'muted' })
+    // 15:00 UTC is 02:00 in Sydney: Alice's push waits until 08:00 there (21:00 UTC), six hours.
+    const [deferred] = queue.of('notify:users')
+    expect(deferred?.delaySeconds).toBe(6 * 3600)
+    expect(deferred?.body.items.map((i) => i.userId)).toEqual([aliceId])
+    await send('PUT', '/api/notifications/preferences', carl, { muted: [] })
+    await send('PUT', '/api/notifications/preferences', alice, { time_zone: 'Europe/London' })
+  })
+
+  it('never sends one user two pushes of a type within 15 minutes', async () => {
+    const queue = new NotifyQueue()
+    const db = getDb(env.DB)
+    const otherLeague = await addTournament('Office League', 234567, carlId)
+    await addMember(otherLeague, aliceId)
+    await announce({ db, queue }, gazetteNotice({ id: leagueId, name: 'The Pub League' }, '2026/27', 15, 'One', AFTERNOON), { tournamentId: leagueId })
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON })
+    await announce({ db, queue }, gazetteNotice({ id: otherLeague, name: 'Office League' }, '2026/27', 15, 'Two', AFTERNOON), { tournamentId: otherLeague })
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON + 10 * 60_000 })
+    expect(await logOf(aliceId)).toContainEqual({ type: 'gazette', key: `${otherLeague}:2026/27:15`, outcome: 'capped' })
+  })
+})
+
+describe('delivery', () => {
+  it('forgets a device the push service no longer knows, and retries a busy one later', async () => {
+    const user = await addUser('gone@example.com', 'Gone', null)
+    const headers = await bearer(user)
+    const gone = await subscribe(headers)
+    const busy = await subscribe(headers)
+    push.expire(gone.subscription.endpoint)
+    push.failNext(busy.subscription.endpoint, 503)
+    const queue = new NotifyQueue()
+    await queue.send({ kind: 'notify:users', items: [{ userId: user, notice: deadlineNotice('2026/27', 14, AFTERNOON + 90 * 60_000, '90m') }] })
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON })
+    const left = await env.DB.prepare('SELECT id FROM push_subscriptions WHERE user_id = ?').bind(user).all<{ id: string }>()
+    expect(left.results.map((r) => r.id)).toEqual([busy.id])
+    const [retry] = queue.of('notify:deliver')
+    expect(retry?.delaySeconds).toBe(60)
+    expect(retry?.body.attempt).toBe(1)
+    expect(retry?.body.deliveries.map((d) => d.subscriptionId)).toEqual([busy.id])
+  })
+})
+
+describe('the events', () => {
+  it('a like tells the post’s author, once, and never the author about their own like', async () => {
+    const queue = new NotifyQueue()
+    const post = await send('POST', `/api/community-posts/${leagueId}`, alice, { content: 'Who captained the keeper?' })
+    const like = (who: Record<string, string>) => call(`/api/community-posts/${leagueId}/like/${post.body.id}`, { method: 'POST', headers: who }, { NOTIFY_QUEUE: queue as never })
+    await like(alice)
+    expect(queue.sent).toHaveLength(0)
+    await like(bob)
+    const [told] = queue.of('notify:users')
+    expect(told?.body.items).toEqual([
+      {
+        userId: aliceId,
+        notice: expect.objectContaining({ type: 'wall', title: 'Bob liked your post', url: `/tournaments/${leagueId}?tab=community` }),
+      },
+    ])
+  })
+
+  it('deadline reminders go out 24 hours and 90 minutes before, once each', async () => {
+    const queue = new NotifyQueue()
+    const db = getDb(env.DB)
+    const deadline = Date.parse('2026-12-05T11:00:00Z')
+    const from = {
+      state: { gameweek: 14, status: 'checked' as const, season: '2026/27', version: '14:checked' },
+      bootstrap: { events: [{ id: 15, deadline_time: '2026-12-05T11:00:00Z' }] as never },
+    }
+    expect((await runNotificationSchedule({ db, queue }, from, deadline - 25 * 3600_000)).reminders).toEqual([])
+    expect((await runNotificationSchedule({ db, queue }, from, deadline - 24 * 3600_000 + 5 * 60_000)).reminders).toEqual(['24h'])
+    expect((await runNotificationSchedule({ db, queue }, from, deadline - 24 * 3600_000 + 15 * 60_000)).reminders).toEqual([])
+    expect((await runNotificationSchedule({ db, queue }, from, deadline - 85 * 60_000)).reminders).toEqual(['90m'])
+    expect(queue.of('notify:broadcast').map((m) => [m.body.notice.title, m.body.audience])).toEqual([
+      ['GW 15 deadline in 24 hours', { everyone: true }],
+      ['GW 15 deadline in 90 minutes', { everyone: true }],
+    ])
+  })
+
+  it('a commissioner hears that someone joined their league', async () => {
+    const queue = new NotifyQueue()
+    const newcomer = await addUser('newcomer@example.com', 'Newcomer Nia', 1000009)
+    await addMember(leagueId, newcomer)
+    const from = { state: { gameweek: 14, status: 'live' as const, season: '2026/27', version: '14:live' }, bootstrap: { events: [] } }
+    await runNotificationSchedule({ db: getDb(env.DB), queue }, from, Date.now())
+    const told = queue.of('notify:users').flatMap((m) => m.body.items)
+    expect(told).toContainEqual({ userId: carlId, notice: expect.objectContaining({ type: 'member_joined', title: 'Newcomer Nia joined The Pub League', url: '/commissioner' }) })
+  })
+})
+
+describe('the weekly digest', () => {
+  it('is emailed after a checked gameweek to those who opted in, with a one-click unsubscribe that needs no sign-in', async () => {
+    await send('PUT', '/api/notifications/preferences', bob, { email_digest: true })
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO gameweek_results (tournament_id, season, gameweek, source, rows) VALUES (?1, '2026/27', 12, 'fpl_api', ?2)").bind(
+        leagueId,
+        JSON.stringify([
+          [1000001, 50, 700, 1, 5, 0, 10],
+          [1000002, 40, 690, 2, 3, 0, 8],
+          [1000003, 30, 680, 3, 9, 4, 2],
+        ]),
+      ),
+      env.DB.prepare("INSERT INTO gameweek_results (tournament_id, season, gameweek, source, rows) VALUES (?1, '2026/27', 13, 'fpl_api', ?2)").bind(
+        leagueId,
+        JSON.stringify([
+          [1000003, 67, 747, 1, 2, 0, 24],
+          [1000001, 41, 741, 2, 5, 0, 6],
+          [1000002, 35, 725, 3, 3, 0, 8],
+        ]),
+      ),
+    ])
+    const queue = new NotifyQueue()
+    await queue.send({ kind: 'notify:digest', season: '2026/27', gameweek: 13 })
+    await queue.drain()
+    const outbox = (await (await call('/api/dev/outbox?to=bob%40example.com')).json()) as Array<{ subject: string; text: string; headers?: Record<string, string> }>
+    const [digest] = outbox
+    expect(digest?.subject).toBe('GW 13: 67 points, 1st in The Pub League')
+    expect(digest?.text).toContain("The Pub League: 67 points in GW 13. You're 1st of 3 (up 2).")
+    expect(digest?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    const oneClick = /^<(.+)>$/.exec(digest?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? ''
+    expect(oneClick).toMatch(/^https:\/\/banter\.test\/api\/notifications\/unsubscribe\?token=/)
+    expect(digest?.text).toContain('https://banter.test/unsubscribe?token=')
+
+    // The mail client's one-click POST (RFC 8058): a form, no session.
+    const url = new URL(oneClick)
+    const res = await call(`${url.pathname}${url.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect([res.status, await res.json()]).toEqual([200, { unsubscribed: true }])
+    expect((await send('GET', '/api/notifications/preferences', bob)).body.preferences.email_digest).toBe(false)
+    // Sent once per gameweek, however often the message comes.
+    await queue.send({ kind: 'notify:digest', season: '2026/27', gameweek: 13 })
+    await send('PUT', '/api/notifications/preferences', bob, { email_digest: true })
+    await queue.drain()
+    expect((await (await call('/api/dev/outbox?to=bob%40example.com')).json()) as unknown[]).toHaveLength(1)
+  })
+
+  it('refuses a forged or altered unsubscribe link', async () => {
+    const forged = await call('/api/notifications/unsubscribe?token=eyJhbGciOiJIUzI1NiJ9.e30.abc', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect([forged.status, ((await forged.json()) as { detail: string }).detail]).toEqual([400, 'This unsubscribe link is not valid.'])
+    // A session token is not an unsubscribe link.
+    const session = carl.authorization?.replace('Bearer ', '') ?? ''
+    const reused = await call('/api/notifications/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${session}` })
+    expect(reused.status).toBe(400)
+  })
+})
