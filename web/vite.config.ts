@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite'
+import { build, defineConfig, loadEnv, type Plugin, type Rollup } from 'vite'
 import { escapeHtml } from '../worker/lib/html.ts'
 import { assetHeadersFile } from '../worker/lib/security-headers.ts'
+import { webManifest } from './manifest.ts'
 import { prepaintHtml } from './prepaint.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
@@ -94,12 +95,58 @@ function assetHeaders(): Plugin {
   }
 }
 
+/**
+ * The service worker, /sw.js: built on its own as one classic script (IIFE), so it shares no chunk
+ * with the app (a service worker that imports the app's chunks would break on every deploy) and
+ * stays a few kilobytes. The app registers it after the first paint (features/pwa/register.ts).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'banter-arena:service-worker',
+    apply: 'build',
+    async generateBundle() {
+      const result = await build({
+        configFile: false,
+        root: webRoot,
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: 'src/service-worker/sw.ts', formats: ['iife'], name: 'BanterArenaServiceWorker', fileName: () => 'sw.js' },
+        },
+      })
+      const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]
+      const chunk = outputs.flatMap((o) => o.output).find((file): file is Rollup.OutputChunk => file.type === 'chunk')
+      if (!chunk) throw new Error('service-worker: the build produced no script')
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: chunk.code })
+    },
+  }
+}
+
+/** /manifest.webmanifest with the configured product name (web/manifest.ts), built and served in dev. */
+function manifest(productName: string): Plugin {
+  const source = () => JSON.stringify(webManifest(productName), null, 2)
+  return {
+    name: 'banter-arena:manifest',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: source() })
+    },
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json')
+        res.end(source())
+      })
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, webRoot, 'VITE_')
   const productName = env.VITE_PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME
   return {
     root: webRoot,
-    plugins: [react(), indexHtml(productName), appChunks(), assetHeaders()],
+    plugins: [react(), indexHtml(productName), appChunks(), assetHeaders(), manifest(productName), serviceWorker()],
     build: {
       outDir: '../dist/client',
       emptyOutDir: true,

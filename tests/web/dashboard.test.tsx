@@ -37,11 +37,14 @@ const leagues = [
   },
 ]
 
+import { notificationPreferences } from './notification-fixtures'
+
 function dashboardApi(routes: Record<string, Reply | Reply[]> = {}) {
   return mockApi({
     'GET /api/auth/user-leagues': { body: { leagues } },
     'GET /api/auth/me': { body: me },
     'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } },
+    'GET /api/notifications/preferences': { body: notificationPreferences() },
     ...routes,
   })
 }

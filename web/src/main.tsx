@@ -1,5 +1,7 @@
 import { startTournamentDeepLink } from './app/deep-link'
 import { appQueryClient } from './app/query-client'
+import { watchInstallPrompt } from './features/pwa/install-prompt'
+import { registerServiceWorker } from './features/pwa/register'
 import { afterFirstPaint } from './lib/after-first-paint'
 import './styles/index.css'
 
@@ -28,3 +30,7 @@ const start = () => {
 }
 if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(start)
 else start()
+// Installable and offline (issue 17): the browser's install offer is kept for later, and the
+// service worker registers once the page has loaded.
+watchInstallPrompt()
+registerServiceWorker()

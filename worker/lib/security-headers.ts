@@ -27,7 +27,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 // Pages whose URL carries a secret token must not leak it through the Referer header.
-const TOKEN_PAGE_PATHS = ['/reset-password', '/verify-email', '/verification-success'] as const
+const TOKEN_PAGE_PATHS = ['/reset-password', '/verify-email', '/verification-success', '/unsubscribe'] as const
 
 /** The static assets' `_headers` file (Cloudflare's format), built from the same values. */
 export function assetHeadersFile(): string {

@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router'
+import { PwaBridge } from '../features/pwa/PwaBridge'
 import { AppProviders } from './AppProviders'
 import { AppRoutes } from './AppRoutes'
 import { appQueryClient } from './query-client'
@@ -8,6 +9,7 @@ export function App() {
     <BrowserRouter>
       <AppProviders queryClient={appQueryClient()}>
         <AppRoutes />
+        <PwaBridge />
       </AppProviders>
     </BrowserRouter>
   )

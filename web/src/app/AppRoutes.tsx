@@ -22,6 +22,7 @@ const ResendVerificationPage = lazy(() => import('../pages/ResendVerificationPag
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'))
 const JoinInvitePage = lazy(() => import('../pages/JoinInvitePage'))
 const SharedBanterPage = lazy(() => import('../pages/SharedBanterPage'))
+const UnsubscribePage = lazy(() => import('../pages/UnsubscribePage'))
 
 /** Redirects (replace) and keeps the navigation state, e.g. a message for the sign-in screen. */
 function RedirectKeepingState({ to }: { to: string }) {
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="join/:inviteCode" element={<JoinInvitePage />} />
         <Route path="share/banter/:shareId" element={<SharedBanterPage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
       </Route>
 
       {/*

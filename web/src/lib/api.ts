@@ -13,6 +13,7 @@ import { hc } from 'hono/client'
 // Precomputed by `tsc -p worker/tsconfig.api.json` (npm run typecheck): the web program reads the
 // API's type as declarations instead of compiling the worker, whose runtime globals clash with the DOM's.
 import type { Api } from '../../../node_modules/.cache/api-types/worker/app'
+import { noteAnswer } from './offline-answers'
 
 export interface ApiHandlers {
   /** The token of the signed-in user, or null when signed out. */
@@ -163,6 +164,7 @@ const transport =
     if (token) headers.set('Authorization', `Bearer ${token}`)
     const response = await send(path, { ...init, headers })
     if (!response.ok) throw failure(path, response.status, (await readBody(response)).value, token)
+    noteAnswer(response)
     return response
   }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ChangePasswordCard } from '../features/account/ChangePasswordCard'
 import { SignOutEverywhereCard } from '../features/account/SignOutEverywhereCard'
@@ -22,6 +22,9 @@ import { plural } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/dashboard.css'
+
+// Its own chunk: push, quiet hours and time zones are not needed to show the dashboard.
+const NotificationSettings = lazy(() => import('../features/notifications/NotificationSettings').then((m) => ({ default: m.NotificationSettings })))
 
 /** Spec: the email-verified banner shows for 5 s. */
 export const VERIFIED_BANNER_MS = 5000
@@ -285,6 +288,9 @@ function Dashboard({ user }: { user: User }) {
           <DisplayNameEditor />
           <ChangePasswordCard />
           <BanterSharingSettings />
+          <Suspense fallback={null}>
+            <NotificationSettings />
+          </Suspense>
           <SignOutEverywhereCard />
         </div>
       </section>

@@ -6,6 +6,7 @@ import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { postsQuery } from '../features/community/posts-api'
 import { WallIntro } from '../features/community/WallIntro'
+import { OfflineBanner } from '../features/pwa/OfflineBanner'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
@@ -224,6 +225,7 @@ export default function TournamentDetailPage() {
           </div>
         ) : null}
 
+        <OfflineBanner />
         {data ? <RefreshProgress refresh={data.league.refresh} /> : null}
 
         {league ? (

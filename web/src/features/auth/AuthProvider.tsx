@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { analytics, identifyUser } from '../../lib/analytics'
 import { publicApi } from '../../lib/api'
+import { forgetDevice } from '../notifications/device'
 import { AUTH_TOKEN_KEY, clearStoredSession, readStoredSession, type StoredSession, USER_DATA_KEY, writeStoredSession, writeStoredUser } from './auth-storage'
 import type { User } from './types'
 
@@ -74,7 +75,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // never depends on the answer. publicApi, so that its 401 (the token was already dead)
     // does not come back as an "Authentication Required" prompt.
     if (token) {
-      publicApi.auth.logout.$post(undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
+      const revoke = () => publicApi.auth.logout.$post(undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
+      // This device's push subscription is forgotten with the token before the session is revoked.
+      const forgetting = forgetDevice(token)
+      if (forgetting) void forgetting.then(revoke)
+      else void revoke()
     }
     clearStoredSession()
     setSession({ token: null, user: null })

@@ -1,0 +1,210 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { parseResponse } from 'hono/client'
+import { useEffect, useId, useState } from 'react'
+import { NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from '../../../../contract/notifications'
+import { api } from '../../lib/api'
+import { useAuth } from '../auth/AuthProvider'
+import { IosInstallHint } from '../pwa/IosInstallHint'
+import { useToast } from '../toast/ToastProvider'
+import { type DeviceState, deviceState, disablePush, enablePush, PushDeniedError, pushSupport } from './device'
+import '../../styles/notifications.css'
+
+type Change = Partial<Omit<NotificationPreferences, 'quiet_hours'>> & { quiet_hours?: Partial<NotificationPreferences['quiet_hours']> }
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** The dashboard's Notifications card: push on this device, each type, quiet hours, the weekly digest. */
+export function NotificationSettings() {
+  const { user } = useAuth()
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const route = api.notifications.preferences
+  const queryKey = ['notification-preferences', user?.id ?? null]
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(route.$get(undefined, { init: { signal } })) })
+  const [saving, setSaving] = useState(false)
+  const id = useId()
+  const preferences = query.data?.preferences
+
+  const save = async (change: Change) => {
+    setSaving(true)
+    try {
+      // The zone is the browser's at the moment of saving: quiet hours follow the user when they travel.
+      const answer = await parseResponse(route.$put({ json: { ...change, time_zone: browserTimeZone() } }))
+      queryClient.setQueryData(queryKey, answer)
+    } catch {
+      toast({ title: 'Not saved', description: 'Your notification settings could not be saved. Please try again.', variant: 'destructive' })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const toggleType = (type: NotificationType) => {
+    if (!preferences) return
+    const muted = preferences.muted.includes(type) ? preferences.muted.filter((t) => t !== type) : [...preferences.muted, type]
+    void save({ muted })
+  }
+
+  return (
+    <section className="card settings-card settings-card--wide notifications" aria-labelledby={`${id}-title`} aria-busy={saving || undefined}>
+      <h3 id={`${id}-title`} className="settings-card__title">
+        Notifications
+      </h3>
+      <p className="settings-card__lede">What we tell you about, and when. Nothing arrives during your quiet hours.</p>
+      <DevicePush onChanged={() => void query.refetch()} />
+      {query.isPending ? <p role="status">Loading your notification settings…</p> : null}
+      {query.isError ? (
+        <p className="notice notice--warning" role="alert">
+          Your notification settings could not be loaded.{' '}
+          <button type="button" className="link-button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {preferences ? (
+        <>
+          <fieldset className="notifications__group">
+            <legend>Tell me about</legend>
+            {NOTIFICATION_TYPES.map((type) => (
+              <Switch
+                key={type}
+                label={NOTIFICATION_LABELS[type].label}
+                hint={NOTIFICATION_LABELS[type].hint}
+                checked={!preferences.muted.includes(type)}
+                disabled={saving}
+                onToggle={() => toggleType(type)}
+              />
+            ))}
+          </fieldset>
+          <QuietHours preferences={preferences} disabled={saving} onSave={save} />
+          <fieldset className="notifications__group">
+            <legend>Email</legend>
+            <Switch
+              label="Weekly email digest"
+              hint="After FPL checks each gameweek: your points, rank, awards and the race. Every email has a one-click unsubscribe."
+              checked={preferences.email_digest}
+              disabled={saving}
+              onToggle={() => void save({ email_digest: !preferences.email_digest })}
+            />
+          </fieldset>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+function Switch({ label, hint, checked, disabled, onToggle }: { label: string; hint: string; checked: boolean; disabled: boolean; onToggle: () => void }) {
+  const id = useId()
+  return (
+    <div className="switch-row">
+      <div>
+        <p id={`${id}-label`} className="switch-row__label">
+          {label}
+        </p>
+        <p id={`${id}-desc`} className="switch-row__desc">
+          {hint}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        className="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-desc`}
+        disabled={disabled}
+        onClick={onToggle}
+      >
+        <span className="switch__thumb" aria-hidden="true" />
+        <span className="switch__text" aria-hidden="true">
+          {checked ? 'On' : 'Off'}
+        </span>
+      </button>
+    </div>
+  )
+}
+
+function QuietHours({ preferences, disabled, onSave }: { preferences: NotificationPreferences; disabled: boolean; onSave: (change: Change) => Promise<void> }) {
+  const id = useId()
+  const { enabled, start, end } = preferences.quiet_hours
+  const saveTime = (field: 'start' | 'end', value: string) => {
+    if (/^\d{2}:\d{2}$/.test(value) && value !== preferences.quiet_hours[field]) void onSave({ quiet_hours: { [field]: value } })
+  }
+  return (
+    <fieldset className="notifications__group">
+      <legend>Quiet hours</legend>
+      <Switch
+        label="Quiet hours"
+        hint={`Nothing arrives between these times (your time zone: ${preferences.time_zone}). News that keeps waits until they end.`}
+        checked={enabled}
+        disabled={disabled}
+        onToggle={() => void onSave({ quiet_hours: { enabled: !enabled } })}
+      />
+      <div className="notifications__times">
+        <label htmlFor={`${id}-start`}>
+          From
+          <input id={`${id}-start`} type="time" defaultValue={start} disabled={disabled || !enabled} onBlur={(e) => saveTime('start', e.target.value)} />
+        </label>
+        <label htmlFor={`${id}-end`}>
+          Until
+          <input id={`${id}-end`} type="time" defaultValue={end} disabled={disabled || !enabled} onBlur={(e) => saveTime('end', e.target.value)} />
+        </label>
+      </div>
+    </fieldset>
+  )
+}
+
+/** Push on this device: its state, and the one button that asks for permission. */
+function DevicePush({ onChanged }: { onChanged: () => void }) {
+  const [support] = useState(pushSupport)
+  const [state, setState] = useState<DeviceState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (support === 'supported') void deviceState().then(setState, () => setState('off'))
+  }, [support])
+
+  if (support === 'ios-needs-install') return <IosInstallHint />
+  if (support === 'unsupported') return <p className="notice">This browser cannot show notifications. The weekly email digest still works.</p>
+
+  const run = async (work: () => Promise<void>, next: DeviceState) => {
+    setBusy(true)
+    setProblem(null)
+    try {
+      await work()
+      setState(next)
+      onChanged()
+    } catch (error) {
+      if (error instanceof PushDeniedError) setState('denied')
+      else setProblem('Notifications could not be set up on this device. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="notifications__device">
+      {state === 'denied' ? (
+        <p className="notice notice--warning">
+          Notifications are blocked for this site. Allow them in your browser’s site settings (the icon next to the address), then come back here.
+        </p>
+      ) : state === 'on' ? (
+        <>
+          <p className="notifications__state">🔔 Notifications are on for this device.</p>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void run(disablePush, 'off')}>
+            {busy ? 'Turning off…' : 'Turn off on this device'}
+          </button>
+        </>
+      ) : state === 'off' ? (
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(enablePush, 'on')}>
+          {busy ? 'Turning on…' : 'Turn on notifications on this device'}
+        </button>
+      ) : null}
+      {problem ? (
+        <p className="form-message form-message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { useNavigate } from 'react-router'
+import { OPEN_SCREEN_MESSAGE, PUSH_SUBSCRIPTION_CHANGED_MESSAGE } from '../../../../contract/notifications'
+import { useAuth } from '../auth/AuthProvider'
+import { resyncPush } from '../notifications/device'
+
+const InstallPrompt = lazy(() => import('./InstallPrompt').then((m) => ({ default: m.InstallPrompt })))
+
+/**
+ * The app's side of the service worker: a clicked notification opens its screen in this window
+ * (in-app navigation, no reload), a signed-in user's device is re-synced when the app opens and
+ * when the browser replaced its subscription, and the install offer is shown when it is due.
+ * Browser only (App.tsx): the server-rendered page has none of it.
+ */
+export function PwaBridge() {
+  const navigate = useNavigate()
+  const { isAuthenticated } = useAuth()
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return
+    const onMessage = (event: MessageEvent) => {
+      const message = event.data as { type?: string; url?: unknown } | null
+      if (message?.type === OPEN_SCREEN_MESSAGE && typeof message.url === 'string' && message.url.startsWith('/')) navigate(message.url)
+      if (message?.type === PUSH_SUBSCRIPTION_CHANGED_MESSAGE) void resyncPush().catch((error: unknown) => console.warn('Push re-sync failed', error))
+    }
+    navigator.serviceWorker.addEventListener('message', onMessage)
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage)
+  }, [navigate])
+
+  useEffect(() => {
+    if (isAuthenticated) void resyncPush().catch((error: unknown) => console.warn('Push re-sync failed', error))
+  }, [isAuthenticated])
+
+  return (
+    <Suspense fallback={null}>
+      <InstallPrompt />
+    </Suspense>
+  )
+}

@@ -1,0 +1,59 @@
+import { parseResponse } from 'hono/client'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { ApiError, publicApi } from '../lib/api'
+import { useDocumentTitle } from '../lib/useDocumentTitle'
+
+/**
+ * The weekly digest's unsubscribe link (issue 17): works signed out. A click, not the visit,
+ * unsubscribes: mail scanners open links in emails, and must not switch anyone's digest off.
+ */
+export default function UnsubscribePage() {
+  useDocumentTitle('Unsubscribe')
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const [state, setState] = useState<'ready' | 'working' | 'done'>('ready')
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const unsubscribe = async () => {
+    setState('working')
+    setProblem(null)
+    try {
+      await parseResponse(publicApi.notifications.unsubscribe.$post({ form: { token } }))
+      setState('done')
+    } catch (error) {
+      setProblem(error instanceof ApiError && error.detail ? error.detail : 'Something went wrong. Please try again.')
+      setState('ready')
+    }
+  }
+
+  return (
+    <div className="container page page--narrow">
+      <header className="page-header">
+        <p className="eyebrow">Email</p>
+        <h1>Unsubscribe from the weekly email digest</h1>
+      </header>
+      {state === 'done' ? (
+        <div className="card" role="status">
+          <p>You’re unsubscribed. You won’t get the weekly digest any more. You can turn it back on in your dashboard.</p>
+          <Link to="/dashboard" className="button button--ghost">
+            Go to your dashboard
+          </Link>
+        </div>
+      ) : (
+        <div className="card">
+          <p>One click and the weekly digest stops. Your other notifications stay as they are.</p>
+          {problem ? (
+            <p className="form-message form-message--error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <button type="button" className="button button--primary" disabled={state === 'working' || !token} onClick={() => void unsubscribe()}>
+            {state === 'working' ? 'Unsubscribing…' : 'Unsubscribe'}
+          </button>
+          {!token ? <p className="form-message form-message--error">This unsubscribe link is not valid.</p> : null}
+        </div>
+      )}
+    </div>
+  )
+}
