@@ -1,15 +1,17 @@
 // `npm run dev`: the whole app locally and offline. Builds the SPA, migrates and seeds the local
 // D1, starts the FPL simulator and `wrangler dev`, prints where to go. Ctrl-C stops everything.
 
+import { NOTIFICATION_TYPES } from '../../contract/notifications.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
 import { refreshData, startStack } from './stack.ts'
 
 const port = Number(process.env.PORT ?? 8787)
 const simPort = Number(process.env.FPL_SIMULATOR_PORT ?? 8790)
+const pushPort = Number(process.env.FAKE_PUSH_PORT ?? 8791)
 
 console.log('Building the SPA, preparing the local database and starting the FPL simulator...')
 const started = Date.now()
-const stack = await startStack({ port, simPort, verbose: process.argv.includes('--verbose') })
+const stack = await startStack({ port, simPort, pushPort, verbose: process.argv.includes('--verbose') })
 const refreshed = await refreshData(stack.url).catch((error: Error) => ({ error: error.message }))
 const dataLine =
   'error' in refreshed
@@ -31,6 +33,10 @@ console.log(`
     step on:      curl -X POST ${stack.simulator.origin}/__sim/step -d '{"minutes": 95}'
     or run it:    curl -X POST ${stack.simulator.origin}/__sim/speed -d '{"factor": 60}'   (a match minute a second; 0 stops)
     score a goal: curl -X POST ${stack.simulator.origin}/__sim/goal -d '{"element": ID}'   (ID: a player on the pitch, see ${stack.simulator.url}/event/GW/live/)
+
+  Notifications:  curl -X POST ${stack.url}/api/dev/notify -H 'content-type: application/json' -d '{"email": "${DEMO_EMAIL}", "type": "gazette"}'
+                  (types: ${NOTIFICATION_TYPES.join(', ')}; pushes to a browser's real push service need the internet;
+                  offline, subscriptions made on the fake push service ${stack.push.origin}/__push/subscriptions record them at /__push/received)
 
   Demo login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type RunningFakePush, startFakePushService } from '../fake-push/server.ts'
 import { startFplSimulator } from '../fpl-simulator/server.ts'
 import { seedDatabase } from './seed.ts'
 
@@ -67,6 +68,8 @@ export function wranglerDevArgs({ port, persistDir, assetsDir, vars }: { port: n
 export interface StackOptions {
   port?: number
   simPort?: number
+  /** The fake push service's port (0: any free one). */
+  pushPort?: number
   /** wrangler's --persist-to: where the local D1 and KV live. */
   persistDir?: string
   build?: boolean
@@ -83,6 +86,8 @@ export interface StackOptions {
 export interface Stack {
   url: string
   simulator: Awaited<ReturnType<typeof startFplSimulator>>
+  /** Where the browsers of the dev stack and the end-to-end tests subscribe (tests/fake-push). */
+  push: RunningFakePush
   stop: () => Promise<void>
   log: () => string
 }
@@ -91,6 +96,7 @@ export interface Stack {
 export async function startStack({
   port = 8787,
   simPort = 8790,
+  pushPort = 0,
   persistDir = path.join(ROOT, '.wrangler/state'),
   build = true,
   seed = true,
@@ -104,6 +110,7 @@ export async function startStack({
   if (seed) await seedDatabase(persistDir)
 
   const simulator = await startFplSimulator({ port: simPort, host: '127.0.0.1', ...simulatorOptions })
+  const push = await startFakePushService({ port: pushPort })
   const url = `http://127.0.0.1:${port}`
   const allVars: Record<string, string> = {
     ENVIRONMENT: 'development',
@@ -136,6 +143,7 @@ export async function startStack({
       if (wrangler.exitCode === null) process.kill(-pid, 'SIGKILL')
     }
     await simulator.close()
+    await push.close()
   }
 
   try {
@@ -144,7 +152,7 @@ export async function startStack({
     await stop()
     throw new Error(`${(error as Error).message}\n--- wrangler output ---\n${log.slice(-4000)}`)
   }
-  return { url, simulator, stop, log: () => log }
+  return { url, simulator, push, stop, log: () => log }
 }
 
 export interface RefreshSummary {

@@ -25,7 +25,11 @@ let alice: Record<string, string> = {}
 let bob: Record<string, string> = {}
 
 const send = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-  const res = await call(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await call(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: res.status, body: (await res.json()) as Record<string, any> }
 }
 const subscribe = async (who: Record<string, string>) => {
@@ -97,7 +101,11 @@ describe('preferences', () => {
       push_devices: 0,
     })
     await send('PUT', '/api/notifications/preferences', user, { muted: ['wall', 'deadline'] })
-    const saved = await send('PUT', '/api/notifications/preferences', user, { quiet_hours: { start: '22:30' }, time_zone: 'Australia/Sydney', email_digest: true })
+    const saved = await send('PUT', '/api/notifications/preferences', user, {
+      quiet_hours: { start: '22:30' },
+      time_zone: 'Australia/Sydney',
+      email_digest: true,
+    })
     expect(saved.body.preferences).toEqual({
       // In the dashboard's order, whatever order they came in.
       muted: ['deadline', 'wall'],
@@ -200,7 +208,8 @@ describe('the events', () => {
   it('a like tells the post’s author, once, and never the author about their own like', async () => {
     const queue = new NotifyQueue()
     const post = await send('POST', `/api/community-posts/${leagueId}`, alice, { content: 'Who captained the keeper?' })
-    const like = (who: Record<string, string>) => call(`/api/community-posts/${leagueId}/like/${post.body.id}`, { method: 'POST', headers: who }, { NOTIFY_QUEUE: queue as never })
+    const like = (who: Record<string, string>) =>
+      call(`/api/community-posts/${leagueId}/like/${post.body.id}`, { method: 'POST', headers: who }, { NOTIFY_QUEUE: queue as never })
     await like(alice)
     expect(queue.sent).toHaveLength(0)
     await like(bob)
@@ -238,7 +247,10 @@ describe('the events', () => {
     const from = { state: { gameweek: 14, status: 'live' as const, season: '2026/27', version: '14:live' }, bootstrap: { events: [] } }
     await runNotificationSchedule({ db: getDb(env.DB), queue }, from, Date.now())
     const told = queue.of('notify:users').flatMap((m) => m.body.items)
-    expect(told).toContainEqual({ userId: carlId, notice: expect.objectContaining({ type: 'member_joined', title: 'Newcomer Nia joined The Pub League', url: '/commissioner' }) })
+    expect(told).toContainEqual({
+      userId: carlId,
+      notice: expect.objectContaining({ type: 'member_joined', title: 'Newcomer Nia joined The Pub League', url: '/commissioner' }),
+    })
   })
 })
 
@@ -266,7 +278,11 @@ describe('the weekly digest', () => {
     const queue = new NotifyQueue()
     await queue.send({ kind: 'notify:digest', season: '2026/27', gameweek: 13 })
     await queue.drain()
-    const outbox = (await (await call('/api/dev/outbox?to=bob%40example.com')).json()) as Array<{ subject: string; text: string; headers?: Record<string, string> }>
+    const outbox = (await (await call('/api/dev/outbox?to=bob%40example.com')).json()) as Array<{
+      subject: string
+      text: string
+      headers?: Record<string, string>
+    }>
     const [digest] = outbox
     expect(digest?.subject).toBe('GW 13: 67 points, 1st in The Pub League')
     expect(digest?.text).toContain("The Pub League: 67 points in GW 13. You're 1st of 3 (up 2).")
@@ -300,7 +316,11 @@ describe('the weekly digest', () => {
     expect([forged.status, ((await forged.json()) as { detail: string }).detail]).toEqual([400, 'This unsubscribe link is not valid.'])
     // A session token is not an unsubscribe link.
     const session = carl.authorization?.replace('Bearer ', '') ?? ''
-    const reused = await call('/api/notifications/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${session}` })
+    const reused = await call('/api/notifications/unsubscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${session}`,
+    })
     expect(reused.status).toBe(400)
   })
 })

@@ -8,9 +8,9 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getDb } from '../db/client'
 import { type Bindings, isDevelopment } from '../env'
+import { alertedTournaments, matchWindow } from '../services/notifications/overtakes'
 import { readFeed, writeFeed } from './feed'
 import { hubOf } from './hubs'
-import { alertedTournaments, matchWindow } from '../services/notifications/overtakes'
 import { pollLive } from './poll'
 import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
 

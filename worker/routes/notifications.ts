@@ -6,11 +6,11 @@ import { ApiError } from '../lib/errors'
 import { validate, validateQueryOrForm } from '../lib/validation'
 import { session } from '../middleware/session'
 import { verifyLinkToken } from '../services/auth/tokens'
+import { unsubscribeDigest } from '../services/notifications/digest'
 import { preferencesAnswer, updatePreferences } from '../services/notifications/preferences'
 import { isPushEndpoint, vapidKeys } from '../services/notifications/push'
 import { isTimeZone } from '../services/notifications/rules'
 import { deleteSubscription, saveSubscription } from '../services/notifications/subscriptions'
-import { unsubscribeDigest } from '../services/notifications/digest'
 
 // /api/push/*: a device's Web Push subscription. /api/notifications/*: what a user wants to hear
 // about, and the digest's one-click unsubscribe, which works without signing in (issue 17).
@@ -36,13 +36,17 @@ const subscriptionParam = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{32}
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 const time = z.string().check(z.regex(TIME, 'Times must look like 23:00.'))
 const preferencesBody = z.object({
-  muted: z.optional(z.array(z.enum(NOTIFICATION_TYPES, { error: `Types are ${NOTIFICATION_TYPES.join(', ')}.` })).check(z.maxLength(NOTIFICATION_TYPES.length))),
+  muted: z.optional(
+    z.array(z.enum(NOTIFICATION_TYPES, { error: `Types are ${NOTIFICATION_TYPES.join(', ')}.` })).check(z.maxLength(NOTIFICATION_TYPES.length)),
+  ),
   quiet_hours: z.optional(z.object({ enabled: z.optional(z.boolean()), start: z.optional(time), end: z.optional(time) })),
   time_zone: z.optional(z.string().check(z.maxLength(64), z.refine(isTimeZone, 'That time zone is not one we know.'))),
   email_digest: z.optional(z.boolean({ error: 'email_digest must be true or false' })),
 })
 const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.'
-const unsubscribeToken = z.object({ token: z.string({ error: INVALID_UNSUBSCRIBE_LINK }).check(z.minLength(1, INVALID_UNSUBSCRIBE_LINK), z.maxLength(2048, INVALID_UNSUBSCRIBE_LINK)) })
+const unsubscribeToken = z.object({
+  token: z.string({ error: INVALID_UNSUBSCRIBE_LINK }).check(z.minLength(1, INVALID_UNSUBSCRIBE_LINK), z.maxLength(2048, INVALID_UNSUBSCRIBE_LINK)),
+})
 
 const pushUnavailable = () => new ApiError(503, 'Push notifications are not set up on this server.', { code: 'push_unavailable' })
 

@@ -7,6 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     simulatorUrl: string
+    pushUrl: string
   }
 }
 
@@ -18,6 +19,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack({
     port: Number(process.env.E2E_PORT ?? 8877),
     simPort: Number(process.env.E2E_SIMULATOR_PORT ?? 8878),
+    pushPort: Number(process.env.E2E_PUSH_PORT ?? 8879),
     persistDir,
     // Its own build of the SPA, so a concurrent `npm run dev` or build cannot pull it away.
     assetsDir: path.join(ROOT, 'tests/.artifacts/e2e-client'),
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', stack.url)
   project.provide('simulatorUrl', stack.simulator.url)
+  project.provide('pushUrl', stack.push.origin)
   return async () => {
     await stack.stop()
   }

@@ -14,7 +14,11 @@ const noQueue = { send: async () => {}, sendBatch: async () => {} } as unknown a
 /** Calls the worker's fetch handler in-process, optionally with overridden vars or secrets. */
 export async function call(path: string, init: RequestInit = {}, overrides: Partial<Bindings> = {}): Promise<Response> {
   const ctx = createExecutionContext()
-  const response = await worker.fetch(new Request(`${BASE}${path}`, init), { ...env, REFRESH_QUEUE: noQueue, NOTIFY_QUEUE: noQueue, ...overrides } as Bindings, ctx)
+  const response = await worker.fetch(
+    new Request(`${BASE}${path}`, init),
+    { ...env, REFRESH_QUEUE: noQueue, NOTIFY_QUEUE: noQueue, ...overrides } as Bindings,
+    ctx,
+  )
   await waitOnExecutionContext(ctx)
   return response
 }

@@ -9,7 +9,7 @@ import { signLinkToken } from '../auth/tokens'
 import { sendEmail } from '../email'
 import { claimOutcomes, releaseOutcomes } from './fanout'
 import type { NotifyMessage, NotifySender } from './messages'
-import { writePreferences, preferencesOf } from './preferences'
+import { preferencesOf, writePreferences } from './preferences'
 
 // The weekly email digest (opt-in): after FPL checks a gameweek and every league's refresh of it
 // has finished, one email per user over all their leagues: points, rank and its change, the
@@ -50,7 +50,13 @@ export async function sendDigests(deps: DigestDeps, message: Extract<NotifyMessa
   const key = `digest:${message.season}:${message.gameweek}`
   const withNews = recipients.filter((r) => (weeks.get(r.id) ?? []).length > 0)
   const claimed = new Set(
-    (await claimOutcomes(db, withNews.map((r) => [r.id, 'digest', key, 'sent']), deps.now?.() ?? Date.now())).map((row) => row.user_id),
+    (
+      await claimOutcomes(
+        db,
+        withNews.map((r) => [r.id, 'digest', key, 'sent']),
+        deps.now?.() ?? Date.now(),
+      )
+    ).map((row) => row.user_id),
   )
   const failed: number[] = []
   for (const recipient of withNews.filter((r) => claimed.has(r.id))) {
@@ -74,7 +80,12 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
   const teamOf = new Map(recipients.flatMap((r) => (r.teamId === null ? [] : [[r.id, r.teamId] as const])))
   if (teamOf.size === 0) return byUser
   const joined = await db
-    .select({ userId: memberships.userId, tournamentId: tournaments.id, name: tournaments.name, season: sql<string>`coalesce(${tournaments.fplSeason}, ${message.season})` })
+    .select({
+      userId: memberships.userId,
+      tournamentId: tournaments.id,
+      name: tournaments.name,
+      season: sql<string>`coalesce(${tournaments.fplSeason}, ${message.season})`,
+    })
     .from(memberships)
     .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
     .where(and(inArray(memberships.userId, [...teamOf.keys()]), eq(memberships.status, 'active')))
@@ -131,9 +142,7 @@ export async function digestEmail(env: Bindings, recipient: { id: number; email:
   const page = appLink(env, '/unsubscribe', token)
   const oneClick = appLink(env, '/api/notifications/unsubscribe', token)
   const first = weeks[0]
-  const subject = first
-    ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} in ${first.name}`
-    : `Your GW ${gameweek} digest`
+  const subject = first ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} in ${first.name}` : `Your GW ${gameweek} digest`
   const paragraphs = weeks.flatMap((week) => [
     `${week.name}: ${week.points} points in GW ${gameweek}. You're ${ordinal(week.rank)} of ${week.of}${changeText(week.change)}.`,
     ...week.awards.map((award) => `🏆 ${award}`),

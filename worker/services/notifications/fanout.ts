@@ -1,7 +1,7 @@
-import type { PushPayload } from '../../../contract/notifications'
-import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
 import { and, eq, gt, max, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { PushPayload } from '../../../contract/notifications'
+import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
 import type { Database } from '../../db/client'
 import { notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
 import { chunk } from '../refresh/tasks'
@@ -64,7 +64,9 @@ export async function claimOutcomes(db: Database, rows: [number, string, string,
 
 /** Forgets claimed outcomes whose sending failed, so a retry claims them again. */
 export async function releaseOutcomes(db: Database, userIds: number[], type: string, key: string) {
-  await db.delete(notificationLog).where(and(amongUsers(notificationLog.userId, JSON.stringify(userIds)), eq(notificationLog.type, type), eq(notificationLog.key, key)))
+  await db
+    .delete(notificationLog)
+    .where(and(amongUsers(notificationLog.userId, JSON.stringify(userIds)), eq(notificationLog.type, type), eq(notificationLog.key, key)))
 }
 
 // D1 binds at most 100 parameters: a page of ids goes in as one JSON array.
@@ -83,7 +85,13 @@ export async function fanOut(deps: FanoutDeps, items: { userId: number; notice: 
     db
       .select({ userId: notificationLog.userId, type: notificationLog.type, at: max(notificationLog.createdAt) })
       .from(notificationLog)
-      .where(and(amongUsers(notificationLog.userId, ids), eq(notificationLog.outcome, 'sent'), gt(notificationLog.createdAt, new Date(now - NOTIFICATION_RATE_WINDOW_MS))))
+      .where(
+        and(
+          amongUsers(notificationLog.userId, ids),
+          eq(notificationLog.outcome, 'sent'),
+          gt(notificationLog.createdAt, new Date(now - NOTIFICATION_RATE_WINDOW_MS)),
+        ),
+      )
       .groupBy(notificationLog.userId, notificationLog.type),
   ])
   const preferencesBy = new Map(preferences.map((row) => [row.userId, preferencesOf(row)]))

@@ -20,7 +20,11 @@ export interface Overtake {
  * The members overtaken between two tables: a rival who was ranked below them and is now ranked
  * above (a tie is not an overtake). `previous` maps entries to their earlier live rank.
  */
-export function overtakes(previous: ReadonlyMap<number, number>, rows: readonly { fpl_team_id: number; player_name: string; live_rank: number }[], members: Iterable<number>): Overtake[] {
+export function overtakes(
+  previous: ReadonlyMap<number, number>,
+  rows: readonly { fpl_team_id: number; player_name: string; live_rank: number }[],
+  members: Iterable<number>,
+): Overtake[] {
   const byEntry = new Map(rows.map((row) => [row.fpl_team_id, row]))
   const found: Overtake[] = []
   for (const entry of members) {

@@ -42,11 +42,21 @@ export function vapidKeys(env: VapidEnv): VapidKeys | null {
 export const vapidSubject = (env: Pick<Bindings, 'APP_URL'>) => (env.APP_URL.startsWith('https:') ? env.APP_URL : 'mailto:push@banter-arena.test')
 
 const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 
 // The browsers' push services. The worker POSTs to whatever endpoint a subscription names, so
 // only these are accepted: the worker is nobody's open relay (decision 139).
-const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/]
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /\.notify\.windows\.com$/,
+  /^web\.push\.apple\.com$/,
+  /\.push\.apple\.com$/,
+]
 // The local fake push service of the dev stack and the tests (tests/fake-push).
 const DEVELOPMENT_PUSH_HOSTS = [/^127\.0\.0\.1$/, /^localhost$/, /\.test$/]
 

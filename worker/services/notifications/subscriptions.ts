@@ -15,7 +15,12 @@ export const STALE_DEVICE_MS = 90 * 24 * 3600 * 1000
 
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 
-export async function saveSubscription(db: Database, userId: number, input: PushSubscriptionInput, now = Date.now()): Promise<{ created: boolean; answer: PushSubscriptionAnswer }> {
+export async function saveSubscription(
+  db: Database,
+  userId: number,
+  input: PushSubscriptionInput,
+  now = Date.now(),
+): Promise<{ created: boolean; answer: PushSubscriptionAnswer }> {
   const seen = new Date(now)
   const id = randomId()
   const [row] = await db

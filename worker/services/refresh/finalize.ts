@@ -14,9 +14,9 @@ import {
   type PhaseTableRow,
   phaseTableFromHistories,
 } from '../../fpl/stats'
-import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, type WriteResult } from '../snapshot-store'
 import { storyNotices } from '../notifications/notices'
 import type { Notice } from '../notifications/rules'
+import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, type WriteResult } from '../snapshot-store'
 import { storyStep } from '../story'
 import { type Job, markJob } from './jobs'
 import { stateOf } from './tasks'
