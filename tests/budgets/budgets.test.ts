@@ -66,6 +66,28 @@ describe('size and start-up budgets', () => {
     for (const chunk of lazy) expect(chunk.bytes, chunk.f).toBeLessThanOrEqual(BUDGETS.routeChunk)
   }, 180_000)
 
+  it('builds a small service worker and an installable manifest whose icons are the sizes it says', () => {
+    const out = path.join(work, 'client')
+    const sw = gzip(path.join(out, 'sw.js'))
+    console.info(`Service worker ${kb(sw)} gzip (budget ${kb(BUDGETS.serviceWorker)})`)
+    expect(sw).toBeLessThanOrEqual(BUDGETS.serviceWorker)
+    // One classic script: a service worker that imported the app's chunks would break on a deploy.
+    expect(readFileSync(path.join(out, 'sw.js'), 'utf8')).not.toMatch(/\bimport\s*[({"']/)
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.webmanifest'), 'utf8')) as {
+      display: string
+      icons: Array<{ src: string; sizes: string; purpose: string }>
+    }
+    expect(manifest.display).toBe('standalone')
+    for (const size of [192, 512]) {
+      for (const purpose of ['any', 'maskable']) expect(manifest.icons.some((i) => i.sizes === `${size}x${size}` && i.purpose === purpose)).toBe(true)
+    }
+    for (const icon of manifest.icons) {
+      // A PNG's IHDR: width and height as big-endian 32-bit integers at bytes 16 and 20.
+      const png = readFileSync(path.join(out, icon.src))
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes)
+    }
+  })
+
   it('keeps the three workers within budget', () => {
     const api = workerGzip('wrangler.toml', 'api')
     const og = workerGzip('worker/og/wrangler.toml', 'og')

@@ -105,7 +105,7 @@ describe('the installed app', () => {
   it('subscribes this device from the dashboard, on the user’s click', async () => {
     await journey(page, 'pwa-subscribe', async () => {
       await page.goto(`${baseUrl}/dashboard`)
-      const card = page.getByRole('region', { name: 'Notifications' })
+      const card = page.getByRole('region', { name: 'Notifications & email digest' })
       await card.getByRole('button', { name: 'Turn on notifications on this device' }).click()
       await card.getByText('Notifications are on for this device.').waitFor()
       // Pushes must arrive whatever the hour this runs at.

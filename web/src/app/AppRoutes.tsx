@@ -22,7 +22,10 @@ const ResendVerificationPage = lazy(() => import('../pages/ResendVerificationPag
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'))
 const JoinInvitePage = lazy(() => import('../pages/JoinInvitePage'))
 const SharedBanterPage = lazy(() => import('../pages/SharedBanterPage'))
-const UnsubscribePage = lazy(() => import('../pages/UnsubscribePage'))
+// Only ever opened from an email: kept out of the page renderer's bundle (import.meta.glob, decision 119).
+const UnsubscribePage = lazy(() =>
+  import.meta.glob<typeof import('../pages/UnsubscribePage')>('../pages/UnsubscribePage.tsx')['../pages/UnsubscribePage.tsx']!(),
+)
 
 /** Redirects (replace) and keeps the navigation state, e.g. a message for the sign-in screen. */
 function RedirectKeepingState({ to }: { to: string }) {

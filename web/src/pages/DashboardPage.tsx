@@ -23,8 +23,13 @@ import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/dashboard.css'
 
-// Its own chunk: push, quiet hours and time zones are not needed to show the dashboard.
-const NotificationSettings = lazy(() => import('../features/notifications/NotificationSettings').then((m) => ({ default: m.NotificationSettings })))
+// Its own chunk: push, quiet hours and time zones are not needed to show the dashboard. Through
+// import.meta.glob, which the page renderer's bundler leaves out (decision 119's way).
+const NotificationSettings = lazy(() =>
+  import.meta.glob<typeof import('../features/notifications/NotificationSettings')>('../features/notifications/NotificationSettings.tsx')[
+    '../features/notifications/NotificationSettings.tsx'
+  ]!().then((m) => ({ default: m.NotificationSettings })),
+)
 
 /** Spec: the email-verified banner shows for 5 s. */
 export const VERIFIED_BANNER_MS = 5000

@@ -47,7 +47,7 @@ export function NotificationSettings() {
   return (
     <section className="card settings-card settings-card--wide notifications" aria-labelledby={`${id}-title`} aria-busy={saving || undefined}>
       <h3 id={`${id}-title`} className="settings-card__title">
-        Notifications
+        Notifications &amp; email digest
       </h3>
       <p className="settings-card__lede">What we tell you about, and when. Nothing arrives during your quiet hours.</p>
       <DevicePush onChanged={() => void query.refetch()} />

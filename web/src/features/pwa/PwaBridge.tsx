@@ -18,13 +18,14 @@ export function PwaBridge() {
 
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return
+    const container = navigator.serviceWorker
     const onMessage = (event: MessageEvent) => {
       const message = event.data as { type?: string; url?: unknown } | null
       if (message?.type === OPEN_SCREEN_MESSAGE && typeof message.url === 'string' && message.url.startsWith('/')) navigate(message.url)
       if (message?.type === PUSH_SUBSCRIPTION_CHANGED_MESSAGE) void resyncPush().catch((error: unknown) => console.warn('Push re-sync failed', error))
     }
-    navigator.serviceWorker.addEventListener('message', onMessage)
-    return () => navigator.serviceWorker.removeEventListener('message', onMessage)
+    container.addEventListener('message', onMessage)
+    return () => container.removeEventListener('message', onMessage)
   }, [navigate])
 
   useEffect(() => {
