@@ -5,8 +5,8 @@
 // fails shows "n/a (reason)" and the run goes on.
 //
 //   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...] [--only live,...]
-// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2, story.
-// A run of `--only live` or `--only story` (not --quick) writes its table to that section's block of docs/benchmarks.md.
+// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2, story, notify.
+// A run of `--only live`, `--only story` or `--only notify` (not --quick) writes its table to that section's block of docs/benchmarks.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -21,6 +21,7 @@ import { enumerationTiming } from './enumeration.ts'
 import { deepPageLatency, hotPath, login } from './http.ts'
 import { lighthouseRun } from './lighthouse.ts'
 import { liveBench } from './live.ts'
+import { notifySection } from './notify.ts'
 import { shareImage } from './og.ts'
 import { rendererMemory } from './og-memory.ts'
 import { pageRenderCpu, renderRequestFor } from './page-render.ts'
@@ -286,6 +287,7 @@ if (on('ogmem')) await section('Share-image renderer memory', ['Share-image rend
 if (on('sizes')) await section('Worker sizes', ['Worker bundle sizes'], async () => workerSizes(), 400_000)
 if (on('argon2')) await section('argon2id', ['argon2id hash time'], () => argon2Bench(quick ? 4 : 10), 120_000)
 if (on('story')) await storySection(quick)
+if (on('notify')) await notifySection(quick)
 
 rmSync(work, { recursive: true, force: true })
 const about = [
@@ -303,8 +305,8 @@ console.log('\nwritten to tests/.artifacts/bench.md')
 if (!quick && skip.size === 0 && only.size === 0) {
   writeDocSection('docs/benchmarks.md', 'bench', markdown(about))
   console.log('written to docs/benchmarks.md')
-} else if (!quick && only.size === 1 && (only.has('live') || only.has('story'))) {
-  const block = only.has('live') ? 'live' : 'story'
+} else if (!quick && only.size === 1 && ['live', 'story', 'notify'].some((name) => only.has(name))) {
+  const block = [...only][0] as string
   writeDocSection('docs/benchmarks.md', `bench-${block}`, markdown(about))
   console.log(`written to docs/benchmarks.md (${block} block)`)
 }

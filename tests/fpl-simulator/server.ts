@@ -7,8 +7,8 @@
  */
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import type { FplSimulator, FplSimulatorOptions, Phase } from './handler.ts'
 import { serveFetch } from '../stack/serve-fetch.ts'
+import type { FplSimulator, FplSimulatorOptions, Phase } from './handler.ts'
 import { createFplSimulator, PHASES } from './handler.ts'
 
 export interface StartFplSimulatorOptions extends FplSimulatorOptions {

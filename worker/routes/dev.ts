@@ -1,13 +1,13 @@
-import { Hono } from 'hono'
 import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { NOTIFICATION_TYPES } from '../../contract/notifications'
 import { runScheduled } from '../cron/scheduled'
+import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { isDevelopment } from '../env'
 import { ApiError, notFound } from '../lib/errors'
 import { validate } from '../lib/validation'
-import { users } from '../db/schema'
 import { pollerOf } from '../live/hubs'
 import { readOutbox } from '../services/email'
 import { notifyUsers } from '../services/notifications/announce'
@@ -38,15 +38,11 @@ export const devRoutes = new Hono<AppEnv>()
   // Polls FPL's live data now (after stepping the simulator's match day, say); the loop goes on from there.
   .post('/live/poll', async (c) => c.json(await pollerOf(c.env).pollNow()))
   // Queues a sample notification of one type for a user (by email): the push arrives on their devices.
-  .post(
-    '/notify',
-    validate('json', z.object({ email: z.string().check(z.maxLength(320)), type: z.enum(NOTIFICATION_TYPES) })),
-    async (c) => {
-      const { email, type } = c.req.valid('json')
-      const user = await c.var.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true } })
-      if (!user) throw new ApiError(404, 'No such user.', { code: 'not_found' })
-      const notice = await sampleNotice(c.var.db, user.id, type)
-      await notifyUsers({ queue: c.env.NOTIFY_QUEUE }, [{ userId: user.id, notice }])
-      return c.json({ queued: notice })
-    },
-  )
+  .post('/notify', validate('json', z.object({ email: z.string().check(z.maxLength(320)), type: z.enum(NOTIFICATION_TYPES) })), async (c) => {
+    const { email, type } = c.req.valid('json')
+    const user = await c.var.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true } })
+    if (!user) throw new ApiError(404, 'No such user.', { code: 'not_found' })
+    const notice = await sampleNotice(c.var.db, user.id, type)
+    await notifyUsers({ queue: c.env.NOTIFY_QUEUE }, [{ userId: user.id, notice }])
+    return c.json({ queued: notice })
+  })

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { pushSubscriptions } from '../../db/schema'
 import type { Bindings } from '../../env'
 import type { NotifyMessage, NotifySender } from './messages'
-import { sendPush, vapidKeys, vapidSubject } from './push'
+import { pushSender, vapidKeys, vapidSubject } from './push'
 
 // The queue's second stage: one message's pushes (at most DELIVERIES_PER_MESSAGE), in parallel.
 // A device the push service no longer knows (404, 410) is forgotten; a busy or unreachable push
@@ -34,10 +34,9 @@ export async function deliver(deps: DeliverDeps, message: Extract<NotifyMessage,
     console.warn('VAPID_PRIVATE_JWK is not set: pushes are not sent')
     return { ...result, dropped: message.deliveries.length }
   }
+  const send = pushSender(keys, vapidSubject(deps.env), deps.fetch)
   const statuses = await Promise.all(
-    message.deliveries.map((d) =>
-      sendPush(keys, vapidSubject(deps.env), d, { payload: message.payloads[d.payload] ?? message.payloads[0]!, ttl: d.ttl, urgency: d.urgency }, deps.fetch),
-    ),
+    message.deliveries.map((d) => send(d, { payload: message.payloads[d.payload] ?? message.payloads[0]!, ttl: d.ttl, urgency: d.urgency })),
   )
   const gone: string[] = []
   const again: typeof message.deliveries = []

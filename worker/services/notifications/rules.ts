@@ -52,9 +52,17 @@ export const minutesOf = (time: string) => {
   return (hours ?? 0) * 60 + (minutes ?? 0)
 }
 
+// Building a formatter costs far more than using one, and a page of 500 users shares a few zones.
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
 /** The local time of day in a time zone, in minutes since midnight. */
 function localMinutes(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at)
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    clocks.set(timeZone, clock)
+  }
+  const parts = clock.formatToParts(at)
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   return part('hour') * 60 + part('minute')
 }

@@ -19,7 +19,12 @@ export async function sampleNotice(db: Database, userId: number, type: Notificat
     .limit(1)
   const place = league ?? { id: 0, name: 'Your league', season: null }
   const [snapshot] = place.id
-    ? await db.select({ gameweek: tournamentSnapshots.gameweek }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, place.id)).orderBy(desc(tournamentSnapshots.gameweek)).limit(1)
+    ? await db
+        .select({ gameweek: tournamentSnapshots.gameweek })
+        .from(tournamentSnapshots)
+        .where(eq(tournamentSnapshots.tournamentId, place.id))
+        .orderBy(desc(tournamentSnapshots.gameweek))
+        .limit(1)
     : []
   const gameweek = snapshot?.gameweek ?? 1
   const season = place.season ?? 'sample'
