@@ -67,6 +67,13 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker')
 })
 
+/** The auth context as the app sees it, to sign out from a test. */
+const probed: { auth: ReturnType<typeof useAuth> | null } = { auth: null }
+function AuthProbe() {
+  probed.auth = useAuth()
+  return null
+}
+
 const card = async () => screen.findByRole('region', { name: 'Notifications & email digest' })
 
 describe('the Notifications card', () => {
@@ -161,20 +168,15 @@ describe('this device', () => {
       [`DELETE /api/push/subscriptions/${'b'.repeat(32)}`]: { body: { deleted: true } },
       'POST /api/auth/logout': { body: { message: 'Logged out' } },
     })
-    let auth: ReturnType<typeof useAuth> | null = null
-    const Probe = () => {
-      auth = useAuth()
-      return null
-    }
     const { PwaBridge } = await import('../../web/src/features/pwa/PwaBridge')
     renderWithProviders(
       <>
-        <Probe />
+        <AuthProbe />
         <PwaBridge />
       </>,
     )
     await vi.waitFor(() => expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1))
-    act(() => auth?.logout())
+    act(() => probed.auth?.logout())
     await vi.waitFor(() => expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1))
     const order = api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes('DELETE') || c.includes('logout'))
     expect(order).toEqual([`DELETE /api/push/subscriptions/${'b'.repeat(32)}`, 'POST /api/auth/logout'])
@@ -191,8 +193,9 @@ describe('the unsubscribe page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }))
     expect(await screen.findByText(/You’re unsubscribed\. You won’t get the weekly digest any more\./)).toBeInTheDocument()
     const [call] = api.callsTo('POST /api/notifications/unsubscribe')
-    expect((call?.body as FormData).get('token')).toBe('link-token')
-    expect(call?.headers.get('Authorization')).toBeNull()
+    if (!call) throw new Error('The page did not post the token')
+    expect((call.body as FormData).get('token')).toBe('link-token')
+    expect(call.headers.get('Authorization')).toBeNull()
     expect(currentLocation().path).toBe('/unsubscribe?token=link-token')
   })
 

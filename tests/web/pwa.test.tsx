@@ -94,7 +94,10 @@ describe('a notification clicked', () => {
       },
     })
     renderWithProviders(<PwaBridge />, '/dashboard')
-    const post = (data: unknown) => act(() => listeners.forEach((listener) => listener(new MessageEvent('message', { data }))))
+    const post = (data: unknown) =>
+      act(() => {
+        for (const listener of listeners) listener(new MessageEvent('message', { data }))
+      })
     post({ type: OPEN_SCREEN_MESSAGE, url: '/tournaments/7?tab=community' })
     expect(currentLocation().path).toBe('/tournaments/7?tab=community')
     // Anything but a path of this app is ignored.

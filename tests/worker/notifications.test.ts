@@ -30,6 +30,7 @@ const send = async (method: string, path: string, headers: Record<string, string
     headers: { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
+  // biome-ignore lint/suspicious/noExplicitAny: answers of every shape, read field by field.
   return { status: res.status, body: (await res.json()) as Record<string, any> }
 }
 const subscribe = async (who: Record<string, string>) => {

@@ -72,7 +72,7 @@ export interface CronOptions {
 }
 
 /** What the refresh and the cron of a test announce, unless the test passes a queue of its own. */
-export const notifyQueue = new NotifyQueue()
+const notifyQueue = new NotifyQueue()
 
 /**
  * The refresh's time in these tests: its waits (retry backoff, FPL's Retry-After) return at once

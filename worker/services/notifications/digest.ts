@@ -16,7 +16,7 @@ import { preferencesOf, writePreferences } from './preferences'
 // awards they won and the race, with a one-click unsubscribe (RFC 8058) that needs no sign-in.
 
 /** Emails per invocation: one subrequest each, within the free plan's 50. */
-export const DIGESTS_PER_MESSAGE = 40
+const DIGESTS_PER_MESSAGE = 40
 
 export interface DigestDeps {
   env: Bindings
@@ -137,7 +137,7 @@ function changeText(change: number | null) {
 }
 
 /** The digest for one user: a paragraph per league, the unsubscribe link in the body and the headers. */
-export async function digestEmail(env: Bindings, recipient: { id: number; email: string; name: string }, gameweek: number, weeks: LeagueWeek[]) {
+async function digestEmail(env: Bindings, recipient: { id: number; email: string; name: string }, gameweek: number, weeks: LeagueWeek[]) {
   const token = await signLinkToken(env, recipient.id, 'unsubscribe-digest')
   const page = appLink(env, '/unsubscribe', token)
   const oneClick = appLink(env, '/api/notifications/unsubscribe', token)

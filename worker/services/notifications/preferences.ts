@@ -8,7 +8,7 @@ import { notificationPreferences, pushSubscriptions } from '../../db/schema'
 
 type Row = typeof notificationPreferences.$inferSelect
 
-export const DEFAULT_TIME_ZONE = 'Europe/London'
+const DEFAULT_TIME_ZONE = 'Europe/London'
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   muted: [],

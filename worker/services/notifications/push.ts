@@ -73,13 +73,13 @@ export function isPushEndpoint(env: Pick<Bindings, 'ENVIRONMENT'>, endpoint: str
   return isDevelopment(env) && (url.protocol === 'https:' || url.protocol === 'http:') && DEVELOPMENT_PUSH_HOSTS.some((host) => host.test(url.hostname))
 }
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string
   p256dh: string
   auth: string
 }
 
-export interface PushRequest {
+interface PushRequest {
   payload: PushPayload
   /** Seconds the push service keeps it for a device that is offline. */
   ttl: number

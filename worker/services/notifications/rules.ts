@@ -47,7 +47,7 @@ export function decide(recipient: Recipient, notice: Notice, now: number): Decis
 const MINUTES_PER_DAY = 24 * 60
 
 /** "23:00" → 1380. */
-export const minutesOf = (time: string) => {
+const minutesOf = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number)
   return (hours ?? 0) * 60 + (minutes ?? 0)
 }

@@ -9,9 +9,9 @@ import { ApiError } from '../../lib/errors'
 // it moves to that account, so a phone never gets the previous user's pushes.
 
 /** A user keeps this many devices; a new one beyond it replaces the least recently seen. */
-export const MAX_DEVICES_PER_USER = 10
+const MAX_DEVICES_PER_USER = 10
 /** A device unseen this long (the app never opened) is dropped by the cron. */
-export const STALE_DEVICE_MS = 90 * 24 * 3600 * 1000
+const STALE_DEVICE_MS = 90 * 24 * 3600 * 1000
 
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 

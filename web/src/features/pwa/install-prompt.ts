@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from '../../lib/storage'
 // offered by the app from the second visit on, never on the first. iPhones have no such event:
 // they are told how to add the app to the Home Screen, which push notifications need there.
 
-export interface InstallPromptEvent extends Event {
+interface InstallPromptEvent extends Event {
   prompt(): Promise<void>
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
 }
