@@ -8,9 +8,8 @@
  *
  *   node tests/fake-push/server.ts --port 8791
  */
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { serveFetch } from '../stack/serve-fetch.ts'
+import { runAsScript, serveFetch } from '../stack/serve-fetch.ts'
 import { createFakePushService, type FakePushService } from './service.ts'
 
 export interface RunningFakePush {
@@ -48,18 +47,8 @@ export async function startFakePushService({ port = 0, host = '127.0.0.1' }: { p
   return { origin, service, close: served.close }
 }
 
-async function main(): Promise<void> {
+runAsScript(import.meta.url, async () => {
   const { values } = parseArgs({ options: { port: { type: 'string', default: '8791' }, host: { type: 'string', default: '127.0.0.1' } } })
   const running = await startFakePushService({ port: Number(values.port), host: values.host })
-  console.log(`Fake push service listening on ${running.origin}`)
-  const stop = () => void running.close().then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  })
-}
+  return { close: running.close, banner: `Fake push service listening on ${running.origin}` }
+})

@@ -5,9 +5,8 @@
  *   node tests/fpl-simulator/server.ts --port 8790 --host 127.0.0.1 [--gameweek 12] [--phase checked]
  *                                      [--latency-ms 0] [--seed 20262027]
  */
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { serveFetch } from '../stack/serve-fetch.ts'
+import { runAsScript, serveFetch } from '../stack/serve-fetch.ts'
 import type { FplSimulator, FplSimulatorOptions, Phase } from './handler.ts'
 import { createFplSimulator, PHASES } from './handler.ts'
 
@@ -66,22 +65,7 @@ function parseCli(argv: readonly string[]): StartFplSimulatorOptions {
   }
 }
 
-async function main(): Promise<void> {
+runAsScript(import.meta.url, async () => {
   const running = await startFplSimulator(parseCli(process.argv.slice(2)))
-  console.log(`FPL simulator listening on ${running.url}`)
-  const stop = (): void => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  })
-}
+  return { close: running.close, banner: `FPL simulator listening on ${running.url}` }
+})

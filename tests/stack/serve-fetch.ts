@@ -5,6 +5,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { pathToFileURL } from 'node:url'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
 
@@ -91,4 +92,29 @@ export async function serveFetch(
     return closed
   }
   return { origin, port: address.port, close }
+}
+
+/**
+ * Runs a server script's `main` when the file is run directly (`node file.ts`), printing its
+ * address; Ctrl-C or SIGTERM closes it.
+ */
+export function runAsScript(moduleUrl: string, main: () => Promise<{ close(): Promise<void>; banner: string }>) {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return
+  main().then(
+    (running) => {
+      console.log(running.banner)
+      const stop = () => {
+        running.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        )
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useEffect, useId, useState } from 'react'
+import { SettingSwitch } from '../../components/SettingSwitch'
 import { api } from '../../lib/api'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
@@ -56,32 +57,14 @@ export function BanterSharingSettings() {
       <h3 id={`${id}-title`} className="settings-card__title">
         Banter Sharing
       </h3>
-      <div className="switch-row">
-        <div>
-          <p id={`${id}-label`} className="switch-row__label">
-            Share my banter achievements
-          </p>
-          <p id={`${id}-desc`} className="switch-row__desc">
-            Let your achievements appear on shareable cards your leagues can post anywhere.
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          className="switch"
-          aria-checked={enabled}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-desc`}
-          disabled={saving}
-          aria-busy={saving || undefined}
-          onClick={toggle}
-        >
-          <span className="switch__thumb" aria-hidden="true" />
-          <span className="switch__text" aria-hidden="true">
-            {enabled ? 'On' : 'Off'}
-          </span>
-        </button>
-      </div>
+      <SettingSwitch
+        label="Share my banter achievements"
+        hint="Let your achievements appear on shareable cards your leagues can post anywhere."
+        checked={enabled}
+        disabled={saving}
+        busy={saving}
+        onToggle={toggle}
+      />
       {!enabled ? <p className="notice notice--warning">Sharing is off: your banter achievements will not appear in shareable content.</p> : null}
       <MyShares />
     </section>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useEffect, useId, useState } from 'react'
 import { NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from '../../../../contract/notifications'
+import { SettingSwitch } from '../../components/SettingSwitch'
 import { api } from '../../lib/api'
 import { useAuth } from '../auth/AuthProvider'
 import { IosInstallHint } from '../pwa/IosInstallHint'
@@ -65,7 +66,7 @@ export function NotificationSettings() {
           <fieldset className="notifications__group">
             <legend>Tell me about</legend>
             {NOTIFICATION_TYPES.map((type) => (
-              <Switch
+              <SettingSwitch
                 key={type}
                 label={NOTIFICATION_LABELS[type].label}
                 hint={NOTIFICATION_LABELS[type].hint}
@@ -78,7 +79,7 @@ export function NotificationSettings() {
           <QuietHours preferences={preferences} disabled={saving} onSave={save} />
           <fieldset className="notifications__group">
             <legend>Email</legend>
-            <Switch
+            <SettingSwitch
               label="Weekly email digest"
               hint="After FPL checks each gameweek: your points, rank, awards and the race. Every email has a one-click unsubscribe."
               checked={preferences.email_digest}
@@ -92,37 +93,6 @@ export function NotificationSettings() {
   )
 }
 
-function Switch({ label, hint, checked, disabled, onToggle }: { label: string; hint: string; checked: boolean; disabled: boolean; onToggle: () => void }) {
-  const id = useId()
-  return (
-    <div className="switch-row">
-      <div>
-        <p id={`${id}-label`} className="switch-row__label">
-          {label}
-        </p>
-        <p id={`${id}-desc`} className="switch-row__desc">
-          {hint}
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        className="switch"
-        aria-checked={checked}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-desc`}
-        disabled={disabled}
-        onClick={onToggle}
-      >
-        <span className="switch__thumb" aria-hidden="true" />
-        <span className="switch__text" aria-hidden="true">
-          {checked ? 'On' : 'Off'}
-        </span>
-      </button>
-    </div>
-  )
-}
-
 function QuietHours({ preferences, disabled, onSave }: { preferences: NotificationPreferences; disabled: boolean; onSave: (change: Change) => Promise<void> }) {
   const id = useId()
   const { enabled, start, end } = preferences.quiet_hours
@@ -132,7 +102,7 @@ function QuietHours({ preferences, disabled, onSave }: { preferences: Notificati
   return (
     <fieldset className="notifications__group">
       <legend>Quiet hours</legend>
-      <Switch
+      <SettingSwitch
         label="Quiet hours"
         hint={`Nothing arrives between these times (your time zone: ${preferences.time_zone}). News that keeps waits until they end.`}
         checked={enabled}
