@@ -87,7 +87,7 @@ describe('account journey', () => {
       await expect.poll(() => toast(page, 'Display name updated successfully!').isVisible()).toBe(true)
 
       // Sharing off and on again.
-      const sharing = page.getByRole('switch')
+      const sharing = page.getByRole('switch', { name: 'Share my banter achievements' })
       await sharing.click()
       await expect.poll(() => toast(page, 'Sharing Disabled').isVisible()).toBe(true)
       await sharing.click()

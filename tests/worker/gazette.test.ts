@@ -5,6 +5,7 @@ import { getDb } from '../../worker/db/client'
 import { gazetteStep } from '../../worker/services/story/gazette'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call, json } from './helpers/http'
+import { NotifyQueue } from './helpers/notify'
 import { storyContext } from './helpers/story'
 import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue, testClock } from './helpers/world'
 
@@ -77,6 +78,9 @@ beforeAll(async () => {
   sim.setGameweek(12, 'live')
 })
 
+/** What a refresh announced to a tournament's members: [type, title, audience]. */
+const broadcasts = (queue: NotifyQueue) => queue.of('notify:broadcast').map(({ body }) => [body.notice.type, body.notice.title, body.audience] as const)
+
 describe('the Gameweek Gazette', () => {
   it('publishes nothing while the gameweek is in play', async () => {
     await runCronAndQueue()
@@ -86,7 +90,10 @@ describe('the Gameweek Gazette', () => {
 
   it('publishes one edition when FPL checks the gameweek, from the facts, never naming a member who switched sharing off', async () => {
     simAt(12, 'checked')
-    await runCronAndQueue()
+    const notify = new NotifyQueue()
+    await runCronAndQueue({ notify })
+    // The members are told, once the snapshot is written (issue 17).
+    expect(broadcasts(notify)).toEqual([['gazette', 'The GW 12 Gazette is out', { tournamentId: pubId }]])
     const { status, body } = await gazette()
     expect(status).toBe(200)
     expect(body).toMatchObject({ enabled: true, can_moderate: false })
@@ -109,8 +116,10 @@ describe('the Gameweek Gazette', () => {
   it('publishes it once: a retry of the same gameweek changes nothing', async () => {
     const before = (await gazette()).body.editions[0]
     await forgetVersion()
-    await runCronAndQueue()
+    const notify = new NotifyQueue()
+    await runCronAndQueue({ notify })
     expect(await editionCount()).toBe(1)
+    expect(broadcasts(notify)).toEqual([])
     expect((await gazette()).body.editions[0]).toEqual(before)
   })
 
@@ -153,8 +162,11 @@ describe('the Gameweek Gazette', () => {
 
   it("writes a Manager of the Month edition on a month's last gameweek", async () => {
     simAt(13, 'checked')
-    await runCronAndQueue()
+    const notify = new NotifyQueue()
+    await runCronAndQueue({ notify })
     const edition = (await gazette()).body.editions[0]
+    expect(broadcasts(notify).map(([type]) => type)).toEqual(['gazette', 'manager_of_the_month'])
+    expect(broadcasts(notify)[1]?.[1]).toMatch(/^November Manager of the Month: /)
     expect(edition).toMatchObject({ gameweek: 13, kind: 'month', pinned: true })
     expect(edition?.document.manager_of_the_month?.month).toBe('November')
     expect(edition?.document.headline).toMatch(/November's Manager of the Month/)
@@ -168,7 +180,9 @@ describe('the Gameweek Gazette', () => {
     expect((await settings(owner, 'no')).status).toBe(400)
     expect((await settings(owner, false)).status).toBe(200)
     simAt(14, 'checked')
-    await runCronAndQueue()
+    const notify = new NotifyQueue()
+    await runCronAndQueue({ notify })
+    expect(broadcasts(notify)).toEqual([])
     const body = (await gazette()).body
     expect(body.enabled).toBe(false)
     expect(body.editions.map((e) => e.gameweek)).toEqual([13])

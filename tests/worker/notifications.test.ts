@@ -4,6 +4,7 @@ import type { PushPayload } from '../../contract/notifications'
 import { getDb } from '../../worker/db/client'
 import { announce } from '../../worker/services/notifications/announce'
 import { deadlineNotice, gazetteNotice } from '../../worker/services/notifications/notices'
+import { alertedTournaments, notifyOvertakes } from '../../worker/services/notifications/overtakes'
 import { runNotificationSchedule } from '../../worker/services/notifications/schedule'
 import { createFakePushService, type FakePushService } from '../fake-push/service.ts'
 import { call } from './helpers/http'
@@ -239,6 +240,64 @@ describe('the events', () => {
       ['GW 15 deadline in 24 hours', { everyone: true }],
       ['GW 15 deadline in 90 minutes', { everyone: true }],
     ])
+  })
+
+  it('the digest starts once per checked gameweek, when no league is still refreshing it', async () => {
+    const queue = new NotifyQueue()
+    const db = getDb(env.DB)
+    const checked = { state: { gameweek: 30, status: 'checked' as const, season: '2026/27', version: '30:checked' }, bootstrap: { events: [] } }
+    await env.DB.prepare("INSERT INTO refresh_jobs (id, tournament_id, data_version, pending, plan) VALUES ('job-30', ?, '30:checked', 1, '{}')")
+      .bind(leagueId)
+      .run()
+    expect((await runNotificationSchedule({ db, queue }, checked, Date.now())).digest).toBe(false)
+    await env.DB.prepare("UPDATE refresh_jobs SET status = 'done' WHERE id = 'job-30'").run()
+    expect((await runNotificationSchedule({ db, queue }, checked, Date.now())).digest).toBe(true)
+    expect((await runNotificationSchedule({ db, queue }, checked, Date.now())).digest).toBe(false)
+    expect(queue.of('notify:digest').map((m) => m.body)).toEqual([{ kind: 'notify:digest', season: '2026/27', gameweek: 30 }])
+  })
+
+  it('an overtake in the live table tells the member passed, naming the rival now closest above, once per rival per window', async () => {
+    // Carl (1000001) and Alice (1000002) have devices; Bob (1000003) keeps a low profile.
+    await env.DB.prepare('UPDATE users SET banter_sharing_enabled = 0 WHERE id = ?').bind(bobId).run()
+    expect(await alertedTournaments(getDb(env.DB))).toContain(leagueId)
+    const queue = new NotifyQueue()
+    const deps = { db: getDb(env.DB), queue }
+    const before = new Map([
+      [1000001, 1],
+      [1000002, 2],
+      [1000003, 3],
+    ])
+    const rows = [
+      { fpl_team_id: 1000003, player_name: 'Bob Real Name', live_rank: 1 },
+      { fpl_team_id: 1000001, player_name: 'Carl', live_rank: 2 },
+      { fpl_team_id: 1000002, player_name: 'Alice', live_rank: 3 },
+    ]
+    const window = { id: leagueId, gameweek: 13, window: '2026-11-28T15:00:00Z' }
+    expect(await notifyOvertakes(deps, window, before, rows, AFTERNOON)).toBe(2)
+    const told = queue.of('notify:users').flatMap((m) => m.body.items)
+    expect(told.map((t) => [t.userId, t.notice.title, t.notice.body])).toEqual([
+      [carlId, 'A manager who keeps a low profile just overtook you', "The Pub League live table: you're 2nd now."],
+      [aliceId, 'A manager who keeps a low profile just overtook you', "The Pub League live table: you're 3rd now."],
+    ])
+    // Once per rival per window: the same overtake again is skipped by its key.
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON })
+    const sent = push.received.length
+    await notifyOvertakes(deps, window, before, rows, AFTERNOON + 20 * 60_000)
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON + 20 * 60_000 })
+    expect(push.received.length).toBe(sent)
+    await env.DB.prepare('UPDATE users SET banter_sharing_enabled = 1 WHERE id = ?').bind(bobId).run()
+  })
+
+  it('a league whose members all muted overtakes is not compared at all', async () => {
+    const league = await addTournament('Muted League', 567890, aliceId)
+    const mutedId = await addUser('muted@example.com', 'Muted', null)
+    await addMember(league, mutedId)
+    const muted = await bearer(mutedId)
+    await subscribe(muted)
+    await send('PUT', '/api/notifications/preferences', muted, { muted: ['overtaken'] })
+    expect(await alertedTournaments(getDb(env.DB))).not.toContain(league)
+    await send('PUT', '/api/notifications/preferences', muted, { muted: [] })
+    expect(await alertedTournaments(getDb(env.DB))).toContain(league)
   })
 
   it('a commissioner hears that someone joined their league', async () => {

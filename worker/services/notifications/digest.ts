@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { GazetteDocument } from '../../../contract/gazette'
+import { among } from '../../db/among'
 import type { Database } from '../../db/client'
-import { gameweekResults, gazetteEditions, memberships, notificationPreferences, standingsRows, tournaments, users } from '../../db/schema'
+import { gameweekResults, gazetteEditions, memberships, notificationPreferences, standingsRows, tournamentSnapshots, tournaments, users } from '../../db/schema'
 import type { Bindings } from '../../env'
 import { ordinal } from '../../fpl/stats/text'
 import { appLink, renderEmail } from '../auth/emails'
@@ -88,22 +89,30 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
     })
     .from(memberships)
     .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
-    .where(and(inArray(memberships.userId, [...teamOf.keys()]), eq(memberships.status, 'active')))
+    .where(and(among(memberships.userId, [...teamOf.keys()]), eq(memberships.status, 'active')))
   const ids = [...new Set(joined.map((j) => j.tournamentId))]
   if (ids.length === 0) return byUser
-  const [results, editions, names] = await db.batch([
+  const [results, editions, names, sizes] = await db.batch([
     db
       .select()
       .from(gameweekResults)
-      .where(and(inArray(gameweekResults.tournamentId, ids), inArray(gameweekResults.gameweek, [message.gameweek, message.gameweek - 1]))),
+      .where(and(among(gameweekResults.tournamentId, ids), inArray(gameweekResults.gameweek, [message.gameweek, message.gameweek - 1]))),
     db
       .select({ tournamentId: gazetteEditions.tournamentId, season: gazetteEditions.season, document: gazetteEditions.document })
       .from(gazetteEditions)
-      .where(and(inArray(gazetteEditions.tournamentId, ids), eq(gazetteEditions.gameweek, message.gameweek))),
+      .where(and(among(gazetteEditions.tournamentId, ids), eq(gazetteEditions.gameweek, message.gameweek))),
     db
       .select({ tournamentId: standingsRows.tournamentId, teamId: standingsRows.fplTeamId, teamName: standingsRows.teamName })
       .from(standingsRows)
-      .where(and(inArray(standingsRows.tournamentId, ids), inArray(standingsRows.fplTeamId, [...teamOf.values()]))),
+      .where(and(among(standingsRows.tournamentId, ids), among(standingsRows.fplTeamId, [...teamOf.values()]))),
+    // A league over 1,000 managers keeps only its top and our members: its size is the snapshot's.
+    db
+      .select({
+        tournamentId: tournamentSnapshots.tournamentId,
+        total: sql<number | null>`json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members')`,
+      })
+      .from(tournamentSnapshots)
+      .where(and(among(tournamentSnapshots.tournamentId, ids), eq(tournamentSnapshots.gameweek, message.gameweek))),
   ])
   const resultOf = (tournamentId: number, season: string, gameweek: number) =>
     results.find((r) => r.tournamentId === tournamentId && r.season === season && r.gameweek === gameweek)?.rows
@@ -121,7 +130,7 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
         name: league.name,
         points: mine[1],
         rank: mine[3],
-        of: rows.length,
+        of: sizes.find((size) => size.tournamentId === league.tournamentId)?.total ?? rows.length,
         change: before ? before[3] - mine[3] : null,
         awards: teamName ? (edition?.awards ?? []).filter((a) => a.stat.team_name === teamName).map((a) => a.stat.description) : [],
         race: edition?.race?.lines[0] ? `${edition.race.name}: ${edition.race.lines[0]}` : null,

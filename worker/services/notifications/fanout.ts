@@ -1,7 +1,7 @@
-import { and, eq, gt, max, type SQL, sql } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { and, eq, gt, max } from 'drizzle-orm'
 import type { PushPayload } from '../../../contract/notifications'
 import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
+import { among } from '../../db/among'
 import type { Database } from '../../db/client'
 import { notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
 import { chunk } from '../refresh/tasks'
@@ -64,13 +64,8 @@ export async function claimOutcomes(db: Database, rows: [number, string, string,
 
 /** Forgets claimed outcomes whose sending failed, so a retry claims them again. */
 export async function releaseOutcomes(db: Database, userIds: number[], type: string, key: string) {
-  await db
-    .delete(notificationLog)
-    .where(and(amongUsers(notificationLog.userId, JSON.stringify(userIds)), eq(notificationLog.type, type), eq(notificationLog.key, key)))
+  await db.delete(notificationLog).where(and(among(notificationLog.userId, userIds), eq(notificationLog.type, type), eq(notificationLog.key, key)))
 }
-
-// D1 binds at most 100 parameters: a page of ids goes in as one JSON array.
-const amongUsers = (column: SQLiteColumn, ids: string): SQL => sql`${column} IN (SELECT value FROM json_each(${ids}))`
 
 /** Decides each (user, notice), logs the outcomes and queues the pushes and the deferred. */
 export async function fanOut(deps: FanoutDeps, items: { userId: number; notice: Notice }[]): Promise<FanoutResult> {
@@ -78,16 +73,16 @@ export async function fanOut(deps: FanoutDeps, items: { userId: number; notice: 
   if (items.length === 0) return result
   const { db, queue } = deps
   const now = deps.now?.() ?? Date.now()
-  const ids = JSON.stringify([...new Set(items.map((i) => i.userId))])
+  const ids = [...new Set(items.map((i) => i.userId))]
   const [preferences, devices, lastSent] = await db.batch([
-    db.select().from(notificationPreferences).where(amongUsers(notificationPreferences.userId, ids)),
-    db.select().from(pushSubscriptions).where(amongUsers(pushSubscriptions.userId, ids)),
+    db.select().from(notificationPreferences).where(among(notificationPreferences.userId, ids)),
+    db.select().from(pushSubscriptions).where(among(pushSubscriptions.userId, ids)),
     db
       .select({ userId: notificationLog.userId, type: notificationLog.type, at: max(notificationLog.createdAt) })
       .from(notificationLog)
       .where(
         and(
-          amongUsers(notificationLog.userId, ids),
+          among(notificationLog.userId, ids),
           eq(notificationLog.outcome, 'sent'),
           gt(notificationLog.createdAt, new Date(now - NOTIFICATION_RATE_WINDOW_MS)),
         ),
