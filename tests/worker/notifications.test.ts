@@ -4,7 +4,7 @@ import type { PushPayload } from '../../contract/notifications'
 import { getDb } from '../../worker/db/client'
 import { announce } from '../../worker/services/notifications/announce'
 import { deadlineNotice, gazetteNotice } from '../../worker/services/notifications/notices'
-import { alertedTournaments, notifyOvertakes } from '../../worker/services/notifications/overtakes'
+import { alertedTournaments, notifyOvertakes, queueOvertakeChecks } from '../../worker/services/notifications/overtakes'
 import { runNotificationSchedule } from '../../worker/services/notifications/schedule'
 import { createFakePushService, type FakePushService } from '../fake-push/service.ts'
 import { call } from './helpers/http'
@@ -286,6 +286,16 @@ describe('the events', () => {
     await queue.drain({ fetch: pushFetch, now: () => AFTERNOON + 20 * 60_000 })
     expect(push.received.length).toBe(sent)
     await env.DB.prepare('UPDATE users SET banter_sharing_enabled = 1 WHERE id = ?').bind(bobId).run()
+  })
+
+  it('the live poller’s news reaches the hubs of alerted leagues through the queue, 40 a message', async () => {
+    const queue = new NotifyQueue()
+    expect(await queueOvertakeChecks({ db: getDb(env.DB), queue }, null)).toBe(1)
+    const [check] = queue.of('notify:overtakes')
+    expect(check?.body.tournamentIds).toContain(leagueId)
+    // Between match windows a hub only remembers its table: nobody is told.
+    expect(await queue.drain()).toEqual([check?.body.tournamentIds.length])
+    expect(queue.of('notify:users')).toEqual([])
   })
 
   it('a league whose members all muted overtakes is not compared at all', async () => {

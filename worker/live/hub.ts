@@ -72,7 +72,7 @@ export class LiveHub extends DurableObject<Bindings> {
   async changed(tournamentId: number): Promise<number> {
     const sockets = await this.readers(tournamentId)
     if (sockets.length === 0) return 0
-    const live = await this.table(tournamentId)
+    const live = await this.table(tournamentId, { byThePoller: true })
     const message: LiveSocketMessage = { type: 'live', ...liveState(live), fixtures: live.fixtures, swings: live.swings }
     const text = JSON.stringify(message)
     for (const socket of sockets) {
@@ -92,7 +92,7 @@ export class LiveHub extends DurableObject<Bindings> {
    * to compare with). Answers how many members were told.
    */
   async alert(tournamentId: number, window: string | null): Promise<number> {
-    const live = await this.table(tournamentId)
+    const live = await this.table(tournamentId, { byThePoller: true })
     const before = await this.ctx.storage.get<RanksKept>('ranks')
     await this.ctx.storage.put('ranks', { gameweek: live.gameweek, ranks: live.rows.map((r) => [r.fpl_team_id, r.live_rank]) } satisfies RanksKept)
     if (window === null || before?.gameweek !== live.gameweek || live.status === 'checked') return 0
@@ -171,11 +171,12 @@ export class LiveHub extends DurableObject<Bindings> {
    * managers and picks kept for the gameweek (read again only while picks are arriving or after the
    * refresh stored a new table).
    */
-  private async table(tournamentId: number): Promise<TournamentLive> {
+  /** The league's live table; a reader (not the poller's own news) wakes an idle poller. */
+  private async table(tournamentId: number, { byThePoller = false } = {}): Promise<TournamentLive> {
     const db = getDb(this.env.DB)
     const [gen, snapshot] = await Promise.all([readFeedGen(db), snapshotKey(db, tournamentId)])
     const now = Date.now()
-    await this.wakeThePollerIfIdle(gen, now)
+    if (!byThePoller) await this.wakeThePollerIfIdle(gen, now)
     const kept = this.managers
     const managersFresh =
       kept !== null &&

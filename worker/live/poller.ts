@@ -8,7 +8,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getDb } from '../db/client'
 import { type Bindings, isDevelopment } from '../env'
-import { alertedTournaments, matchWindow } from '../services/notifications/overtakes'
+import { matchWindow, queueOvertakeChecks } from '../services/notifications/overtakes'
 import { readFeed, writeFeed } from './feed'
 import { hubOf } from './hubs'
 import { pollLive } from './poll'
@@ -68,7 +68,10 @@ export class LivePoller extends DurableObject<Bindings> {
     return { next: nextPollAt, feed: { gen: feed.gen, status: feed.status } }
   }
 
-  /** The hubs with open screens get the change; those with members to alert compare their tables. */
+  /**
+   * The hubs with open screens get the change. The leagues with members to alert compare their
+   * tables through the notify queue, 40 hubs a message, so the poller's work does not grow with them.
+   */
   private async notifyHubs(window: string | null): Promise<void> {
     const watchers = (await this.ctx.storage.get<number[]>('watchers')) ?? []
     const results = await Promise.allSettled(watchers.map(async (id) => ({ id, sockets: await hubOf(this.env, id).changed(id) })))
@@ -76,9 +79,9 @@ export class LivePoller extends DurableObject<Bindings> {
       if (result.status === 'fulfilled' && result.value.sockets === 0) await this.watch(result.value.id, false)
       if (result.status === 'rejected') console.warn('A live hub missed an update', result.reason)
     }
-    const alerted = await alertedTournaments(getDb(this.env.DB))
-    const alerts = await Promise.allSettled(alerted.map((id) => hubOf(this.env, id).alert(id, window)))
-    for (const alert of alerts) if (alert.status === 'rejected') console.warn('A live hub missed an overtake check', alert.reason)
+    await queueOvertakeChecks({ db: getDb(this.env.DB), queue: this.env.NOTIFY_QUEUE }, window).catch((error: unknown) =>
+      console.warn('The overtake checks were not queued', error),
+    )
   }
 
   private async askForSheets(gameweek: number, status: string): Promise<void> {

@@ -1,6 +1,9 @@
 import { LOW_PROFILE } from '../../../contract/gazette'
 import type { Database } from '../../db/client'
+import type { Bindings } from '../../env'
 import type { LiveFixture } from '../../fpl/live/gameweek'
+import { hubOf } from '../../live/hubs'
+import { chunk } from '../refresh/tasks'
 import { notifyUsers } from './announce'
 import type { NotifySender } from './messages'
 import { overtakenNotice } from './notices'
@@ -54,6 +57,24 @@ const ALERTED_TOURNAMENTS = `SELECT DISTINCT m.tournament_id AS id FROM membersh
 export async function alertedTournaments(db: Database): Promise<number[]> {
   const { results } = await db.$client.prepare(ALERTED_TOURNAMENTS).all<{ id: number }>()
   return results.map((r) => r.id)
+}
+
+/** Hubs asked per message: one subrequest each, within the free plan's 50. */
+const HUBS_PER_MESSAGE = 40
+
+/** The poller's news of a new feed, for the leagues with members to alert: queued in messages of 40. */
+export async function queueOvertakeChecks(deps: { db: Database; queue: NotifySender }, window: string | null) {
+  const alerted = await alertedTournaments(deps.db)
+  const messages = chunk(alerted, HUBS_PER_MESSAGE).map((tournamentIds) => ({ body: { kind: 'notify:overtakes' as const, tournamentIds, window } }))
+  for (const batch of chunk(messages, 100)) await deps.queue.sendBatch(batch)
+  return messages.length
+}
+
+/** One message of them: each hub compares its new live table with the one before. */
+export async function checkOvertakes(env: Pick<Bindings, 'LIVE_HUB'>, message: { tournamentIds: number[]; window: string | null }) {
+  const checks = await Promise.allSettled(message.tournamentIds.map((id) => hubOf(env, id).alert(id, message.window)))
+  for (const check of checks) if (check.status === 'rejected') console.warn('A live hub missed an overtake check', check.reason)
+  return checks.length
 }
 
 const ALERTED_MEMBERS = `SELECT u.id AS user_id, u.fpl_team_id AS entry FROM memberships m JOIN users u ON u.id = m.user_id
