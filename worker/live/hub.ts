@@ -169,9 +169,8 @@ export class LiveHub extends DurableObject<Bindings> {
   /**
    * The table of the current feed generation, computed at most once per generation from the
    * managers and picks kept for the gameweek (read again only while picks are arriving or after the
-   * refresh stored a new table).
+   * refresh stored a new table). A reader wakes an idle poller; the poller's own news does not.
    */
-  /** The league's live table; a reader (not the poller's own news) wakes an idle poller. */
   private async table(tournamentId: number, { byThePoller = false } = {}): Promise<TournamentLive> {
     const db = getDb(this.env.DB)
     const [gen, snapshot] = await Promise.all([readFeedGen(db), snapshotKey(db, tournamentId)])

@@ -12,6 +12,7 @@ import { FplNotFoundError } from '../fpl/errors'
 import type { LiveSheet } from '../fpl/live'
 import type { FplPicks } from '../fpl/schemas'
 import { createFplSource } from '../fpl/source'
+import { type BatchSender, chunk, sendInBatches } from '../lib/queues'
 import { FPL_REQUESTS_PER_INVOCATION } from '../services/refresh/types'
 
 /** One queue message: fetch these managers' picks of this gameweek. */
@@ -19,9 +20,7 @@ export interface LiveSheetsMessage {
   live_sheets: { gameweek: number; entries: number[] }
 }
 
-export interface SheetsSender {
-  sendBatch(messages: Iterable<MessageSendRequest<LiveSheetsMessage>>): Promise<unknown>
-}
+export type SheetsSender = BatchSender<LiveSheetsMessage>
 
 export const isLiveSheetsMessage = (body: unknown): body is LiveSheetsMessage => typeof body === 'object' && body !== null && 'live_sheets' in body
 
@@ -45,11 +44,8 @@ export async function queueMissingSheets(db: Database, queue: SheetsSender, game
   if (missing.length === 0) return 0
   const entries = missing.map((m) => m.id)
   await db.$client.prepare(QUEUE_ROWS).bind(gameweek, now, JSON.stringify(entries)).run()
-  const messages: Array<MessageSendRequest<LiveSheetsMessage>> = []
-  for (let i = 0; i < entries.length; i += FPL_REQUESTS_PER_INVOCATION) {
-    messages.push({ body: { live_sheets: { gameweek, entries: entries.slice(i, i + FPL_REQUESTS_PER_INVOCATION) } } })
-  }
-  for (let i = 0; i < messages.length; i += 100) await queue.sendBatch(messages.slice(i, i + 100))
+  const messages = chunk(entries, FPL_REQUESTS_PER_INVOCATION).map((group) => ({ body: { live_sheets: { gameweek, entries: group } } }))
+  await sendInBatches(queue, messages)
   return entries.length
 }
 

@@ -4,7 +4,7 @@ import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
 import { among } from '../../db/among'
 import type { Database } from '../../db/client'
 import { notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
-import { chunk } from '../refresh/tasks'
+import { chunk, sendInBatches } from '../../lib/queues'
 import { type Audience, DELIVERIES_PER_MESSAGE, type Delivery, type NotifyMessage, type NotifySender, USERS_PER_PAGE } from './messages'
 import { DEFAULT_PREFERENCES, preferencesOf } from './preferences'
 import { decide, type Notice, type Outcome } from './rules'
@@ -151,7 +151,7 @@ export async function fanOut(deps: FanoutDeps, items: { userId: number; notice: 
     messages.push({ body: { kind: 'notify:users', items: waiting }, delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.ceil((until - now) / 1000)) })
   }
   // A queue batch carries at most 100 messages and 256 KB: ten deliveries messages stay well inside.
-  for (const batch of chunk(messages, 10)) await queue.sendBatch(batch)
+  await sendInBatches(queue, messages, 10)
   result.deliveries = deliveries.length
   result.messages = messages.length
   return result

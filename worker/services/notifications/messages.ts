@@ -1,4 +1,5 @@
 import type { PushPayload } from '../../../contract/notifications'
+import type { BatchSender } from '../../lib/queues'
 import type { Notice } from './rules'
 
 // The notify queue's messages (wrangler.toml: banter-arena-notify, one message per invocation).
@@ -35,7 +36,6 @@ export const DELIVERIES_PER_MESSAGE = 40
 /** Users decided per broadcast message. */
 export const USERS_PER_PAGE = 500
 
-export interface NotifySender {
+export interface NotifySender extends BatchSender<NotifyMessage> {
   send(message: NotifyMessage, options?: QueueSendOptions): Promise<unknown>
-  sendBatch(messages: Iterable<MessageSendRequest<NotifyMessage>>): Promise<unknown>
 }

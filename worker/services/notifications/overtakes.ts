@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import type { Bindings } from '../../env'
 import type { LiveFixture } from '../../fpl/live/gameweek'
 import { hubOf } from '../../live/hubs'
-import { chunk } from '../refresh/tasks'
+import { chunk, sendInBatches } from '../../lib/queues'
 import { notifyUsers } from './announce'
 import type { NotifySender } from './messages'
 import { overtakenNotice } from './notices'
@@ -66,7 +66,7 @@ const HUBS_PER_MESSAGE = 40
 export async function queueOvertakeChecks(deps: { db: Database; queue: NotifySender }, window: string | null) {
   const alerted = await alertedTournaments(deps.db)
   const messages = chunk(alerted, HUBS_PER_MESSAGE).map((tournamentIds) => ({ body: { kind: 'notify:overtakes' as const, tournamentIds, window } }))
-  for (const batch of chunk(messages, 100)) await deps.queue.sendBatch(batch)
+  await sendInBatches(deps.queue, messages)
   return messages.length
 }
 

@@ -3,6 +3,7 @@ import { getDb } from '../../db/client'
 import type { Bindings } from '../../env'
 import type { GameweekState } from '../../fpl/gameweek'
 import { createFplSource, type FplSource, type SlimBootstrap } from '../../fpl/source'
+import { type BatchSender, chunk, sendInBatches } from '../../lib/queues'
 import { announce, type Notifier } from '../notifications/announce'
 import type { NotifySender } from '../notifications/messages'
 import type { Notice } from '../notifications/rules'
@@ -10,15 +11,13 @@ import { rebuildPublicStats } from '../public-stats'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
 import { planRefresh } from './plan'
-import { chunk, runTasks } from './tasks'
+import { runTasks } from './tasks'
 import { FPL_REQUESTS_PER_INVOCATION, type RefreshMessage, TASKS_PER_MESSAGE } from './types'
 
 // Entry points of the FPL refresh: the cron plans, queue messages fetch, the last message of a
 // job finalizes. Every invocation gets its own FPL request budget.
 
-export interface MessageSender {
-  sendBatch(messages: Iterable<MessageSendRequest<RefreshMessage>>): Promise<unknown>
-}
+export type MessageSender = BatchSender<RefreshMessage>
 
 export interface RefreshDeps {
   env: Bindings
@@ -49,7 +48,10 @@ const createSource = (deps: RefreshDeps): FplSource =>
   })
 
 async function send(queue: MessageSender, messages: RefreshMessage[]) {
-  for (const batch of chunk(messages, 100)) await queue.sendBatch(batch.map((body) => ({ body })))
+  await sendInBatches(
+    queue,
+    messages.map((body) => ({ body })),
+  )
 }
 
 /** The cron's refresh: find the gameweek state, plan jobs, queue their first messages. */

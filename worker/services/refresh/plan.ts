@@ -3,9 +3,9 @@ import type { Database } from '../../db/client'
 import { tournamentSnapshots } from '../../db/schema'
 import type { GameweekState } from '../../fpl/gameweek'
 import type { SlimBootstrap } from '../../fpl/source'
+import { chunk } from '../../lib/queues'
 import { createJob } from './jobs'
 import { type RefreshTarget, refreshTargets } from './targets'
-import { chunk } from './tasks'
 import { type JobPlan, type RefreshMessage, TASKS_PER_MESSAGE, type Task } from './types'
 
 // The cron's part of a refresh: decide which tournaments need new data for the current

@@ -128,10 +128,3 @@ async function runTask(source: FplSource, plan: JobPlan, state: GameweekState, t
 const isTableTask = (task: Task) => task.t === 'page' || task.t === 'size' || task.t === 'member' || task.t === 'extra-page'
 
 const unique = (values: number[]) => [...new Set(values)]
-
-/** Splits tasks into messages of at most `size` tasks. */
-export function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
