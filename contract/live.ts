@@ -34,6 +34,24 @@ export interface LiveAutoSub {
   in: number
 }
 
+/**
+ * A substitution FPL cannot settle yet: the starter `out` did not play and his matches are over,
+ * but the first bench player FPL would bring on for him (`waiting_for`) still has a match to come.
+ * Nobody lower on the bench is projected in ahead of him (FPL subs once, at the end of the
+ * gameweek, in bench order), so the points shown are those that stand now.
+ */
+export interface LivePendingSub {
+  out: number
+  waiting_for: number
+}
+
+/**
+ * Whether a row's team is known: `loaded` (picks fetched), `loading` (picks not fetched yet: shown
+ * as "loading his team", never as 0 points, and left out of overtake alerts), `no_team` (FPL has
+ * no picks for him this gameweek, e.g. he joined after the deadline).
+ */
+export type LiveTeamStatus = 'loaded' | 'loading' | 'no_team'
+
 export interface LiveStandingRow {
   fpl_team_id: number
   team_name: string
@@ -41,9 +59,18 @@ export interface LiveStandingRow {
   /** The gameweek so far: projected bonus included, net of the transfer cost. */
   live_points: number
   live_total: number
+  /**
+   * Rank on the live totals by FPL's rule for equal totals; in a table that keeps only some rows
+   * of a big league (`scope.complete` false) it is the place among the kept rows, never shown as
+   * the league rank.
+   */
   live_rank: number
-  /** Rank on the totals before this gameweek. */
-  last_rank: number
+  /** Rank on the totals before this gameweek (same ranking); null in the league's first gameweek. */
+  last_rank: number | null
+  /** FPL's own league rank at the last stored table (the rank to show in a big league); null when unknown. */
+  fpl_rank: number | null
+  team_status: LiveTeamStatus
+  pending_subs: LivePendingSub[]
   projected_bonus: number
   transfers_cost: number
   active_chip: string | null
@@ -61,12 +88,32 @@ export interface LiveFixtureCounts {
   finished: number
 }
 
+/** The match a swing happened in: "ARS 2-1 CHE", and the match minute FPL gave at the poll. */
+export interface LiveSwingMatch {
+  fixture: number
+  label: string
+  minute: number | null
+}
+
+/** One line of FPL's per-fixture `explain` that moved: what it is, its points change. */
+export interface LiveSwingReason {
+  /** FPL's identifier: "goals_scored", "minutes", "clean_sheets", "bonus", ... ("projected_bonus" for ours). */
+  identifier: string
+  /** How the feed words it: "goal", "appearance", "clean sheet", "bonus", "projected bonus". */
+  words: string
+  points: number
+}
+
 /** One player's change since the previous update, and what it did to the managers who count him. */
 export interface LiveSwing {
   element: number
   name: string
   /** What happened, e.g. "goal", "assist", "clean sheet", "bonus", "yellow card" (may be several). */
   events: string[]
+  /** The events with their points, read from FPL's per-fixture `explain` (and our projected bonus). */
+  reasons: LiveSwingReason[]
+  /** The match it happened in; null when the change is not tied to one fixture. */
+  match: LiveSwingMatch | null
   /** His own points change (before multipliers). */
   points: number
   /** Managers of this table who count him, with their change (multiplier applied), biggest first. */
@@ -95,8 +142,35 @@ export interface LiveState {
   updated_at: string | null
 }
 
+/**
+ * Which managers the table holds: every manager of the league (`complete`), or, in a league over
+ * the kept-rows cap, its top and our members' pages (`kept` rows of `league_size`). Then live
+ * ranks are places among the kept rows and the screen shows FPL's last rank (`fpl_rank`).
+ */
+export interface LiveTableScope {
+  complete: boolean
+  kept: number
+  league_size: number
+}
+
+/**
+ * The summary card's league-wide figures, read from the same live rows as the banter (so the card
+ * never shows "—" while the banter names a leader): the top gameweek score so far (on a tie, the
+ * manager ranked higher, `tied_with` the others) and the average over the rows whose team is known.
+ */
+export interface LiveGameweekSummary {
+  gameweek: number
+  top_scorer: { player_name: string; team_name: string; points: number; tied_with: number } | null
+  average_points: number
+  provisional: boolean
+  managers_counted: number
+}
+
 export interface LiveAnswer extends LiveState {
   fixtures: LiveFixtureCounts
+  scope: LiveTableScope
+  /** Null before the gameweek starts. */
+  gameweek_summary: LiveGameweekSummary | null
   standings: LiveStandingRow[]
   pagination_metadata: LivePagination
   current_user_position: number | null
@@ -121,6 +195,27 @@ export interface LiveBanterAward {
 
 export type LiveFixtureState = 'not_started' | 'in_play' | 'finished' | 'no_fixture'
 
+/** One of a player's fixtures this gameweek, as the team view shows it. */
+export interface LivePickFixture {
+  fixture: number
+  /** The opponent's short name ("CHE"). */
+  opponent: string
+  home: boolean
+  kickoff_time: string | null
+  state: Exclude<LiveFixtureState, 'no_fixture'>
+  /** The match minute FPL gives (0 before kick-off). */
+  minutes: number
+}
+
+/** One line of a player's points breakdown (FPL's `explain`, summed over his fixtures). */
+export interface LivePointLine {
+  /** FPL's identifier ("minutes", "goals_scored", "clean_sheets", "bonus", ...) or "projected_bonus". */
+  identifier: string
+  /** How many (minutes played, goals, ...). */
+  value: number
+  points: number
+}
+
 export interface LiveTeamPick {
   element: number
   name: string
@@ -130,10 +225,18 @@ export interface LiveTeamPick {
   element_type: number
   multiplier: number
   minutes: number
+  /** FPL's "played": at least 1 minute, or a yellow or red card. */
+  played: boolean
   /** Live points of the player (projected bonus included), before the multiplier. */
   points: number
   projected_bonus: number
   fixture_state: LiveFixtureState
+  /** His fixtures this gameweek (two in a double gameweek, none in a blank). */
+  fixtures: LivePickFixture[]
+  /** Where his points come from. */
+  breakdown: LivePointLine[]
+  /** A starter waiting on a pending sub, or the bench player it waits for. */
+  sub_pending: boolean
   is_captain: boolean
   is_vice_captain: boolean
   subbed_in: boolean

@@ -33,7 +33,17 @@ function liveAnswer(fixtures: Fixture[], extra: Record<number, { points: number;
           bonus,
           goals_scored: extra[e.id]?.goals ?? 0,
         },
-        explain: fixture ? [{ fixture: fixture.id, stats: bonus ? [{ identifier: 'bonus', points: bonus, value: bonus }] : [] }] : [],
+        explain: fixture
+          ? [
+              {
+                fixture: fixture.id,
+                stats: [
+                  ...(extra[e.id]?.goals ? [{ identifier: 'goals_scored', points: extra[e.id]?.points ?? 0, value: extra[e.id]?.goals ?? 0 }] : []),
+                  ...(bonus ? [{ identifier: 'bonus', points: bonus, value: bonus }] : []),
+                ],
+              },
+            ]
+          : [],
       }
     }),
   }

@@ -173,7 +173,15 @@ const explainSchema = z.looseObject({
 
 const liveElementSchema = z.looseObject({
   id: int,
-  stats: z.looseObject({ minutes: int, total_points: int, bonus: z.optional(int), bps: z.optional(int) }),
+  // A card counts as playing (FPL's rules), so the cards are read with the minutes.
+  stats: z.looseObject({
+    minutes: int,
+    total_points: int,
+    bonus: z.optional(int),
+    bps: z.optional(int),
+    yellow_cards: z.optional(int),
+    red_cards: z.optional(int),
+  }),
   explain: z.optional(z.array(explainSchema)),
 })
 
@@ -213,6 +221,10 @@ const fixtureSchema = z.looseObject({
   finished_provisional: z._default(z.boolean(), false),
   team_h: int,
   team_a: int,
+  // Null before kick-off; `minutes` is the match minute FPL last wrote.
+  team_h_score: z._default(nullableInt, null),
+  team_a_score: z._default(nullableInt, null),
+  minutes: z._default(int, 0),
   stats: z._default(z.array(fixtureStatSchema), []),
 })
 

@@ -73,6 +73,7 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
       event: { finished: event.finished, data_checked: event.data_checked },
       eventStatus: season.eventStatus,
       elements: season.elements,
+      teams: season.teams,
       live,
       fixtures: fixtures.map(slimFixture),
       changes: [],
@@ -102,6 +103,7 @@ interface SeasonPart {
   event: { finished: boolean; data_checked: boolean }
   eventStatus: LiveFeed['eventStatus']
   elements: LiveFeed['elements']
+  teams: LiveFeed['teams']
   nextDeadline: number | null
   stateAt: number
   /** Kept from the feed before (inside a match window), not read now. */
@@ -109,7 +111,7 @@ interface SeasonPart {
 }
 
 /**
- * The gameweek, its flags and the players, from bootstrap-static and event-status (KV-cached).
+ * The gameweek, its flags, the players and the clubs, from bootstrap-static and event-status (KV-cached).
  * Inside a match window they are re-read every few minutes only: the minute-by-minute reads are
  * the fixtures and the live points, and from the cache. Null before the season's first deadline.
  */
@@ -120,6 +122,7 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
       event: previous.event,
       eventStatus: previous.eventStatus,
       elements: previous.elements,
+      teams: previous.teams,
       nextDeadline: previous.next_deadline,
       stateAt: previous.state_at,
       kept: true,
@@ -135,6 +138,7 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
     event: { finished: current.finished, data_checked: current.data_checked },
     eventStatus,
     elements: bootstrap.elements.map((e): [number, number, number, string] => [e.id, e.element_type, e.team, e.web_name]),
+    teams: bootstrap.teams.map((t): [number, string] => [t.id, t.short_name]),
     nextDeadline: next ? Date.parse(next.deadline_time) : null,
     stateAt: now,
     kept: false,

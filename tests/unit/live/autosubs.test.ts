@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { liveTeam } from '../../../worker/fpl/live'
-import { ALL_DONE, sheet, world } from './fixtures'
+import { ALL_DONE, type FixtureSpec, sheet, world } from './fixtures'
 
 // The squad (fixtures.ts): 3-4-3 with GK 1, DEF 2 3 4, MID 5 6 7 8, FWD 9 10 11; bench 12 (GK),
 // 13 (MID), 14 (DEF), 15 (FWD). Every fixture finished unless a test says otherwise; players not
@@ -81,5 +81,78 @@ describe('projected automatic substitutions', () => {
     // 14 takes 2's slot (2), 2 takes 14's (14); FPL orders the eleven by type and, within a type, by slot.
     expect(team.picks.map((p) => p.element)).toEqual([1, 14, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2, 15])
     expect(team.picks.map((p) => p.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
+  })
+})
+
+describe('a bench player whose match is still to come (issue 26 rule 1)', () => {
+  // 7 (MID, club 5: fixture 103 over) did not play. The first bench outfielder, 13 (MID, club 4),
+  // plays in 102 (clubs 3 v 4), still on; 14 (DEF, club 6) and 15 (FWD, club 7) have played.
+  const inPlay = ALL_DONE.map((f) => (f.id === 102 ? { ...f, state: 'play' as const } : f))
+  const team = (live: Record<number, readonly [number, number]>, fixtures: readonly FixtureSpec[] = inPlay) => liveTeam(world({ live, fixtures }), sheet())
+
+  it('makes the sub pending on him: nobody lower on the bench comes on ahead of him', () => {
+    const t = team({ 7: [0, 0], 13: [0, 0] })
+    // Before issue 26: 14 came on for 7 (+2), a sub FPL makes only if 13 ends on 0 minutes.
+    expect(t.auto_subs).toEqual([])
+    expect(t.pending_subs).toEqual([{ out: 7, waiting_for: 13 }])
+    // The points that stand now: ten starters on 2, 7 on 0, captain 9's second 2.
+    expect(t.live_points).toBe(10 * 2 + 2)
+    expect(t.picks.filter((p) => p.sub_pending).map((p) => p.element)).toEqual([7, 13])
+    expect(t.picks.find((p) => p.element === 7)).toMatchObject({ multiplier: 1, points: 0, subbed_out: false, position: 7 })
+  })
+
+  it('keeps him for that starter: a later starter gets the next bench player', () => {
+    // 7 and 8 (both MID, club 5) did not play: 13 is kept for 7, so 14 (DEF) comes on for 8.
+    const t = team({ 7: [0, 0], 8: [0, 0], 13: [0, 0] })
+    expect(t.pending_subs).toEqual([{ out: 7, waiting_for: 13 }])
+    expect(t.auto_subs).toEqual([{ out: 8, in: 14 }])
+    expect(t.live_points).toBe(10 * 2 + 2)
+  })
+
+  it('settles once his match is over: he comes on if he played, the next one if he did not', () => {
+    const over = ALL_DONE
+    expect(team({ 7: [0, 0], 8: [0, 0], 13: [30, 1] }, over).auto_subs).toEqual([
+      { out: 7, in: 13 },
+      { out: 8, in: 14 },
+    ])
+    const blank = team({ 7: [0, 0], 8: [0, 0], 13: [0, 0] }, over)
+    expect(blank.auto_subs).toEqual([
+      { out: 7, in: 14 },
+      { out: 8, in: 15 },
+    ])
+    expect(blank.pending_subs).toEqual([])
+  })
+
+  it('does not wait on a bench player who could not keep a valid formation', () => {
+    // 2 (DEF) out leaves 2 DEF: 13 (MID, still to play) could never come on for him, 14 (DEF) does.
+    const t = team({ 2: [0, 0], 13: [0, 0] })
+    expect(t.pending_subs).toEqual([])
+    expect(t.auto_subs).toEqual([{ out: 2, in: 14 }])
+  })
+
+  it('once FPL has made its subs, nothing is pending', () => {
+    const processed = sheet({ order: [1, 2, 3, 4, 5, 6, 14, 8, 9, 10, 11, 12, 13, 7, 15], subs: [[7, 14]] })
+    expect(liveTeam(world({ live: { 7: [0, 0], 13: [0, 0] }, fixtures: inPlay }), processed).pending_subs).toEqual([])
+  })
+})
+
+describe('a card counts as playing (issue 26 rule 2)', () => {
+  // FPL: "Playing in a Gameweek means playing at least 1 minute or receiving a yellow / red card".
+  // A player booked on the bench has 0 minutes, yellow_cards 1 and −1 point (explain yellow_cards).
+
+  it('a starter booked without playing is not subbed out', () => {
+    const t = liveTeam(world({ live: { 7: [0, -1, 1] } }), sheet())
+    // Before issue 26: 13 came on for him (+3).
+    expect(t.auto_subs).toEqual([])
+    expect(t.live_points).toBe(10 * 2 - 1 + 2)
+    expect([t.players_played, t.players_to_play]).toEqual([11, 0])
+    expect(t.picks.find((p) => p.element === 7)).toMatchObject({ played: true, minutes: 0, multiplier: 1 })
+  })
+
+  it('a bench player booked without playing comes on', () => {
+    const t = liveTeam(world({ live: { 7: [0, 0], 13: [0, -1, 1] } }), sheet())
+    // Before issue 26: 13 was passed over and 14 came on (+3).
+    expect(t.auto_subs).toEqual([{ out: 7, in: 13 }])
+    expect(t.live_points).toBe(10 * 2 - 1 + 2)
   })
 })

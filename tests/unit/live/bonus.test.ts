@@ -102,7 +102,7 @@ describe('bonusFromBps: 3, 2, 1 to the top three bps, ties share', () => {
   })
 })
 
-describe('projected bonus in the live points', () => {
+describe('bonus in the live points, counted exactly once (issue 26 rule 6)', () => {
   // Fixture 102 (clubs 3 v 4) in play: squad players 4 (DEF, club 3), 5 (MID, club 3), 6 (MID,
   // club 4) against 92 and 93. 5 leads on bps, 4 and 93 tie second.
   const race: FixtureSpec = { id: 102, h: 3, a: 4, state: 'play', bps: { 5: 40, 4: 30, 93: 30, 6: 10, 92: 5 } }
@@ -120,9 +120,10 @@ describe('projected bonus in the live points', () => {
     expect(gw.element(6)).toMatchObject({ projectedBonus: 0, points: 2 })
   })
 
-  it('is not projected for a fixture whose bonus is added (its stats carry bonus); the live points already hold it', () => {
-    const gw = world({ fixtures: [race, ...others] })
-    expect(gw.element(1)).toMatchObject({ projectedBonus: 0, points: 2 })
+  it('is not projected for a fixture whose bonus is awarded; his explain’s bonus line says it is in his points', () => {
+    // 101 is over with its bonus awarded (3 to 1); FPL's live answer already counts it: 2 + 3.
+    const gw = world({ fixtures: [race, ...others], live: { 1: [90, 5] }, explainBonus: { 1: [101, 3] } })
+    expect(gw.element(1)).toMatchObject({ projectedBonus: 0, unaddedBonus: 0, points: 5 })
   })
 
   it('is not projected once a live element’s explain for the fixture carries bonus', () => {
@@ -131,19 +132,53 @@ describe('projected bonus in the live points', () => {
     expect(gw.element(4).projectedBonus).toBe(0)
   })
 
-  it('is not projected once event-status marks the fixture’s match day bonus_added (and still is for another day)', () => {
+  it('is still projected when event-status marks the match day bonus_added but neither the fixture nor any explain shows it', () => {
+    // bonus_added says nothing about this player's points: while the live answer lacks the bonus,
+    // the projection counts it once (decision 140). Before issue 26 it counted zero times.
     const day = (date: string, added: boolean) => ({ bonus_added: added, date, event: 5, points: 'l' })
-    const later: FixtureSpec = { ...race, kickoff: '2026-11-22T16:30:00Z' }
-    const added = world({ fixtures: [later, ...others], eventStatus: { status: [day('2026-11-21', true), day('2026-11-22', true)], leagues: '' } })
-    expect(added.element(5).projectedBonus).toBe(0)
-    const otherDay = world({ fixtures: [later, ...others], eventStatus: { status: [day('2026-11-21', true), day('2026-11-22', false)], leagues: '' } })
-    expect(otherDay.element(5).projectedBonus).toBe(3)
-    const otherGameweek = world({ fixtures: [later, ...others], eventStatus: { status: [{ ...day('2026-11-22', true), event: 4 }], leagues: '' } })
-    expect(otherGameweek.element(5).projectedBonus).toBe(3)
+    const added = world({ fixtures: [race, ...others], eventStatus: { status: [day('2026-11-21', true)], leagues: '' } })
+    expect(added.element(5)).toMatchObject({ projectedBonus: 3, points: 5 })
   })
 
   it('is not projected before kick-off', () => {
     const gw = world({ fixtures: [{ ...race, state: 'todo' }, ...others] })
     expect(gw.element(5).projectedBonus).toBe(0)
+  })
+})
+
+describe('bonus awarded between two polls: in the fixture’s stats, not yet in his live points', () => {
+  // Fixture 101 (clubs 1 v 2) is over and FPL has awarded its bonus: its stats give 1 (GK, club 1)
+  // 3, 90 (club 1) 2 and 91 (club 2) 1. The live answer was read a moment earlier: nobody's
+  // explain has a bonus line for 101 and their points are without it (1 and 90 on 2, 91 on 2).
+  const awarded: FixtureSpec = { id: 101, h: 1, a: 2, state: 'done', bps: { 1: 30, 90: 20, 91: 10 }, bonus: { 1: 3, 90: 2, 91: 1 } }
+  const rest: FixtureSpec[] = [
+    { id: 102, h: 3, a: 4, state: 'done' },
+    { id: 103, h: 5, a: 6, state: 'done' },
+    { id: 104, h: 7, a: 8, state: 'done' },
+  ]
+
+  it('adds the awarded bonus once, as bonus (not projected)', () => {
+    const gw = world({ fixtures: [awarded, ...rest] })
+    expect(gw.element(1)).toMatchObject({ points: 2 + 3, unaddedBonus: 3, projectedBonus: 0 })
+    expect(gw.element(90)).toMatchObject({ points: 2 + 2, unaddedBonus: 2 })
+    expect(gw.element(91)).toMatchObject({ points: 2 + 1, unaddedBonus: 1 })
+    expect(gw.pointLines(1)).toContainEqual({ fixture: 101, identifier: 'bonus', value: 3, points: 3 })
+  })
+
+  it('adds nothing once his explain counts it (the next poll): the same points, never twice', () => {
+    const next = world({ fixtures: [awarded, ...rest], live: { 1: [90, 5], 90: [90, 4] }, explainBonus: { 1: [101, 3], 90: [101, 2] } })
+    expect(next.element(1)).toMatchObject({ points: 5, unaddedBonus: 0, projectedBonus: 0 })
+    expect(next.element(90)).toMatchObject({ points: 4, unaddedBonus: 0 })
+    // 91's explain lags behind his team-mates' in this answer: his bonus is still added once.
+    expect(next.element(91)).toMatchObject({ points: 3, unaddedBonus: 1 })
+  })
+
+  it('a player the awarded bonus leaves out gets none, even if bps would have given him some', () => {
+    // Awarded before the last bps change: the stat (and 1's explain) say 1 has it all; 90's bps
+    // would project 2 but the fixture's bonus is known, so he has none.
+    const stale: FixtureSpec = { ...awarded, bonus: { 1: 3 } }
+    expect(world({ fixtures: [stale, ...rest] }).element(90)).toMatchObject({ points: 2, unaddedBonus: 0, projectedBonus: 0 })
+    const knownByExplain: FixtureSpec = { ...awarded, bonus: undefined }
+    expect(world({ fixtures: [knownByExplain, ...rest], explainBonus: { 1: [101, 3] } }).element(90)).toMatchObject({ points: 2, projectedBonus: 0 })
   })
 })

@@ -38,9 +38,10 @@ export function fixtureStat(fixture: Pick<FplFixture, 'stats'>, identifier: stri
  *
  * `bonusPending` rewinds to the hour after the final whistles: the awarded bonus is taken out of
  * `total_points`, the fixtures' `bonus` stats and the `explain`s, as FPL shows a fixture before
- * its bonus is added.
+ * its bonus is added. `bonusInFixturesOnly` is the moment between two polls when the fixtures
+ * answer has the awarded bonus and the live answer (points and explain) not yet.
  */
-export function gw37Input(options: { bonusPending?: boolean; eventStatus?: FplEventStatus | null } = {}): LiveGameweekInput {
+export function gw37Input(options: { bonusPending?: boolean; bonusInFixturesOnly?: boolean; eventStatus?: FplEventStatus | null } = {}): LiveGameweekInput {
   const bootstrap = realBootstrap()
   const fixtures = realFixtures().filter((f) => f.event === 37)
   const bonus = new Map<number, number>()
@@ -57,7 +58,7 @@ export function gw37Input(options: { bonusPending?: boolean; eventStatus?: FplEv
       const eventPoints = (e as { event_points?: unknown }).event_points
       if (typeof eventPoints !== 'number') throw new Error(`no event_points for ${e.id}`)
       const awarded = bonus.get(e.id) ?? 0
-      const kept = options.bonusPending ? 0 : awarded
+      const kept = options.bonusPending || options.bonusInFixturesOnly ? 0 : awarded
       const fixture = fixtureOfTeam.get(e.team)
       return {
         id: e.id,
@@ -73,7 +74,8 @@ export function gw37Input(options: { bonusPending?: boolean; eventStatus?: FplEv
   }
   return {
     gameweek: 37,
-    event: { finished: !options.bonusPending, data_checked: !options.bonusPending },
+    teams: bootstrap.teams,
+    event: { finished: !options.bonusPending && !options.bonusInFixturesOnly, data_checked: !options.bonusPending && !options.bonusInFixturesOnly },
     elements: bootstrap.elements,
     live,
     fixtures: options.bonusPending ? fixtures.map((f) => ({ ...f, finished: false, stats: f.stats.filter((s) => s.identifier !== 'bonus') })) : fixtures,
@@ -144,6 +146,9 @@ export interface FixtureSpec {
   bps?: Readonly<Record<number, number>>
   bonus?: Readonly<Record<number, number>>
   kickoff?: string
+  /** `[team_h_score, team_a_score]` and FPL's match minute. */
+  score?: readonly [number, number]
+  minutes?: number
 }
 
 /** Four fixtures, clubs 1-2, 3-4, 5-6, 7-8, all finished: the default world after the last match. */
@@ -172,9 +177,15 @@ function fixture(spec: FixtureSpec): LiveFixture {
     finished_provisional: spec.state === 'done' || spec.state === 'provisional',
     team_h: spec.h,
     team_a: spec.a,
+    team_h_score: spec.score?.[0] ?? null,
+    team_a_score: spec.score?.[1] ?? null,
+    minutes: spec.minutes ?? (spec.state === 'todo' ? 0 : 90),
     stats,
   }
 }
+
+/** The clubs' short names, clubs 1..8. */
+const CLUBS = ['ARS', 'AVL', 'BOU', 'BRE', 'BHA', 'CHE', 'CRY', 'EVE']
 
 /** Extra players outside the squad (other clubs' players in bonus races): `[element, type, club]`. */
 const OTHERS: ReadonlyArray<readonly [number, number, number]> = [
@@ -191,13 +202,18 @@ function clubOf(element: number): number {
 }
 
 export interface WorldSpec {
-  /** `{ element: [minutes, total_points] }`; squad players not listed played 90 minutes for 2 points. */
-  live?: Readonly<Record<number, readonly [number, number]>>
+  /**
+   * `{ element: [minutes, total_points, yellow_cards?] }`; squad players not listed played 90
+   * minutes for 2 points.
+   */
+  live?: Readonly<Record<number, readonly [number, number, number?]>>
   fixtures?: readonly FixtureSpec[]
   event?: { finished: boolean; data_checked: boolean }
   eventStatus?: FplEventStatus | null
   /** `{ element: [fixture, bonus points] }` in the live `explain` (bonus FPL has added). */
   explainBonus?: Readonly<Record<number, readonly [number, number]>>
+  /** `{ element: [[fixture, identifier, value, points], ...] }`: his whole live `explain` (overrides explainBonus). */
+  explain?: Readonly<Record<number, ReadonlyArray<readonly [number, string, number, number]>>>
 }
 
 /** Gameweek 5 of the hand-made world. */
@@ -207,20 +223,31 @@ export function world(spec: WorldSpec = {}): LiveGameweek {
     gameweek: 5,
     event: spec.event ?? { finished: false, data_checked: false },
     elements: players.map(([id, type, team]) => ({ id, web_name: `P${id}`, element_type: type, team })),
+    teams: CLUBS.map((short_name, i) => ({ id: i + 1, short_name })),
     live: {
       elements: players.map(([id]) => {
-        const [minutes, total_points] = spec.live?.[id] ?? [90, 2]
-        const explain = spec.explainBonus?.[id]
-        return {
-          id,
-          stats: { minutes, total_points },
-          ...(explain ? { explain: [{ fixture: explain[0], stats: [{ identifier: 'bonus', points: explain[1] }] }] } : {}),
-        }
+        const [minutes, total_points, yellow_cards = 0] = spec.live?.[id] ?? [90, 2]
+        return { id, stats: { minutes, total_points, yellow_cards }, ...explainOf(spec, id) }
       }),
     },
     fixtures: (spec.fixtures ?? ALL_DONE).map(fixture),
     eventStatus: spec.eventStatus ?? null,
   })
+}
+
+function explainOf(spec: WorldSpec, id: number): Pick<FplLive['elements'][number], 'explain'> {
+  const lines = spec.explain?.[id]
+  if (lines) {
+    const fixtures = [...new Set(lines.map(([fixture]) => fixture))]
+    return {
+      explain: fixtures.map((fixture) => ({
+        fixture,
+        stats: lines.filter(([f]) => f === fixture).map(([, identifier, value, points]) => ({ identifier, value, points })),
+      })),
+    }
+  }
+  const bonus = spec.explainBonus?.[id]
+  return bonus ? { explain: [{ fixture: bonus[0], stats: [{ identifier: 'bonus', value: bonus[1], points: bonus[1] }] }] } : {}
 }
 
 export interface SheetSpec {

@@ -65,7 +65,7 @@ describe('GW37 2025-26, real captures: team 3122849', () => {
     expect(gw.status).toBe('live')
   })
 
-  it('projects nothing once event-status says the bonus of those match days is added', () => {
+  it('event-status bonus_added alone changes nothing: while the live answer lacks the bonus it is projected, and still reaches 67', () => {
     const days = [
       ...new Set(
         realFixtures()
@@ -75,8 +75,22 @@ describe('GW37 2025-26, real captures: team 3122849', () => {
     ]
     const eventStatus = { status: days.map((date) => ({ bonus_added: true, date, event: 37, points: 'p' })), leagues: 'Updating' }
     const team = liveTeam(liveGameweek(gw37Input({ bonusPending: true, eventStatus })), unprocessed(realPicksGw37()))
+    // Before issue 26 the bonus counted zero times here (67 − 11).
+    expect(team.projected_bonus).toBe(11)
+    expect(team.live_points).toBe(FPL_POINTS)
+  })
+
+  it('between two polls (fixtures show the awarded bonus, the live points not yet): the bonus counts once, as bonus, and still 67', () => {
+    const gw = liveGameweek(gw37Input({ bonusInFixturesOnly: true }))
+    const team = liveTeam(gw, unprocessed(realPicksGw37()))
+    // Before issue 26: 67 − 11 (the fixtures' bonus stopped the projection, the points lacked it).
+    expect(team.live_points).toBe(FPL_POINTS)
     expect(team.projected_bonus).toBe(0)
-    expect(team.live_points).toBe(FPL_POINTS - 11)
+    // Haaland (430): 6 points in the live answer, 3 awarded in fixture 363 → 9, the bonus labelled as bonus.
+    expect(gw.element(430)).toMatchObject({ points: 9, unaddedBonus: 3, projectedBonus: 0 })
+    expect(team.picks.find((p) => p.element === 430)?.breakdown).toContainEqual({ identifier: 'bonus', value: 3, points: 3 })
+    // The next poll: the live answer has it (explain bonus line, points 9): nothing added, still 67.
+    expect(liveTeam(liveGameweek(gw37Input()), unprocessed(realPicksGw37())).live_points).toBe(FPL_POINTS)
   })
 })
 
@@ -128,7 +142,11 @@ describe('GW1 2025-26, real sheet of team 1 (three automatic subs, the vice amon
     const zero = new Set([399, 403, 581, 81])
     const elements = realBootstrap().elements
     const live: FplLive = { elements: elements.map((e) => ({ id: e.id, stats: { minutes: zero.has(e.id) ? 0 : 90, total_points: zero.has(e.id) ? 0 : 2 } })) }
-    const fixtures = realFixtures().filter((f) => f.event === 1)
+    // The live points are hand-set (flat 2s, no explain), so the fixtures' bps and awarded bonus,
+    // which FPL's live points would hold, are left out: this sheet is about the subs.
+    const fixtures = realFixtures()
+      .filter((f) => f.event === 1)
+      .map((f) => ({ ...f, stats: [] }))
     return liveGameweek({ gameweek: 1, event: { finished: true, data_checked: true }, elements, live, fixtures, eventStatus: null })
   }
 

@@ -1,17 +1,19 @@
 /**
  * Projected automatic substitutions, by FPL's rules. Pure.
  *
- * Starters are taken in position order (1..11). A starter with 0 minutes whose club has no
- * fixture left to play (all finished or `finished_provisional`, or none at all) is replaced by
- * the first bench player, in bench order (12..15), who has played (minutes > 0) and leaves a valid
- * formation: exactly 1 goalkeeper, at least 3 defenders, 2 midfielders and 1 forward. The
- * goalkeeper count makes the bench goalkeeper (position 12) replace only the goalkeeper. A bench
- * player who has not played yet is passed over even if his match is still to come (the rule as
- * issue 15 states it); FPL itself subs once, after the last match, so such a projection can
- * change when he comes on. Used only on a sheet FPL has not processed and never under Bench Boost
- * (team.ts decides).
+ * FPL subs once, at the end of the gameweek, in bench order. Starters are taken in position order
+ * (1..11). A starter who did not play (`played`: no minute and no card) and whose club has no
+ * fixture left to play (all finished or `finished_provisional`, or none at all) is looked at
+ * against the bench in order (12..15), keeping only players who leave a valid formation: exactly
+ * 1 goalkeeper, at least 3 defenders, 2 midfielders and 1 forward (the goalkeeper count makes the
+ * bench goalkeeper replace only the goalkeeper). The first such bench player who has played comes
+ * on; one whose matches are over without playing is passed over; one who has not played and still
+ * has a match to come makes the sub pending: nobody comes on for that starter, and that bench
+ * player is kept for him (no later starter takes him), because FPL will bring him on if he plays
+ * and nobody below him can be projected in ahead of him (rule 1 of issue 26, decision 140). Used
+ * only on a sheet FPL has not processed and never under Bench Boost (team.ts decides).
  */
-import type { LiveAutoSub } from '../../../contract/live'
+import type { LiveAutoSub, LivePendingSub } from '../../../contract/live'
 import type { ElementLive } from './gameweek'
 
 /** One pick of a sheet: FPL's `picks[]` row (element_type is absent from older seasons' captures). */
@@ -35,35 +37,49 @@ function add(counts: number[], type: number, n: number): void {
   counts[type] = (counts[type] ?? 0) + n
 }
 
+export interface ProjectedSubs {
+  subs: AutoSub[]
+  /** Starters whose sub waits on a bench player still to play. */
+  pending: LivePendingSub[]
+}
+
 /**
  * `sheet` in position order and `lines[i]` the live line of `sheet[i]` (the table calls this for
  * every manager of every tournament on every poll, hence arrays and no copies).
  */
-export function projectAutoSubs(sheet: readonly SheetPick[], lines: readonly ElementLive[]): AutoSub[] {
+export function projectAutoSubs(sheet: readonly SheetPick[], lines: readonly ElementLive[]): ProjectedSubs {
   const counts = [0, 0, 0, 0, 0]
   for (let i = 0; i < sheet.length; i++) if ((sheet[i]?.position ?? 99) <= 11) add(counts, lines[i]?.type ?? 0, 1)
   const subs: AutoSub[] = []
-  let used = 0 // bit i: sheet[i] has come on
+  const pending: LivePendingSub[] = []
+  let taken = 0 // bit i: sheet[i] has come on, or is kept for a pending sub
   for (let s = 0; s < sheet.length; s++) {
     const starter = sheet[s]
     const out = lines[s]
-    if (!starter || !out || starter.position > 11 || out.minutes > 0 || !out.done) continue
+    if (!starter || !out || starter.position > 11 || out.played || !out.done) continue
     for (let b = 0; b < sheet.length; b++) {
       const candidate = sheet[b]
       const sub = lines[b]
-      if (!candidate || !sub || candidate.position <= 11 || used & (1 << b) || sub.minutes === 0) continue
+      if (!candidate || !sub || candidate.position <= 11 || taken & (1 << b) || (!sub.played && sub.done)) continue
       add(counts, out.type, -1)
       add(counts, sub.type, 1)
-      if (validFormation(counts)) {
-        used |= 1 << b
+      const valid = validFormation(counts)
+      if (valid && sub.played) {
+        taken |= 1 << b
         subs.push({ out: starter.element, in: candidate.element })
         break
       }
+      // Nobody comes on: the formation would break, or he is still to play (the sub waits on him).
       add(counts, out.type, 1)
       add(counts, sub.type, -1)
+      if (valid) {
+        taken |= 1 << b
+        pending.push({ out: starter.element, waiting_for: candidate.element })
+        break
+      }
     }
   }
-  return subs
+  return { subs, pending }
 }
 
 /**

@@ -41,8 +41,8 @@ export function fixtureBps(fixture: BonusFixture): BpsScore[] {
   return [...stat.h, ...stat.a].map((v) => ({ element: v.element, bps: v.value }))
 }
 
-/** True when FPL has written the fixture's bonus into its stats (any player holds a `bonus` value). */
-export function fixtureHasBonus(fixture: BonusFixture): boolean {
+/** The bonus FPL has written into the fixture's stats, by element; empty until it is awarded. */
+export function fixtureBonus(fixture: BonusFixture): Map<number, number> {
   const stat = fixture.stats.find((s) => s.identifier === 'bonus')
-  return stat !== undefined && stat.h.length + stat.a.length > 0
+  return new Map([...(stat?.h ?? []), ...(stat?.a ?? [])].map((v) => [v.element, v.value]))
 }

@@ -1,9 +1,10 @@
 /**
  * Who carries the armband in a live gameweek. Pure.
  *
- * The captain does (×2, ×3 with Triple Captain) unless he has 0 minutes and no fixture of his
- * club is left to play; then the vice-captain does if he counts and has played; if the vice did
- * not play either, nobody does. While the captain's match is still to come he keeps it, and a vice
+ * The captain does (×2, ×3 with Triple Captain) unless he did not play (no minute and no card:
+ * FPL's "played", so a captain booked on the bench keeps it) and no fixture of his club is left to
+ * play; then the vice-captain does if he counts and has played; if the vice did not play either,
+ * nobody does. While the captain's match is still to come he keeps it, and a vice
  * who has not played yet does not take it (his 0 points are the same either way until he plays,
  * and then he has played). This differs from `playedCaptain` (stats/points.ts), which reads a
  * finished gameweek and so needs no fixture state.
@@ -30,8 +31,8 @@ export function armband(
   const multiplier = captainMultiplier({ active_chip: sheet.chip })
   const captain = line(sheet.captain)
   if (!captain) return { holder: null, multiplier }
-  if (captain.minutes > 0 || !captain.done) return { holder: sheet.captain, multiplier }
+  if (captain.played || !captain.done) return { holder: sheet.captain, multiplier }
   const vice = line(sheet.vice)
-  if (vice && counts(sheet.vice) && vice.minutes > 0) return { holder: sheet.vice, multiplier }
+  if (vice && counts(sheet.vice) && vice.played) return { holder: sheet.vice, multiplier }
   return { holder: null, multiplier }
 }

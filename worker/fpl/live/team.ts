@@ -5,18 +5,19 @@
  * under Bench Boost) of live points (projected bonus included) × multiplier − the gameweek's
  * `entry_history.event_transfers_cost`. The subs are FPL's once it has published
  * `automatic_subs` (its `picks` are then already the sheet after them), otherwise projected
- * (autosubs.ts); Bench Boost makes none. Multipliers are worked out here, not read from the
- * picks: 1 for a player who counts, 0 on the bench, the armband's (captaincy.ts) for its holder.
+ * (autosubs.ts, pending subs included); Bench Boost makes none. Multipliers are worked out here,
+ * not read from the picks: 1 for a player who counts, 0 on the bench, the armband's
+ * (captaincy.ts) for its holder. "Played" is FPL's: a minute or a card (ElementLive.played).
  *
  * The table scores every manager of every tournament on each poll, so `scoreSheet` works on
  * index-aligned arrays and allocates little; the 15 per-pick objects of the team view are built
  * only by `liveTeam`, never for the table.
  */
-import type { LiveCaptain, LiveTeamPick, LiveViceCaptain } from '../../../contract/live'
+import type { LiveCaptain, LivePendingSub, LivePickFixture, LivePointLine, LiveTeamPick, LiveViceCaptain } from '../../../contract/live'
 import type { FplHistoryRow, FplPicks } from '../schemas'
 import { type AutoSub, positionsAfterSubs, projectAutoSubs } from './autosubs'
 import { armband } from './captaincy'
-import type { ElementLive, LiveGameweek } from './gameweek'
+import { type ElementLive, type LiveGameweek, matchState } from './gameweek'
 
 /** The parts of an `entry/{id}/event/{gw}/picks/` answer the live points read. */
 export type LiveSheet = Pick<FplPicks, 'active_chip' | 'automatic_subs' | 'picks'> & {
@@ -38,6 +39,8 @@ export interface LiveSummary {
   captain: LiveCaptain | null
   vice_captain: LiveViceCaptain | null
   auto_subs: AutoSub[]
+  /** Projected subs that wait on a bench player still to play (none once FPL has made its subs). */
+  pending_subs: LivePendingSub[]
   /** Players who count and have played / who count, have not played and still have a match to come. */
   players_played: number
   players_to_play: number
@@ -70,15 +73,25 @@ interface Scored {
 
 function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
   const sheet = inPositionOrder(input.picks)
-  const lines = sheet.map((p) => gw.element(p.element, p.element_type))
-  const benchBoost = input.active_chip === 'bboost'
-  const processed = input.automatic_subs.length > 0
-  const auto_subs = benchBoost ? [] : processed ? input.automatic_subs.map((s) => ({ out: s.element_out, in: s.element_in })) : projectAutoSubs(sheet, lines)
+  const lines = new Array<ElementLive>(sheet.length)
   // Bit i: sheet[i] counts (a starter not subbed out, or a sub who came in; everyone under Bench Boost).
   let counting = 0
-  sheet.forEach((p, i) => {
+  let captain = -1
+  let vice = -1
+  const benchBoost = input.active_chip === 'bboost'
+  for (let i = 0; i < sheet.length; i++) {
+    const p = sheet[i] as LiveSheet['picks'][number]
+    lines[i] = gw.element(p.element, p.element_type)
     if (benchBoost || p.position <= 11) counting |= 1 << i
-  })
+    if (captain < 0 && p.is_captain) captain = i
+    if (vice < 0 && p.is_vice_captain) vice = i
+  }
+  const processed = input.automatic_subs.length > 0
+  const { subs: auto_subs, pending: pending_subs } = benchBoost
+    ? { subs: [], pending: [] }
+    : processed
+      ? { subs: input.automatic_subs.map((s) => ({ out: s.element_out, in: s.element_in })), pending: [] }
+      : projectAutoSubs(sheet, lines)
   if (!processed) {
     for (const sub of auto_subs) {
       counting &= ~(1 << sheet.findIndex((p) => p.element === sub.out))
@@ -86,8 +99,6 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
     }
   }
   const counts = (i: number) => (counting & (1 << i)) !== 0
-  const captain = sheet.findIndex((p) => p.is_captain)
-  const vice = sheet.findIndex((p) => p.is_vice_captain)
   const { holder, multiplier: armbandMultiplier } = armband({ captain, vice, chip: input.active_chip }, (i) => lines[i], counts)
 
   let gross = 0
@@ -95,15 +106,17 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
   let players_played = 0
   let players_to_play = 0
   let bench_points = 0
-  const multipliers = lines.map((line, i) => {
+  const multipliers = new Array<number>(lines.length)
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as ElementLive
     const multiplier = !counts(i) ? 0 : i === holder ? armbandMultiplier : 1
     gross += line.points * multiplier
     projected_bonus += line.projectedBonus * multiplier
-    if (multiplier > 0 && line.minutes > 0) players_played++
-    if (multiplier > 0 && line.minutes === 0 && !line.done) players_to_play++
+    if (multiplier > 0 && line.played) players_played++
+    if (multiplier > 0 && !line.played && !line.done) players_to_play++
     if (multiplier === 0) bench_points += line.points
-    return multiplier
-  })
+    multipliers[i] = multiplier
+  }
   let auto_sub_points = 0
   for (const sub of auto_subs) auto_sub_points += lines[sheet.findIndex((p) => p.element === sub.in)]?.points ?? 0
   const held = holder === null ? undefined : lines[holder]
@@ -117,16 +130,17 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
       projected_bonus,
       transfers_cost,
       active_chip: input.active_chip,
-      captain: c ? { element: c.id, name: c.name, points: c.points, multiplier: multipliers[captain] ?? 0, played: c.minutes > 0 } : null,
-      vice_captain: v ? { element: v.id, name: v.name, played: v.minutes > 0 } : null,
+      captain: c ? { element: c.id, name: c.name, points: c.points, multiplier: multipliers[captain] ?? 0, played: c.played } : null,
+      vice_captain: v ? { element: v.id, name: v.name, played: v.played } : null,
       auto_subs,
+      pending_subs,
       players_played,
       players_to_play,
       bench_points,
       auto_sub_points,
       armband_element: held ? held.id : null,
       armband_points: held ? held.points * armbandMultiplier : 0,
-      armband_played: held ? held.minutes > 0 : false,
+      armband_played: held ? held.played : false,
     },
     sheet,
     lines,
@@ -136,7 +150,12 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
 
 /** FPL sends picks in position order; sort only a sheet that is not. */
 function inPositionOrder(picks: LiveSheet['picks']): LiveSheet['picks'] {
-  return picks.every((p, i) => i === 0 || (picks[i - 1]?.position ?? 0) < p.position) ? picks : [...picks].sort((a, b) => a.position - b.position)
+  let position = Number.NEGATIVE_INFINITY
+  for (const p of picks) {
+    if (p.position <= position) return [...picks].sort((a, b) => a.position - b.position)
+    position = p.position
+  }
+  return picks
 }
 
 /** A manager's `/live` row numbers, without the per-pick view. */
@@ -147,11 +166,12 @@ export function liveSummary(gw: LiveGameweek, sheet: LiveSheet): LiveSummary {
 /** The team view (`/live/{fpl_team_id}`): the summary and the 15 picks in position order after the subs. */
 export function liveTeam(gw: LiveGameweek, sheet: LiveSheet): LiveTeam {
   const scored = scoreSheet(gw, sheet)
-  const { auto_subs } = scored.summary
+  const { auto_subs, pending_subs } = scored.summary
   const projected = sheet.automatic_subs.length === 0 && auto_subs.length > 0
   const positions = projected ? positionsAfterSubs(scored.sheet, scored.lines, auto_subs) : scored.sheet.map((p) => p.position)
-  const subbedIn = new Set(scored.summary.auto_subs.map((s) => s.in))
-  const subbedOut = new Set(scored.summary.auto_subs.map((s) => s.out))
+  const subbedIn = new Set(auto_subs.map((s) => s.in))
+  const subbedOut = new Set(auto_subs.map((s) => s.out))
+  const pending = new Set(pending_subs.flatMap((s) => [s.out, s.waiting_for]))
   const picks = scored.sheet.map((p, i): LivePick => {
     const line = scored.lines[i] ?? gw.element(p.element, p.element_type)
     return {
@@ -161,9 +181,13 @@ export function liveTeam(gw: LiveGameweek, sheet: LiveSheet): LiveTeam {
       element_type: line.type,
       multiplier: scored.multipliers[i] ?? 0,
       minutes: line.minutes,
+      played: line.played,
       points: line.points,
       projected_bonus: line.projectedBonus,
       fixture_state: line.state,
+      fixtures: pickFixtures(gw, line.team),
+      breakdown: breakdown(gw, p.element),
+      sub_pending: pending.has(p.element),
       is_captain: p.is_captain,
       is_vice_captain: p.is_vice_captain,
       subbed_in: subbedIn.has(p.element),
@@ -171,4 +195,32 @@ export function liveTeam(gw: LiveGameweek, sheet: LiveSheet): LiveTeam {
     }
   })
   return { ...scored.summary, picks: picks.sort((a, b) => a.position - b.position) }
+}
+
+/** His club's fixtures as the team view shows them: the opponent, home or away, kick-off, state and minute. */
+function pickFixtures(gw: LiveGameweek, team: number): LivePickFixture[] {
+  return gw.clubFixtures(team).map((f) => {
+    const home = f.team_h === team
+    return {
+      fixture: f.id,
+      opponent: gw.clubName(home ? f.team_a : f.team_h),
+      home,
+      kickoff_time: f.kickoff_time,
+      state: matchState(f),
+      minutes: f.minutes ?? 0,
+    }
+  })
+}
+
+/** His point lines summed over his fixtures by identifier, in FPL's order (bonus not yet in FPL's points under "bonus"). */
+function breakdown(gw: LiveGameweek, element: number): LivePointLine[] {
+  const lines = new Map<string, LivePointLine>()
+  for (const { identifier, value, points } of gw.pointLines(element)) {
+    const line = lines.get(identifier)
+    if (line) {
+      line.value += value
+      line.points += points
+    } else lines.set(identifier, { identifier, value, points })
+  }
+  return [...lines.values()]
 }
