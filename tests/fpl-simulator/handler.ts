@@ -14,6 +14,8 @@ import { createSeasonWorld, DEFAULT_GAMEWEEK, isoSeconds, LEAGUES, PHASES, SIM_S
 
 export type { EntryRename, InjectedGoal, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 export {
+  BOOKED_CAPTAIN,
+  BOOKED_SUB,
   CURATED_ENTRY_IDS,
   createSeasonWorld,
   DEFAULT_GAMEWEEK,
@@ -21,15 +23,19 @@ export {
   DEMO_ENTRY_ID,
   FRIDAYS_LEAGUE_ID,
   GIANT_LEAGUE_ID,
+  LATE_LEAGUE_ID,
+  LATE_LEAGUE_START_EVENT,
   LEAGUES,
   MEGA_LEAGUE_ID,
   OFFICE_LEAGUE_ID,
   OVERALL_LEAGUE_ID,
+  PENDING_SUB,
   PHASES,
   PUB_LEAGUE_ID,
   SEED_MEMBER_ENTRY_IDS,
   SIM_SEASON_NAME,
   SUNDAY_LEAGUE_ID,
+  TIES,
 } from './season.ts'
 
 export type FaultKind = 'updating' | 'rate_limit' | 'hang' | 'malformed' | 'html200' | 'forbidden' | 'server_error' | 'shape_drift'

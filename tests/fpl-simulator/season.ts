@@ -66,6 +66,8 @@ export interface LeagueInfo {
   created: string
   /** Not yet tracked by the app: a user can create a tournament from it. */
   untracked: boolean
+  /** FPL's `start_event`: the league's tables count gameweeks from this one on. */
+  startEvent: number
 }
 
 export const DEMO_ENTRY_ID = 1000001
@@ -75,6 +77,9 @@ export const MEGA_LEAGUE_ID = 345678
 export const GIANT_LEAGUE_ID = 456789
 export const SUNDAY_LEAGUE_ID = 567890
 export const FRIDAYS_LEAGUE_ID = 678901
+/** A league created in the winter: `start_event` 20, so its totals count from GW20 only. */
+export const LATE_LEAGUE_ID = 789012
+export const LATE_LEAGUE_START_EVENT = 20
 
 /** Fictional footballer-like managers, for the app's curated "real footballers" league. */
 export const CURATED_ENTRY_IDS: readonly number[] = [1000501, 1000502, 1000503, 1000504, 1000505, 1000506, 1000507, 1000508]
@@ -84,6 +89,56 @@ export const SEED_MEMBER_ENTRY_IDS: Readonly<Record<number, readonly number[]>> 
   [PUB_LEAGUE_ID]: [1000002, 1000003, 1000004, 1000005, 1000006],
   [OFFICE_LEAGUE_ID]: [1000101, 1000102, 1000103],
 }
+
+// Match-day scenarios (default seed), each a case the live engine must get right. They happen in
+// the default match day (GW13, the one after the default clock); tests/fpl-simulator/README.md.
+
+/**
+ * The Pub League, GW13: a starter out on 0 minutes once his match is over (Šeško, fixture 128,
+ * Sunday), bench 1 still to play (Szoboszlai, fixture 130, Monday) ahead of bench 2 who has played
+ * (Gyökeres, fixture 121, Saturday). FPL subs bench 1 in at the end; until Monday it is pending.
+ */
+export const PENDING_SUB = {
+  entry: 1000005,
+  gameweek: 13,
+  starter: 681,
+  starterFixture: 128,
+  benchFirst: 387,
+  benchFirstFixture: 130,
+  benchSecond: 666,
+  benchSecondFixture: 121,
+} as const
+
+/**
+ * The Pub League, GW13: the captain (João Pedro) gets no minutes but is booked on the bench at
+ * `minute`: he has played, keeps the armband (-1 × 2) and is not substituted; the vice (Semenyo)
+ * stays at ×1.
+ */
+export const BOOKED_CAPTAIN = { entry: 1000004, gameweek: 13, captain: 249, vice: 82, fixture: 126, minute: 58 } as const
+
+/**
+ * The Office league, GW13: a starter out on 0 minutes (McGinn); bench 1 (Digne) got no minutes
+ * but a yellow card at `minute`, so he has played and comes on at -1, ahead of Bentancur (60 minutes).
+ */
+export const BOOKED_SUB = { entry: 1000274, gameweek: 13, starter: 54, substitute: 37, passedOver: 585, fixture: 121, minute: 71 } as const
+
+/**
+ * The Office league at the default clock (GW12 checked), FPL's tie rule at work: on 642 points
+ * 1000219 (3 transfers) ranks 11th and 1000246 (8) 12th; on 610 points 1000101 and 1000268 (11
+ * transfers each) share 38th, the lower entry id first in `rank_sort`.
+ */
+export const TIES = {
+  league: OFFICE_LEAGUE_ID,
+  gameweek: 12,
+  byTransfers: { total: 642, entries: [1000219, 1000246], transfers: [3, 8], ranks: [11, 12] },
+  shared: { total: 610, entries: [1000101, 1000268], transfers: 11, rank: 38 },
+} as const
+
+/** Unused substitutes booked on the bench: 0 minutes, a yellow card, and FPL counts them as having played. */
+const BENCH_BOOKINGS: ReadonlyArray<{ gw: number; element: number; minute: number }> = [
+  { gw: BOOKED_CAPTAIN.gameweek, element: BOOKED_CAPTAIN.captain, minute: BOOKED_CAPTAIN.minute },
+  { gw: BOOKED_SUB.gameweek, element: BOOKED_SUB.substitute, minute: BOOKED_SUB.minute },
+]
 
 /** Member ids as explicit ids plus inclusive ranges; entries can be in several leagues. */
 interface MemberSpec {
@@ -98,15 +153,49 @@ const MEMBER_SPECS: Readonly<Record<number, MemberSpec>> = {
   [GIANT_LEAGUE_ID]: { ids: [], ranges: [[1100001, 1200000]] },
   [SUNDAY_LEAGUE_ID]: { ids: [1000001, 1000009], ranges: [[1000301, 1000323]] },
   [FRIDAYS_LEAGUE_ID]: { ids: [1000110], ranges: [[1000401, 1000439]] },
+  [LATE_LEAGUE_ID]: { ids: [], ranges: [[1000601, 1000620]] },
 }
 
 export const LEAGUES: readonly LeagueInfo[] = [
-  { id: PUB_LEAGUE_ID, name: 'The Pub League', size: 12, adminEntry: 1000002, created: '2026-06-24T19:12:44.318209Z', untracked: false },
-  { id: OFFICE_LEAGUE_ID, name: 'Office Banter League', size: 180, adminEntry: 1000101, created: '2026-07-02T08:41:07.902113Z', untracked: false },
-  { id: MEGA_LEAGUE_ID, name: 'Sim Mega League', size: 5000, adminEntry: 1001001, created: '2026-06-20T12:00:31.550871Z', untracked: false },
-  { id: GIANT_LEAGUE_ID, name: 'Sim Giant League', size: 100_000, adminEntry: 1100001, created: '2026-06-20T12:03:12.004412Z', untracked: false },
-  { id: SUNDAY_LEAGUE_ID, name: 'Sunday League Legends', size: 25, adminEntry: 1000301, created: '2026-07-18T21:30:55.771024Z', untracked: true },
-  { id: FRIDAYS_LEAGUE_ID, name: 'Fantasy Fridays', size: 40, adminEntry: 1000401, created: '2026-07-25T17:05:19.226650Z', untracked: true },
+  { id: PUB_LEAGUE_ID, name: 'The Pub League', size: 12, adminEntry: 1000002, created: '2026-06-24T19:12:44.318209Z', untracked: false, startEvent: 1 },
+  {
+    id: OFFICE_LEAGUE_ID,
+    name: 'Office Banter League',
+    size: 180,
+    adminEntry: 1000101,
+    created: '2026-07-02T08:41:07.902113Z',
+    untracked: false,
+    startEvent: 1,
+  },
+  { id: MEGA_LEAGUE_ID, name: 'Sim Mega League', size: 5000, adminEntry: 1001001, created: '2026-06-20T12:00:31.550871Z', untracked: false, startEvent: 1 },
+  {
+    id: GIANT_LEAGUE_ID,
+    name: 'Sim Giant League',
+    size: 100_000,
+    adminEntry: 1100001,
+    created: '2026-06-20T12:03:12.004412Z',
+    untracked: false,
+    startEvent: 1,
+  },
+  {
+    id: SUNDAY_LEAGUE_ID,
+    name: 'Sunday League Legends',
+    size: 25,
+    adminEntry: 1000301,
+    created: '2026-07-18T21:30:55.771024Z',
+    untracked: true,
+    startEvent: 1,
+  },
+  { id: FRIDAYS_LEAGUE_ID, name: 'Fantasy Fridays', size: 40, adminEntry: 1000401, created: '2026-07-25T17:05:19.226650Z', untracked: true, startEvent: 1 },
+  {
+    id: LATE_LEAGUE_ID,
+    name: 'January Sales League',
+    size: 20,
+    adminEntry: 1000601,
+    created: '2027-01-02T09:14:27.640318Z',
+    untracked: true,
+    startEvent: LATE_LEAGUE_START_EVENT,
+  },
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -900,6 +989,12 @@ function scoreLines(type: number, s: PlayerGwStats, rules: ScoringRules): Explai
 
 const sumPoints = (lines: readonly ExplainLine[]): number => lines.reduce((acc, line) => acc + line.points, 0)
 
+/**
+ * FPL: "Playing in a Gameweek means playing at least 1 minute or receiving a yellow / red card",
+ * so a player booked on the bench is not substituted and a booked captain keeps the armband.
+ */
+const hasPlayed = (s: PlayerGwStats): number => (s.minutes > 0 || s.yellow_cards > 0 || s.red_cards > 0 ? 1 : 0)
+
 interface Appearance {
   p: PlayerStatic
   from: number
@@ -1069,9 +1164,11 @@ export interface GwTable {
   /** Final points and minutes (finished / checked). */
   pts: Int16Array
   mins: Int16Array
+  /** 1 for a player who played by FPL's rule (see `hasPlayed`), final. */
+  played: Uint8Array
   /** Mid-gameweek view: day one done with bonus, day two done without bonus, day three unplayed. */
   livePts: Int16Array
-  liveMins: Int16Array
+  livePlayed: Uint8Array
   dream: Uint8Array
   /** Who played when and the goals, per fixture (in `fixtures` order): the match day replays them. */
   matches: MatchRecord[]
@@ -1536,7 +1633,7 @@ const scoreMult = new Int8Array(15)
 /**
  * Points for one team sheet. `processed` applies what FPL applies once a gameweek is over:
  * automatic substitutions (GK only by GK; at least 3 DEF, 2 MID, 1 FWD) and the vice-captain
- * taking the armband when the captain got no minutes. Bench Boost counts the bench instead.
+ * taking the armband when the captain did not play. Bench Boost counts the bench instead.
  */
 function scoreTeam(
   order: Int16Array,
@@ -1544,7 +1641,7 @@ function scoreTeam(
   vicePos: number,
   chip: number,
   pts: Int16Array,
-  mins: Int16Array,
+  played: Uint8Array,
   types: Uint8Array,
   processed: boolean,
   subs: Array<[number, number]> | null,
@@ -1556,12 +1653,12 @@ function scoreTeam(
   }
   const captain = order[captainPos]!
   const vice = order[vicePos]!
-  if (processed && !benchBoost) applyAutoSubs(mins, types, subs)
+  if (processed && !benchBoost) applyAutoSubs(played, types, subs)
   const armband = chip === CHIP_3XC ? 3 : 2
   const captainAt = scoreOrder.indexOf(captain)
   const viceAt = scoreOrder.indexOf(vice)
-  if (processed && mins[captain] === 0) {
-    if (scoreMult[viceAt]! > 0 && mins[vice]! > 0) scoreMult[viceAt] = armband
+  if (processed && !played[captain]) {
+    if (scoreMult[viceAt]! > 0 && played[vice]) scoreMult[viceAt] = armband
   } else if (scoreMult[captainAt]! > 0) {
     scoreMult[captainAt] = armband
   }
@@ -1570,7 +1667,7 @@ function scoreTeam(
   return points
 }
 
-function applyAutoSubs(mins: Int16Array, types: Uint8Array, subs: Array<[number, number]> | null): void {
+function applyAutoSubs(played: Uint8Array, types: Uint8Array, subs: Array<[number, number]> | null): void {
   let def = 0
   let mid = 0
   let fwd = 0
@@ -1583,13 +1680,13 @@ function applyAutoSubs(mins: Int16Array, types: Uint8Array, subs: Array<[number,
   let used = 0
   for (let s = 0; s < 11; s++) {
     const out = scoreOrder[s]!
-    if (mins[out]! > 0) continue
+    if (played[out]) continue
     const outType = types[out]!
     const first = outType === GKP ? 11 : 12
     const last = outType === GKP ? 11 : 14
     for (let b = first; b <= last; b++) {
       const candidate = scoreOrder[b]!
-      if (used & (1 << b) || mins[candidate] === 0) continue
+      if (used & (1 << b) || !played[candidate]) continue
       const inType = types[candidate]!
       if (outType !== GKP) {
         const d = def - (outType === DEF ? 1 : 0) + (inType === DEF ? 1 : 0)
@@ -1640,6 +1737,8 @@ class LeagueState {
   finalPts: Int16Array
   livePts: Int16Array
   cost: Int16Array
+  /** Transfers that count for FPL's tie rule: none in a Wildcard or Free Hit gameweek. */
+  transfers: Uint8Array
   played: Uint8Array
   aggregates: GwAggregates[] | null
   /** The team sheets of gameweek `sheetsGw` (the last one stepped to), to rescore it for each picture. */
@@ -1659,6 +1758,7 @@ class LeagueState {
     this.finalPts = new Int16Array(n * GW_STRIDE)
     this.livePts = new Int16Array(n * GW_STRIDE)
     this.cost = new Int16Array(n * GW_STRIDE)
+    this.transfers = new Uint8Array(n * GW_STRIDE)
     this.played = new Uint8Array(n * GW_STRIDE)
     this.sheetOrder = new Int16Array(n * 15)
     this.sheetCaptain = new Int8Array(n)
@@ -1700,24 +1800,31 @@ export interface RankedTable {
   eventTotal: Int32Array
 }
 
-/** Sort key: higher total first, then lower member index (ids ascend, so earlier entries first). */
-function rankBy(values: Int32Array): { order: Int32Array; rank: Int32Array } {
+/**
+ * FPL's classic-league order: higher total first, then fewer transfers (premierleague.com: "the team
+ * who has made the least amount of transfers will be positioned higher"); equal on both share a
+ * rank, and `rank_sort` takes the lower entry id first (member indices follow entry ids). The real
+ * 2024-25 table (tests/fixtures/fpl/leagues-classic-standings-results-2024-25.json) shows both:
+ * 2755 at ranks 8 and 9, 2750 at 13, 14 and 14.
+ */
+function rankBy(values: Int32Array, transfers: Int32Array): { order: Int32Array; rank: Int32Array } {
   const n = values.length
   const keys = new Float64Array(n)
-  const shift = 262_144
-  for (let i = 0; i < n; i++) keys[i] = (100_000 - values[i]!) * shift + i
+  const indexSlots = 262_144
+  const transferSlots = 1024
+  for (let i = 0; i < n; i++) keys[i] = ((100_000 - values[i]!) * transferSlots + Math.min(transfers[i]!, transferSlots - 1)) * indexSlots + i
   keys.sort()
   const order = new Int32Array(n)
   const rank = new Int32Array(n)
-  let prev = Number.NaN
+  let previous = Number.NaN
   let current = 0
   for (let pos = 0; pos < n; pos++) {
-    const idx = keys[pos]! % shift
+    const idx = keys[pos]! % indexSlots
     order[pos] = idx
-    const v = values[idx]!
-    if (v !== prev) {
+    const tie = Math.floor(keys[pos]! / indexSlots)
+    if (tie !== previous) {
       current = pos + 1
-      prev = v
+      previous = tie
     }
     rank[idx] = current
   }
@@ -1751,7 +1858,7 @@ interface Picture {
   live: boolean
   stats: PlayerGwStats[]
   pts: Int16Array
-  mins: Int16Array
+  played: Uint8Array
   /** Per fixture, in the gameweek's `fixtures` order. */
   moments: FixtureMoment[]
 }
@@ -2012,7 +2119,7 @@ export class SeasonWorld {
         live: true,
         stats: this.players.map((p) => this.liveStats(table, p.index)),
         pts: table.livePts,
-        mins: table.liveMins,
+        played: table.livePlayed,
         moments: table.fixtures.map((f) => (f.day === 0 ? DONE : f.day === 1 ? PROVISIONAL : NOT_STARTED)),
       }
     })
@@ -2044,14 +2151,14 @@ export class SeasonWorld {
         return moment
       })
       const pts = new Int16Array(this.players.length)
-      const mins = new Int16Array(this.players.length)
+      const played = new Uint8Array(this.players.length)
       for (const p of this.players) {
         const s = stats[p.index]!
         s.total_points = sumPoints(scoreLines(p.type, s, this.rules))
         pts[p.index] = s.total_points
-        mins[p.index] = s.minutes
+        played[p.index] = hasPlayed(s)
       }
-      return { key, live, stats, pts, mins, moments }
+      return { key, live, stats, pts, played, moments }
     })
   }
 
@@ -2088,6 +2195,8 @@ export class SeasonWorld {
   partialStats(fixtureId: number, a: Appearance, side: number, final: PlayerGwStats, goals: readonly GoalEvent[], minute: number): PlayerGwStats {
     const s = emptyStats()
     const length = a.to - a.from
+    // Booked on the bench: the card from its minute on, never any minutes.
+    if (length === 0) return minute >= a.from ? { ...final } : s
     s.minutes = Math.max(0, Math.min(a.to, minute) - a.from)
     if (s.minutes === 0) return s
     const share = s.minutes / length
@@ -2181,8 +2290,9 @@ export class SeasonWorld {
       dayOf: new Uint8Array(n),
       pts: new Int16Array(n),
       mins: new Int16Array(n),
+      played: new Uint8Array(n),
       livePts: new Int16Array(n),
-      liveMins: new Int16Array(n),
+      livePlayed: new Uint8Array(n),
       dream: new Uint8Array(n),
       matches: [],
     }
@@ -2198,8 +2308,9 @@ export class SeasonWorld {
       s.total_points = sumPoints(scoreLines(p.type, s, this.rules))
       table.pts[p.index] = s.total_points
       table.mins[p.index] = s.minutes
+      table.played[p.index] = hasPlayed(s)
       const day = table.dayOf[p.index]!
-      table.liveMins[p.index] = day === 2 ? 0 : s.minutes
+      table.livePlayed[p.index] = day === 2 ? 0 : table.played[p.index]!
       table.livePts[p.index] = day === 2 ? 0 : day === 1 ? s.total_points - s.bonus * this.rules.bonus : s.total_points
     }
     const byType: number[][] = [[], [], [], [], []]
@@ -2228,10 +2339,30 @@ export class SeasonWorld {
       }
     }
     awardBonus(played)
+    this.bookOnTheBench(fixture, sides, table)
     table.matches.push({ fixture, sides, goals })
     for (const p of [...home, ...away]) {
       table.fixtureOf[p.index] = fixture.id
       table.dayOf[p.index] = fixture.day
+    }
+  }
+
+  /**
+   * The scripted bench bookings of this fixture, for players who did not come on: an appearance of
+   * no length at the booking's minute (never on the pitch), so the match day shows the card from
+   * that minute on. Added after the fixture is played, so nothing else about it changes.
+   */
+  bookOnTheBench(fixture: SimFixture, sides: Appearance[][], table: GwTable): void {
+    for (const booking of BENCH_BOOKINGS) {
+      const p = this.players[this.indexById.get(booking.element) ?? -1]
+      if (booking.gw !== fixture.gw || !p || (p.team !== fixture.home && p.team !== fixture.away)) continue
+      const side = p.team === fixture.home ? 0 : 1
+      if (sides[side]!.some((a) => a.p === p)) continue
+      sides[side]!.push({ p, from: booking.minute, to: booking.minute, started: false })
+      const s = emptyStats()
+      s.yellow_cards = 1
+      s.bps = bonusPointSystem(p.type, s)
+      table.stats[p.index] = s
     }
   }
 
@@ -2371,7 +2502,7 @@ export class SeasonWorld {
       record.vicePos,
       record.chip,
       pts,
-      overlay ? overlay.mins : table.mins,
+      overlay ? overlay.played : table.played,
       this.types,
       !overlay?.live,
       subs,
@@ -2414,7 +2545,7 @@ export class SeasonWorld {
         league.sheetVice[i]!,
         league.sheetChip[i]!,
         overlay.pts,
-        overlay.mins,
+        overlay.played,
         this.types,
         !overlay.live,
         null,
@@ -2442,7 +2573,7 @@ export class SeasonWorld {
         if (!sim.played) continue
         const at = i * GW_STRIDE + g
         league.played[at] = 1
-        league.finalPts[at] = scoreTeam(sim.order, sim.captainPos, sim.vicePos, sim.chip, table.pts, table.mins, this.types, true, null)
+        league.finalPts[at] = scoreTeam(sim.order, sim.captainPos, sim.vicePos, sim.chip, table.pts, table.played, this.types, true, null)
         if (g === gw) {
           league.sheetOrder.set(sim.order, i * 15)
           league.sheetCaptain[i] = sim.captainPos
@@ -2450,6 +2581,7 @@ export class SeasonWorld {
           league.sheetChip[i] = sim.chip
         }
         league.cost[at] = sim.transferCost
+        league.transfers[at] = sim.chip === CHIP_WILDCARD || sim.chip === CHIP_FREEHIT ? 0 : sim.eventTransfers
         if (agg) accumulate(agg, sim)
       }
       if (league.aggregates && agg) league.aggregates[g] = agg
@@ -2474,11 +2606,14 @@ export class SeasonWorld {
     if (!phase) throw new Error(`Unknown phase ${phaseId}`)
     this.ensureLeague(league, view.started, view.overlay)
     const n = league.members.length
-    const first = phase.start_event
+    // A league counts from its own start_event: a GW20 league's totals are its points since GW20.
+    const first = Math.max(phase.start_event, league.info.startEvent)
     const last = Math.min(view.started, phase.stop_event)
     const total = new Int32Array(n)
     const eventTotal = new Int32Array(n)
     const previous = new Int32Array(n)
+    const transfers = new Int32Array(n)
+    const transfersBefore = new Int32Array(n)
     for (let i = 0; i < n; i++) {
       let sum = 0
       let latest = 0
@@ -2489,10 +2624,15 @@ export class SeasonWorld {
       total[i] = sum
       eventTotal[i] = last >= first ? latest : 0
       previous[i] = sum - eventTotal[i]!
+      // The season's transfers, whatever the phase or the league's start.
+      let made = 0
+      for (let g = 1; g <= view.started; g++) made += league.transfers[i * GW_STRIDE + g]!
+      transfers[i] = made
+      transfersBefore[i] = made - league.transfers[i * GW_STRIDE + view.started]!
     }
-    const { order, rank } = rankBy(total)
+    const { order, rank } = rankBy(total, transfers)
     // No previous gameweek inside the phase: FPL shows last_rank 0.
-    const lastRank = last > first ? rankBy(previous).rank : new Int32Array(n)
+    const lastRank = last > first ? rankBy(previous, transfersBefore).rank : new Int32Array(n)
     const table: RankedTable = { order, rank, lastRank, total, eventTotal }
     if (league.tables.size > 64) league.tables.clear()
     league.tables.set(key, table)
@@ -2785,14 +2925,14 @@ export class SeasonWorld {
       league_type: 'x',
       scoring: 'c',
       admin_entry: info.adminEntry,
-      start_event: 1,
+      start_event: info.startEvent,
       code_privacy: 'p',
       has_cup: n >= 4,
       cup_league: n >= 4 ? 3_000_000 + (info.id % 1_000_000) : null,
       rank: null,
     }
-    // Before the first deadline nobody has a score: members are listed as new entries.
-    if (view.started === 0) {
+    // Before the league's first gameweek nobody has a score in it: members are listed as new entries.
+    if (view.started < info.startEvent) {
       const newPage = Math.max(1, query.pageNewEntries)
       const from = (newPage - 1) * STANDINGS_PAGE_SIZE
       const results = Array.from(league.members.subarray(from, from + STANDINGS_PAGE_SIZE), (id) => {
@@ -3043,7 +3183,7 @@ export class SeasonWorld {
       const league = this.league(info.id)!
       const idx = league.indexOf(id)
       const n = league.members.length
-      const phases = phaseIds.map((phaseId) => {
+      const phases = (view.started >= info.startEvent ? phaseIds : []).map((phaseId) => {
         const table = this.rankedTable(league, view, phaseId)
         return {
           phase: phaseId,
@@ -3068,7 +3208,7 @@ export class SeasonWorld {
         league_type: 'x',
         scoring: 'c',
         admin_entry: info.adminEntry,
-        start_event: 1,
+        start_event: info.startEvent,
         entry_can_leave: true,
         entry_can_admin: info.adminEntry === id,
         entry_can_invite: true,

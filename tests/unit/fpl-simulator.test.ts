@@ -15,6 +15,7 @@ import {
   PUB_LEAGUE_ID,
   SEED_MEMBER_ENTRY_IDS,
   SUNDAY_LEAGUE_ID,
+  TIES,
 } from '../fpl-simulator/handler.ts'
 import { startFplSimulator } from '../fpl-simulator/server.ts'
 
@@ -66,7 +67,7 @@ interface History {
 
 interface LiveElement {
   id: number
-  stats: { minutes: number; total_points: number; bonus: number; [key: string]: unknown }
+  stats: { minutes: number; total_points: number; bonus: number; yellow_cards: number; red_cards: number; [key: string]: unknown }
   explain: Array<{ fixture: number; stats: Array<{ identifier: string; points: number; value: number }> }>
 }
 
@@ -286,10 +287,13 @@ function formationOk(eleven: readonly number[], typeOf: (e: number) => number): 
   return count(1) === 1 && count(2) >= 3 && count(3) >= 2 && count(4) >= 1
 }
 
-/** FPL: each starter without minutes, in pitch order, takes the first bench player who played and keeps the formation legal. */
+/**
+ * FPL: each starter who did not play, in pitch order, takes the first bench player who played and
+ * keeps the formation legal. Playing is a minute or a yellow / red card (FPL's rules).
+ */
 function fplAutoSubs(
   picked: readonly number[],
-  minutes: (e: number) => number,
+  played: (e: number) => boolean,
   typeOf: (e: number) => number,
 ): { order: number[]; subs: Array<[number, number]> } {
   const order = [...picked]
@@ -297,11 +301,11 @@ function fplAutoSubs(
   const subs: Array<[number, number]> = []
   for (let s = 0; s < 11; s++) {
     const out = order[s]!
-    if (minutes(out) > 0) continue
+    if (played(out)) continue
     const benchSlots = typeOf(out) === 1 ? [11] : [12, 13, 14]
     for (const b of benchSlots) {
       const candidate = order[b]!
-      if (used.has(b) || minutes(candidate) === 0) continue
+      if (used.has(b) || !played(candidate)) continue
       const trial = [...order]
       trial[s] = candidate
       trial[b] = out
@@ -331,19 +335,22 @@ function expectedScore(
   processed: boolean,
 ): ExpectedScore {
   const typeOf = (e: number): number => picks.find((p) => p.element === e)!.element_type
-  const minutes = (e: number): number => live.get(e)?.stats.minutes ?? 0
+  const played = (e: number): boolean => {
+    const stats = live.get(e)?.stats
+    return !!stats && (stats.minutes > 0 || stats.yellow_cards > 0 || stats.red_cards > 0)
+  }
   const points = (e: number): number => live.get(e)?.stats.total_points ?? 0
   const picked = asPicked(picks, subs)
   const benchBoost = chip === 'bboost'
-  const { order } = processed && !benchBoost ? fplAutoSubs(picked, minutes, typeOf) : { order: picked }
+  const { order } = processed && !benchBoost ? fplAutoSubs(picked, played, typeOf) : { order: picked }
   const multipliers: number[] = order.map((_, i) => (i < 11 || benchBoost ? 1 : 0))
   const captain = picks.find((p) => p.is_captain)!.element
   const vice = picks.find((p) => p.is_vice_captain)!.element
   const armband = chip === '3xc' ? 3 : 2
   const captainAt = order.indexOf(captain)
   const viceAt = order.indexOf(vice)
-  if (processed && minutes(captain) === 0) {
-    if (multipliers[viceAt]! > 0 && minutes(vice) > 0) multipliers[viceAt] = armband
+  if (processed && !played(captain)) {
+    if (multipliers[viceAt]! > 0 && played(vice)) multipliers[viceAt] = armband
   } else if (multipliers[captainAt]! > 0) {
     multipliers[captainAt] = armband
   }
@@ -391,6 +398,13 @@ async function checkGameweek(s: FplSimulator, entryId: number, gw: number, proce
   return picks
 }
 
+/** The transfers FPL's tie rule counts: the season's, outside Wildcard and Free Hit gameweeks. */
+async function tieTransfers(s: FplSimulator, entryId: number): Promise<number> {
+  const history = await getJson<History>(s, `/entry/${entryId}/history/`)
+  const chipWeeks = new Set(history.chips.filter((c) => c.name === 'wildcard' || c.name === 'freehit').map((c) => c.event))
+  return history.current.filter((row) => !chipWeeks.has(row.event)).reduce((sum, row) => sum + row.event_transfers, 0)
+}
+
 let elementTeamCache: Map<number, number> | null = null
 async function elementTeams(): Promise<Map<number, number>> {
   elementTeamCache ??= new Map((await getJson<Bootstrap>(sim, '/bootstrap-static/')).elements.map((e) => [e.id, e.team]))
@@ -410,6 +424,7 @@ describe('constants for the seed script', () => {
       [456789, 100_000],
       [567890, 25],
       [678901, 40],
+      [789012, 20],
     ])
     for (const l of LEAGUES) expect(String(l.id)).toHaveLength(6)
     const ids = [DEMO_ENTRY_ID, ...CURATED_ENTRY_IDS, ...Object.values(SEED_MEMBER_ENTRY_IDS).flat()]
@@ -474,14 +489,39 @@ describe('standings', () => {
     expect(pages.map((p) => p.standings.page)).toEqual([1, 2, 3, 4])
     expect(rows.map((r) => r.rank_sort)).toEqual(rows.map((_, i) => i + 1))
     expect(new Set(rows.map((r) => r.entry)).size).toBe(180)
+    // FPL's order: total, then fewer transfers (outside Wildcard and Free Hit weeks); equal on both
+    // share a rank and go by entry id.
+    const transfers = new Map<number, number>()
+    for (const row of rows) transfers.set(row.entry, await tieTransfers(sim, row.entry))
+    const better = (a: StandingsRow, b: StandingsRow): boolean =>
+      a.total > b.total || (a.total === b.total && transfers.get(a.entry)! < transfers.get(b.entry)!)
     rows.forEach((row, i) => {
-      // Ranks are shared on ties: 1 + the number of strictly better totals.
-      expect(row.rank).toBe(1 + rows.filter((r) => r.total > row.total).length)
-      if (i > 0) expect(row.total).toBeLessThanOrEqual(rows[i - 1]!.total)
+      expect(row.rank).toBe(1 + rows.filter((r) => better(r, row)).length)
+      if (i > 0) expect(better(row, rows[i - 1]!) || (!better(rows[i - 1]!, row) && row.entry < rows[i - 1]!.entry)).toBe(false)
     })
-    expect(rows.some((r, i) => i > 0 && r.rank === rows[i - 1]!.rank) || new Set(rows.map((r) => r.total)).size === rows.length).toBe(true)
+    // Both kinds of tie happen: equal totals split by transfers, and equal totals sharing a rank.
+    expect(rows.some((r, i) => i > 0 && r.total === rows[i - 1]!.total && r.rank !== rows[i - 1]!.rank)).toBe(true)
+    expect(rows.some((r, i) => i > 0 && r.rank === rows[i - 1]!.rank)).toBe(true)
     const fifth = await getJson<Standings>(sim, `/leagues-classic/${OFFICE_LEAGUE_ID}/standings/?page_standings=5`)
     expect(fifth.standings).toMatchObject({ has_next: false, page: 5, results: [] })
+  })
+
+  it('settles TIES as FPL does: fewer transfers ranks higher, equal transfers share the rank (entry id order)', async () => {
+    expect(sim.state()).toMatchObject({ gameweek: TIES.gameweek, phase: 'checked' })
+    const { rows } = await allStandings(sim, TIES.league)
+    const row = (entry: number) => rows.find((r) => r.entry === entry)!
+    const [fewer, more] = TIES.byTransfers.entries.map(row)
+    expect([fewer!.total, more!.total]).toEqual([TIES.byTransfers.total, TIES.byTransfers.total])
+    expect([await tieTransfers(sim, fewer!.entry), await tieTransfers(sim, more!.entry)]).toEqual([...TIES.byTransfers.transfers])
+    expect([fewer!.rank, more!.rank]).toEqual([...TIES.byTransfers.ranks])
+    const [first, second] = TIES.shared.entries.map(row)
+    expect([first!.total, second!.total]).toEqual([TIES.shared.total, TIES.shared.total])
+    for (const r of [first!, second!]) expect(await tieTransfers(sim, r.entry)).toBe(TIES.shared.transfers)
+    expect([first!.rank, second!.rank]).toEqual([TIES.shared.rank, TIES.shared.rank])
+    expect(second!.rank_sort).toBe(first!.rank_sort + 1)
+    // The entry's own league row agrees with the table.
+    const entry = await getJson<Entry>(sim, `/entry/${second!.entry}/`)
+    expect(entry.leagues.classic.find((l) => l.id === TIES.league)?.entry_rank).toBe(TIES.shared.rank)
   })
 
   it('last_rank is the rank after the previous gameweek', async () => {
@@ -558,7 +598,8 @@ describe('scoring consistency', () => {
     let hits = 0
     for (const entryId of await sampleEntries()) {
       const history = await getJson<History>(sim, `/entry/${entryId}/history/`)
-      expect(history.current.map((h) => h.event)).toEqual([...Array(12).keys()].map((i) => i + 1))
+      const from = history.current[0]!.event
+      expect(history.current.map((h) => h.event)).toEqual([...Array(13 - from).keys()].map((i) => i + from))
       let total = 0
       for (const row of history.current) {
         const picks = await checkGameweek(sim, entryId, row.event, true)
