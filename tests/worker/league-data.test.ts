@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { TIES } from '../fpl-simulator/handler.ts'
 import { SIM_LEAGUES, simulator } from './helpers/fpl'
 import { addTournament, addUser, bearer, getJson, officeLeagueWithBoss, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
 
@@ -59,14 +60,18 @@ describe('GET /api/leagues/{id}/standings', () => {
     expect(small.body.pagination_metadata).toMatchObject({ per_page: 20, total_pages: 9 })
   })
 
-  it('orders the table like FPL does, ties included', async () => {
-    const rows: Array<{ rank: number; total_points: number }> = []
+  it('orders the table like FPL does, ties split on transfers or shared when those are equal too', async () => {
+    const rows: Array<{ fpl_team_id: number; rank: number; total_points: number }> = []
     for (let page = 1; page <= 4; page++)
       rows.push(...(await getJson<{ standings: typeof rows }>(`/api/leagues/${officeId}/standings?page=${page}`, boss)).body.standings)
     for (let i = 1; i < rows.length; i++) {
       expect(rows[i]!.total_points).toBeLessThanOrEqual(rows[i - 1]!.total_points)
-      expect(rows[i]!.rank).toBe(rows[i]!.total_points === rows[i - 1]!.total_points ? rows[i - 1]!.rank : i + 1)
+      // A shared rank only on an equal total; otherwise the place itself.
+      if (rows[i]!.rank !== i + 1) expect([rows[i]!.total_points, rows[i]!.rank]).toEqual([rows[i - 1]!.total_points, rows[i - 1]!.rank])
     }
+    const rankOf = (entry: number) => rows.find((r) => r.fpl_team_id === entry)?.rank
+    expect(TIES.byTransfers.entries.map(rankOf)).toEqual([...TIES.byTransfers.ranks])
+    expect(TIES.shared.entries.map(rankOf)).toEqual([TIES.shared.rank, TIES.shared.rank])
   })
 
   it('carries one league-wide gameweek summary, the same on page 1 and page 3, over all 180 rows', async () => {

@@ -168,10 +168,11 @@ describe('a simulated match day through the live engine', () => {
     expect(body.standings.every((r) => r.projected_bonus === 0 && r.players_to_play === 0)).toBe(true)
   })
 
-  it('once FPL has checked the gameweek: final, not provisional', async () => {
+  it('once FPL has checked the gameweek: provisional until the refresh stores its table, then final', async () => {
     for (let i = 0; i < 100 && sim().state().phase !== 'checked'; i++) sim().step(30)
     await poll()
-    expect((await table()).status).toBe('checked')
-    expect((await table()).provisional).toBe(false)
+    expect(await table()).toMatchObject({ status: 'finished', provisional: true })
+    await runCronAndQueue()
+    expect(await table()).toMatchObject({ status: 'checked', provisional: false })
   })
 })

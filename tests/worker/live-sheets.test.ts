@@ -49,15 +49,15 @@ describe('the picks of the gameweek in play', () => {
     expect(await queueMissingSheets(db(), new SheetsQueue(), 13, Date.now())).toBe(0)
   })
 
-  it("stores the sheet as picked and the total before the gameweek from the picks' own entry history", async () => {
+  it("stores the sheet as picked and the gameweek's transfers from the picks' own entry history (not its overall total)", async () => {
     const entry = 1000101
-    const row = await env.DB.prepare('SELECT sheet, previous_total FROM live_sheets WHERE gameweek = 13 AND fpl_team_id = ?')
+    const row = await env.DB.prepare('SELECT sheet, event_transfers FROM live_sheets WHERE gameweek = 13 AND fpl_team_id = ?')
       .bind(entry)
-      .first<{ sheet: string; previous_total: number }>()
-    const history = (await (await simulator().fetch(new Request(`http://fpl.simulator/api/entry/${entry}/history/`))).json()) as {
-      current: Array<{ event: number; total_points: number }>
+      .first<{ sheet: string; event_transfers: number }>()
+    const picks = (await (await simulator().fetch(new Request(`http://fpl.simulator/api/entry/${entry}/event/13/picks/`))).json()) as {
+      entry_history: { event_transfers: number }
     }
-    expect(row?.previous_total).toBe(history.current.find((h) => h.event === 12)?.total_points)
+    expect(row?.event_transfers).toBe(picks.entry_history.event_transfers)
     const sheet = JSON.parse(row?.sheet ?? '{}') as { picks: unknown[]; automatic_subs: unknown[] }
     expect(sheet.picks).toHaveLength(15)
     expect(sheet.automatic_subs).toEqual([])

@@ -403,6 +403,11 @@ export const standingsRows = sqliteTable(
     gameweekPoints: integer('gameweek_points').notNull(),
     rank: integer('rank').notNull(),
     lastRank: integer('last_rank'),
+    // The live table (docs/decisions/141): the league total before this gameweek, carried from the
+    // stored checked table or read from the history, and the transfers FPL's tie-break counts
+    // before this gameweek (from the history); null when neither was read.
+    previousTotal: integer('previous_total'),
+    transfers: integer('transfers'),
   },
   (t) => [
     primaryKey({ columns: [t.tournamentId, t.position] }),
@@ -448,8 +453,8 @@ export const liveSheets = sqliteTable(
     gameweek: integer('gameweek').notNull(),
     fplTeamId: integer('fpl_team_id').notNull(),
     sheet: text('sheet', { mode: 'json' }).$type<Record<string, unknown>>(),
-    // History total at the end of the previous gameweek (net of hits), from the picks' entry_history.
-    previousTotal: integer('previous_total'),
+    // The gameweek's transfers as the picks' entry_history gives them (the live tie-break, decision 141).
+    eventTransfers: integer('event_transfers'),
     queuedAt: integer('queued_at', { mode: 'timestamp_ms' }).notNull().default(now),
     fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
   },

@@ -51,9 +51,9 @@ export async function queueMissingSheets(db: Database, queue: SheetsSender, game
 
 /** The fetched picks of one message in one statement, as the managers were queued. */
 const STORE_ROWS =
-  'INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, previous_total, queued_at, fetched_at) ' +
+  'INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, event_transfers, queued_at, fetched_at) ' +
   'SELECT ?1, value ->> 0, value ->> 1, value ->> 2, ?2, ?2 FROM json_each(?3) WHERE true ' +
-  'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET sheet = excluded.sheet, previous_total = excluded.previous_total, fetched_at = excluded.fetched_at'
+  'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET sheet = excluded.sheet, event_transfers = excluded.event_transfers, fetched_at = excluded.fetched_at'
 
 export interface SheetsDeps {
   env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
@@ -76,14 +76,14 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
     .where(and(eq(liveSheets.gameweek, gameweek), inArray(liveSheets.fplTeamId, entries), isNotNull(liveSheets.fetchedAt)))
   const fetched = new Set(done.map((d) => d.id))
   const source = createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, sleep: deps.sleep, staleFallback: false })
-  // [entry, sheet, previous total]; a null sheet is a manager with no team this gameweek.
+  // [entry, sheet, the gameweek's transfers]; a null sheet is a manager with no team this gameweek.
   const rows: Array<[number, LiveSheet | null, number | null]> = []
   let failure: unknown = null
   for (const entry of entries) {
     if (fetched.has(entry)) continue
     try {
-      const { sheet, previousTotal } = storedSheet(await source.client.picks(entry, gameweek))
-      rows.push([entry, sheet, previousTotal])
+      const picks = await source.client.picks(entry, gameweek)
+      rows.push([entry, storedSheet(picks), picks.entry_history.event_transfers])
     } catch (error) {
       if (error instanceof FplNotFoundError) rows.push([entry, null, null])
       else {
@@ -101,25 +101,24 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
   return rows.length
 }
 
-/** The picks as the live points read them, and the total before the gameweek. */
-function storedSheet(picks: FplPicks): { sheet: LiveSheet; previousTotal: number } {
-  const h = picks.entry_history
+/**
+ * The picks as the live points read them. Their `entry_history` totals are not kept: they are the
+ * overall season's, not a league's that starts later, and what a live gameweek's row holds before
+ * FPL first updates it is not certain (the stored table gives the league total, decision 141).
+ */
+function storedSheet(picks: FplPicks): LiveSheet {
   return {
-    sheet: {
-      active_chip: picks.active_chip,
-      automatic_subs: picks.automatic_subs,
-      entry_history: { event_transfers_cost: h.event_transfers_cost },
-      picks: picks.picks.map((p) => ({
-        element: p.element,
-        position: p.position,
-        multiplier: p.multiplier,
-        is_captain: p.is_captain,
-        is_vice_captain: p.is_vice_captain,
-        element_type: p.element_type,
-      })),
-    },
-    // FPL: total_points = the previous total + points − the gameweek's transfer cost.
-    previousTotal: h.total_points - h.points + h.event_transfers_cost,
+    active_chip: picks.active_chip,
+    automatic_subs: picks.automatic_subs,
+    entry_history: { event_transfers_cost: picks.entry_history.event_transfers_cost },
+    picks: picks.picks.map((p) => ({
+      element: p.element,
+      position: p.position,
+      multiplier: p.multiplier,
+      is_captain: p.is_captain,
+      is_vice_captain: p.is_vice_captain,
+      element_type: p.element_type,
+    })),
   }
 }
 

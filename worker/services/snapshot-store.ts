@@ -18,6 +18,10 @@ export interface StoredRow {
   gameweek_points: number
   rank: number
   last_rank: number | null
+  /** The league total before this gameweek (the live table's base, decision 141); null or absent when unknown. */
+  previous_total?: number | null
+  /** Transfers FPL's tie-break counts before this gameweek; null or absent when unknown. */
+  transfers?: number | null
 }
 
 export interface StandingsMeta {
@@ -76,13 +80,24 @@ export interface WriteResult {
 }
 
 const ROWS_PER_STATEMENT = 400
-const UPSERT_ROWS = `INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank)
-  SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7 FROM json_each(?2) WHERE true
+const UPSERT_ROWS = `INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank, previous_total, transfers)
+  SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9 FROM json_each(?2) WHERE true
   ON CONFLICT (tournament_id, position) DO UPDATE SET fpl_team_id = excluded.fpl_team_id, team_name = excluded.team_name,
     player_name = excluded.player_name, total_points = excluded.total_points, gameweek_points = excluded.gameweek_points,
-    rank = excluded.rank, last_rank = excluded.last_rank`
+    rank = excluded.rank, last_rank = excluded.last_rank, previous_total = excluded.previous_total, transfers = excluded.transfers`
 const DELETE_ROWS = 'DELETE FROM standings_rows WHERE tournament_id = ?1 AND position IN (SELECT value FROM json_each(?2))'
-const rowTuple = (r: StoredRow) => [r.position, r.fpl_team_id, r.team_name, r.player_name, r.total_points, r.gameweek_points, r.rank, r.last_rank]
+const rowTuple = (r: StoredRow) => [
+  r.position,
+  r.fpl_team_id,
+  r.team_name,
+  r.player_name,
+  r.total_points,
+  r.gameweek_points,
+  r.rank,
+  r.last_rank,
+  r.previous_total ?? null,
+  r.transfers ?? null,
+]
 
 const sameRow = (a: StoredRow, b: StoredRow) =>
   a.fpl_team_id === b.fpl_team_id &&
@@ -91,7 +106,9 @@ const sameRow = (a: StoredRow, b: StoredRow) =>
   a.total_points === b.total_points &&
   a.gameweek_points === b.gameweek_points &&
   a.rank === b.rank &&
-  a.last_rank === b.last_rank
+  a.last_rank === b.last_rank &&
+  (a.previous_total ?? null) === (b.previous_total ?? null) &&
+  (a.transfers ?? null) === (b.transfers ?? null)
 
 const rowColumns = {
   position: standingsRows.position,
@@ -102,11 +119,31 @@ const rowColumns = {
   gameweek_points: standingsRows.gameweekPoints,
   rank: standingsRows.rank,
   last_rank: standingsRows.lastRank,
+  previous_total: standingsRows.previousTotal,
+  transfers: standingsRows.transfers,
 }
 
 async function currentRows(db: Database, tournamentId: number): Promise<Map<number, StoredRow>> {
   const rows = await db.select(rowColumns).from(standingsRows).where(eq(standingsRows.tournamentId, tournamentId))
   return new Map(rows.map((r) => [r.position, r]))
+}
+
+/** The stored table a refresh builds on: its gameweek and status, and its rows (null before the first refresh). */
+export interface StoredTable {
+  gameweek: number
+  status: GameweekStatus
+  rows: StoredRow[]
+}
+
+export async function storedTable(db: Database, tournamentId: number): Promise<StoredTable | null> {
+  const [snapshot] = await db
+    .select({ gameweek: tournamentSnapshots.gameweek, status: tournamentSnapshots.gameweekStatus })
+    .from(tournamentSnapshots)
+    .where(eq(tournamentSnapshots.tournamentId, tournamentId))
+    .orderBy(desc(tournamentSnapshots.gameweek))
+    .limit(1)
+  if (!snapshot) return null
+  return { ...snapshot, rows: [...(await currentRows(db, tournamentId)).values()] }
 }
 
 /** A drizzle query as a D1 prepared statement, to batch it with raw statements. */

@@ -139,8 +139,8 @@ describe('liveBanter', () => {
     expect(liveBanter(liveTable(midway, [manager(1)]), 'live').map((a) => a.key)).not.toContain('captain_catastrophe')
   })
 
-  it('a manager without a team this gameweek is in no award', () => {
-    const table = liveTable(world(), [{ ...manager(1), sheet: null }, manager(2)])
+  it('a manager without a team this gameweek, or whose team is still loading, is in no award', () => {
+    const table = liveTable(world(), [{ ...manager(1), sheet: null }, manager(2), { ...manager(3), sheet: null, loading: true }])
     for (const a of liveBanter(table, 'live'))
       expect(
         a.managers.map((m) => m.fpl_team_id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchWindow, overtakes } from '../../../worker/services/notifications/overtakes'
+import { comparableRanks, matchWindow, overtakes } from '../../../worker/services/notifications/overtakes'
 
 const row = (fpl_team_id: number, live_rank: number, player_name = `M${fpl_team_id}`) => ({ fpl_team_id, player_name, live_rank })
 
@@ -34,6 +34,41 @@ describe('overtakes', () => {
     ])
     expect(overtakes(before, [row(2, 1), row(1, 2)], [])).toEqual([])
     expect(overtakes(new Map(), [row(2, 1), row(1, 2)], [1])).toEqual([])
+  })
+})
+
+describe('overtakes while picks are loading (issue 26 rule 8)', () => {
+  const loading = (fpl_team_id: number, live_rank: number) => ({ ...row(fpl_team_id, live_rank), team_status: 'loading' as const })
+
+  it('a rival whose team is loading neither passes anyone nor is passed', () => {
+    // Before: 1 Me, 2 B. B is still loading, placed above me at his previous place: no alert.
+    const before = new Map([
+      [1, 2],
+      [2, 1],
+    ])
+    expect(overtakes(before, [loading(2, 1), row(1, 2)], [1])).toEqual([])
+    // A member still loading is not told he was passed.
+    expect(
+      overtakes(
+        new Map([
+          [1, 1],
+          [2, 2],
+        ]),
+        [row(2, 1), loading(1, 2)],
+        [1],
+      ),
+    ).toEqual([])
+  })
+
+  it('keeps only known rows to compare with, so a placeholder place never becomes an overtake later', () => {
+    const first = [loading(2, 1), row(1, 2), row(3, 3)]
+    const kept = new Map(comparableRanks(first))
+    expect([...kept]).toEqual([
+      [1, 2],
+      [3, 3],
+    ])
+    // Next table: 2 is known and ahead of 1; he had no known place before, so it is not an overtake.
+    expect(overtakes(kept, [row(2, 1), row(1, 2), row(3, 3)], [1])).toEqual([])
   })
 })
 

@@ -9,10 +9,11 @@
  *   102   Ben    40 (40)    80 (120) 1tr        30 (150) 2tr        94−8=86 (236) 3tr bench 9   2.0M 900k 1.5M 90k
  *   103   Cara   70 (70)    69−4=65 (135) 2tr   58−8=50 (185) 3tr   30 (215) 1tr                100k 200k 400k 800k
  *   104   Dev    50 (50)    50 (100) 1tr        70 (170) 1tr        88 (258) 3xc, bench 9       1.0M 800k 500k 120k
- *   105   Eve    65 (65)    45 (110) 1tr        60 (170)            20 (190) bboost, bench 25   400k 600k 700k 2.0M
+ *   105   Eve    65 (65)    45 (110) 1tr        60 (170) 1tr        20 (190) bboost, bench 25   400k 600k 700k 2.0M
  *   106   Finn   -          -                   60 (60)             60 (120) bench 2            -    -    3.0M 5.0M
  *
- * League table (competition ranking on totals, ties by entry id):
+ * League table (FPL's ranking: equal totals split on fewer transfers, shared when the transfers are
+ * equal too, then entry id; Dev and Eve have made 2 transfers each by GW3):
  *   after GW3: Cara 185 (1), Alice 173 (2), Dev 170 (3), Eve 170 (3), Ben 150 (5), Finn 60 (6)
  *   after GW4: Dev 258 (1), Ben 236 (2), Alice 230 (3), Cara 215 (4), Eve 190 (5), Finn 120 (6)
  *
@@ -139,7 +140,7 @@ const SPECS: ManagerSpec[] = [
     rows: [
       { event: 1, points: 65, total: 65, overall: 400_000 },
       { event: 2, points: 45, total: 110, transfers: 1, overall: 600_000 },
-      { event: 3, points: 60, total: 170, overall: 700_000 },
+      { event: 3, points: 60, total: 170, transfers: 1, overall: 700_000 },
       { event: 4, points: 20, total: 190, bench: 25, overall: 2_000_000 },
     ],
     chips: [{ name: 'bboost', event: 4 }],

@@ -47,12 +47,12 @@ function altGw1Live(overrides: Record<number, readonly [number, number]> = {}): 
 }
 
 describe('liveLookup', () => {
-  it('maps element id to minutes and total_points (real GW1 capture)', () => {
+  it('maps element id to minutes, total_points and played (real GW1 capture)', () => {
     const lookup = liveLookup(realLiveGw1Trimmed())
     expect(lookup.size).toBe(10)
-    expect(lookup.get(6)).toEqual({ minutes: 90, total_points: 9 }) // Saliba
-    expect(lookup.get(7)).toEqual({ minutes: 71, total_points: 13 }) // Calafiori
-    expect(lookup.get(8)).toEqual({ minutes: 19, total_points: 0 }) // played, scored 0
+    expect(lookup.get(6)).toEqual({ minutes: 90, total_points: 9, played: true }) // Saliba
+    expect(lookup.get(7)).toEqual({ minutes: 71, total_points: 13, played: true }) // Calafiori
+    expect(lookup.get(8)).toEqual({ minutes: 19, total_points: 0, played: true }) // played, scored 0
     expect(lookup.get(999)).toBeUndefined()
   })
 })
@@ -135,6 +135,15 @@ describe('real GW37 sheet (team 3122849, 2 auto-subs)', () => {
     expect(captainPoints(picks, live)).toBe(0)
   })
 
+  it('a captain booked on the bench (0 minutes, a yellow card, −1) keeps the armband: a card counts as playing', () => {
+    const live = gw37Live({ 430: [0, -1] })
+    const haaland = live.elements.find((e) => e.id === 430)
+    if (haaland) haaland.stats.yellow_cards = 1
+    expect(playedCaptain(picks, live)?.element).toBe(430)
+    // FPL's armband stays on him: −1 × 2, not the vice's 7 × 2.
+    expect(captainPoints(picks, live)).toBe(-2)
+  })
+
   it('a captain who played and scored 0 keeps the armband (minutes, not points, decide)', () => {
     const live = gw37Live({ 430: [90, 0] })
     expect(playedCaptain(picks, live)?.element).toBe(430)
@@ -203,17 +212,37 @@ describe('leagueRanks', () => {
     ])
   })
 
-  it('takes a supplied tiebreak and leaves the input untouched', () => {
+  it('splits equal totals on transfers as FPL does, shares them when the transfers are equal, and leaves the input untouched', () => {
     const input = [
-      { entry: 1, total: 10 },
-      { entry: 2, total: 10 },
+      { entry: 1, total: 10, transfers: 8 },
+      { entry: 2, total: 10, transfers: 3 },
+      { entry: 3, total: 9, transfers: 5 },
+      { entry: 4, total: 9, transfers: 5 },
+      { entry: 5, total: 8 },
     ]
-    expect(leagueRanks(input, (a, b) => b.entry - a.entry).map((r) => r.entry)).toEqual([2, 1])
-    expect(input).toEqual([
-      { entry: 1, total: 10 },
-      { entry: 2, total: 10 },
+    // 10: 2 (3 transfers) 1st, 1 (8) 2nd; 9: both on 5 transfers share 3rd; 8: 5th.
+    expect(leagueRanks(input).map((r) => [r.entry, r.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 3],
+      [4, 3],
+      [5, 5],
     ])
+    expect(input[0]).toEqual({ entry: 1, total: 10, transfers: 8 })
     expect(leagueRanks([])).toEqual([])
+  })
+
+  it('a tie where anyone’s transfers are unknown shares one rank: a split we cannot check is never shown', () => {
+    const ranked = leagueRanks([
+      { entry: 7, total: 50, transfers: 9 },
+      { entry: 6, total: 50, transfers: null },
+      { entry: 5, total: 50, transfers: 1 },
+    ])
+    expect(ranked.map((r) => [r.entry, r.rank])).toEqual([
+      [5, 1],
+      [7, 1],
+      [6, 1],
+    ])
   })
 })
 

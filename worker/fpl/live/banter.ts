@@ -13,9 +13,10 @@
  *   projected. Omitted when nobody gains a point.
  *
  * Ties: every manager level on the value is listed, in the table's order (live rank, then FPL's
- * tie rule). Managers without a team this gameweek (no picks) are in none. Every title and text
- * says "so far" or "(projected)": these are never final awards, and nothing is answered once the
- * gameweek is checked (the checked banter stats take over) or before it starts.
+ * tie rule). Managers without a team this gameweek (no picks), or whose picks are still loading,
+ * are in none. Every title and text says "so far" or "(projected)": these are never final awards,
+ * and nothing is answered once the gameweek is checked (the checked banter stats take over) or
+ * before it starts.
  */
 import type { LiveBanterAward } from '../../../contract/live'
 import type { GameweekStatus } from '../../db/schema'
@@ -51,7 +52,7 @@ function holderName(row: LiveRow): string {
 
 export function liveBanter(table: Pick<LiveTable, 'standings'>, gameweekStatus: GameweekStatus): LiveBanterAward[] {
   if (gameweekStatus === 'checked' || gameweekStatus === 'upcoming') return []
-  // A sheet always has a captain: a row without one is a manager with no team this gameweek.
+  // A sheet always has a captain: a row without one has no team this gameweek, or it is loading.
   const teams = table.standings.filter((row) => row.captain !== null)
   const awards: LiveBanterAward[] = []
 

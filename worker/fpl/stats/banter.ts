@@ -34,8 +34,8 @@ import {
   populationStdDev,
   rankMap,
   roundTo,
-  totalAt,
 } from './points'
+import { rankedAt } from './standings'
 import type { ElementInfo } from './text'
 import { elementNamer } from './text'
 
@@ -210,8 +210,8 @@ export function computeBanterStats(input: BanterInput): BanterResult {
   const leagueName = tournament.name
 
   // League order now and a GW earlier, both from history total_points (net of hits).
-  const ranked = leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek), manager: m })))
-  const previousRanks = gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek - 1) })))) : null
+  const ranked = leagueRanks(managers.map((m) => ({ ...rankedAt(m, gameweek), manager: m })))
+  const previousRanks = gameweek > 1 ? rankMap(leagueRanks(managers.map((m) => rankedAt(m, gameweek - 1)))) : null
 
   // How many managers started each element (multiplier > 0 after subs; bench-boosted bench counts).
   const starters = new Map<number, number>()

@@ -22,8 +22,9 @@ export {
   populationStdDev,
   roundTo,
   totalAt,
+  transfersUpTo,
 } from './points'
 export type { PublicStats, PublicStatsResult, PublicTournamentInput } from './public'
 
 export { computePublicStats, hasPublicStats, PUBLIC_STATS_ERROR } from './public'
-export { buildStandingsFromHistories } from './standings'
+export { buildStandingsFromHistories, rankedAt } from './standings'

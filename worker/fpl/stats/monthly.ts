@@ -18,8 +18,8 @@
 
 import type { GameweekStatus } from '../../db/schema'
 import type { FplEvent, FplPhase } from '../schemas'
-import type { HistoryLike } from './points'
-import { historyRow, netPoints, roundTo } from './points'
+import type { TableHistory } from './points'
+import { historyRow, netPoints, roundTo, transfersUpTo } from './points'
 
 /** One row of a month table, best first. */
 export interface PhaseTableRow {
@@ -175,13 +175,16 @@ export interface PhaseHistoryManager {
   entryId: number
   teamName: string
   playerName: string
-  history: HistoryLike
+  history: TableHistory
 }
 
 /**
  * A month table from histories: Σ net points (`points − event_transfers_cost`) over the phase's
- * GWs up to `currentGameweek`; GWs a manager did not play count 0. Sorted by total descending,
- * then entry id ascending (our stand-in for FPL's `rank_sort`).
+ * GWs up to `currentGameweek`; GWs a manager did not play count 0. In FPL's order: total
+ * descending, then fewer transfers in the season so far (`transfersUpTo` the current gameweek,
+ * FPL's tie-break as its classic table applies it today; whether FPL freezes a past month's order
+ * is not known, and nothing depends on it: equal totals share the title, decision 044), then
+ * entry id ascending (FPL's `rank_sort`).
  */
 export function phaseTableFromHistories(
   managers: readonly PhaseHistoryManager[],
@@ -196,7 +199,8 @@ export function phaseTableFromHistories(
         const row = historyRow(m.history, gw)
         if (row) total += netPoints(row)
       }
-      return { entry: m.entryId, player_name: m.playerName, team_name: m.teamName, total }
+      return { entry: m.entryId, player_name: m.playerName, team_name: m.teamName, total, transfers: transfersUpTo(m.history, currentGameweek) }
     })
-    .sort((a, b) => b.total - a.total || a.entry - b.entry)
+    .sort((a, b) => b.total - a.total || a.transfers - b.transfers || a.entry - b.entry)
+    .map(({ transfers: _transfers, ...row }) => row)
 }

@@ -4,8 +4,10 @@
  * Definitions follow shared/research/competitors-and-stat-definitions.md §2:
  * - net GW points = history `points` − `event_transfers_cost` (`points` is gross of hits);
  * - cumulative totals always come from history `total_points`, which is already net of hits;
- * - played captain: the captain, unless he got 0 minutes and the vice got > 0 (then the vice);
- *   if both got 0 nobody carries the armband;
+ * - played: at least 1 minute or a yellow / red card (FPL: "Playing in a Gameweek means playing at
+ *   least 1 minute or receiving a yellow / red card");
+ * - played captain: the captain, unless he did not play and the vice did (then the vice); if
+ *   neither played nobody carries the armband;
  * - auto-sub points: Σ live `total_points` of every `element_in` in `automatic_subs`.
  */
 import type { FplHistory, FplHistoryRow, FplLive, FplPicks } from '../schemas'
@@ -16,9 +18,19 @@ export type PickRow = FplPicks['picks'][number]
 /** The parts of a history response the primitives read. */
 export type HistoryLike = Pick<FplHistory, 'current'>
 
+/** A history as a table ranks it: the totals and, for FPL's tie-break, the chips (`transfersUpTo`). */
+export type TableHistory = Pick<FplHistory, 'current' | 'chips'>
+
 export interface LiveElementStats {
   minutes: number
   total_points: number
+  /** At least 1 minute or a card (`playedInGameweek`). */
+  played: boolean
+}
+
+/** FPL's "played" for one player's live stats: at least 1 minute, or a yellow or red card. */
+export function playedInGameweek(stats: Pick<FplLive['elements'][number]['stats'], 'minutes' | 'yellow_cards' | 'red_cards'>): boolean {
+  return stats.minutes > 0 || (stats.yellow_cards ?? 0) > 0 || (stats.red_cards ?? 0) > 0
 }
 
 /** Live stats by element id. */
@@ -31,7 +43,7 @@ export type LiveSource = FplLive | LiveLookup
 export function liveLookup(live: FplLive): Map<number, LiveElementStats> {
   const map = new Map<number, LiveElementStats>()
   for (const element of live.elements) {
-    map.set(element.id, { minutes: element.stats.minutes, total_points: element.stats.total_points })
+    map.set(element.id, { minutes: element.stats.minutes, total_points: element.stats.total_points, played: playedInGameweek(element.stats) })
   }
   return map
 }
@@ -81,9 +93,10 @@ export function armbandPicks(picks: Pick<FplPicks, 'picks'>): { captain: PickRow
 }
 
 /**
- * The pick that actually carried the armband: the captain, unless the captain got 0 minutes and
- * the vice got more than 0, then the vice; null when both got 0 (or the sheet has no captain).
- * Uses the `is_captain` / `is_vice_captain` flags and live minutes only, so it gives the same
+ * The pick that actually carried the armband: the captain, unless the captain did not play and
+ * the vice did, then the vice; null when neither played (or the sheet has no captain). "Played"
+ * is `playedInGameweek` (a booked captain on 0 minutes keeps the armband).
+ * Uses the `is_captain` / `is_vice_captain` flags and live stats only, so it gives the same
  * answer before processing (captain ×2, vice ×1) and after it (FPL moves the multiplier to the
  * vice and may bench the captain with multiplier 0).
  */
@@ -91,8 +104,8 @@ export function playedCaptain(picks: Pick<FplPicks, 'picks'>, live: LiveSource):
   const lookup = asLookup(live)
   const { captain, vice } = armbandPicks(picks)
   if (captain === null) return null
-  if ((lookup.get(captain.element)?.minutes ?? 0) > 0) return captain
-  if (vice !== null && (lookup.get(vice.element)?.minutes ?? 0) > 0) return vice
+  if (lookup.get(captain.element)?.played) return captain
+  if (vice !== null && lookup.get(vice.element)?.played) return vice
   return null
 }
 
@@ -126,39 +139,78 @@ export function picksPoints(picks: Pick<FplPicks, 'picks'>, live: LiveSource): n
 export interface RankInput {
   entry: number
   total: number
+  /** Transfers FPL's tie-break counts (`transfersUpTo`); null or absent when unknown. */
+  transfers?: number | null
 }
 
 export type Ranked<T> = T & { rank: number }
 
-/** Default tiebreak: entry id ascending. */
-const byEntryAsc = (a: RankInput, b: RankInput): number => a.entry - b.entry
+/** A transfer count not known: it sorts after every known count, and its tie shares one rank. */
+export const UNKNOWN_TRANSFERS = 0x7fffffff
+
+/** Chips whose transfers FPL's tie-break does not count. */
+const FREE_MOVES = new Set(['wildcard', 'freehit'])
 
 /**
- * Standard competition ranking ("1224"): rows sorted by total descending, then by `tiebreak`
- * (entry id ascending by default) for a stable order. Equal totals share a rank; the next rank
- * skips (two on 100 are both 1st, the next is 3rd). Returns new objects; the input is untouched.
+ * The transfers FPL's tie-break counts at the end of `gameweek`: history `event_transfers` of the
+ * season's gameweeks up to it, those made under a Wildcard or Free Hit left out
+ * (docs/decisions/141-the-live-table-ranks-as-fpl.md).
  */
-export function leagueRanks<T extends RankInput>(rows: readonly T[], tiebreak: (a: T, b: T) => number = byEntryAsc): Array<Ranked<T>> {
-  const { order, ranks } = rankOrder(rows, tiebreak)
-  return Array.from(order, (i) => ({ ...(rows[i] as T), rank: ranks[i] as number }))
+export function transfersUpTo(history: TableHistory, gameweek: number): number {
+  const free = new Set(history.chips.filter((c) => FREE_MOVES.has(c.name)).map((c) => c.event))
+  let count = 0
+  for (const row of history.current) if (row.event <= gameweek && !free.has(row.event)) count += row.event_transfers
+  return count
 }
 
 /**
- * `leagueRanks` without a new row per row, for tables ranked every minute (the live table):
- * `order` lists the rows' indices in table order, `ranks[i]` is row i's rank.
+ * FPL's classic-league ranking, the one ranking of every table in the app (standings, live,
+ * banter, the story). Total descending; equal totals are split on transfers, fewer first, and
+ * share a rank only when their transfers are equal too ("1 2 2 4"), as FPL's own table does (the
+ * 2024-25 capture: 2755 ranked 8 and 9, 2750 shared at 14). When the transfers of anyone on an
+ * equal total are unknown, that whole tie shares one rank: a split we cannot check is never shown.
+ * Within a shared rank, the lower entry id first (FPL's `rank_sort`).
+ *
+ * Typed arrays in, for the live table that ranks thousands of rows each minute: `order` lists the
+ * ranked rows' indices in table order, `ranks[i]` is row i's rank (0 for a row `counted` leaves out).
  */
-export function rankOrder<T extends RankInput>(rows: readonly T[], tiebreak: (a: T, b: T) => number = byEntryAsc): { order: number[]; ranks: Int32Array } {
-  const order = Array.from(rows.keys()).sort((a, b) => {
-    const x = rows[a] as T
-    const y = rows[b] as T
-    return y.total - x.total || tiebreak(x, y)
-  })
-  const ranks = new Int32Array(rows.length)
-  order.forEach((row, index) => {
-    const previous = index > 0 ? (rows[order[index - 1] as number] as T) : null
-    ranks[row] = previous !== null && previous.total === (rows[row] as T).total ? (ranks[order[index - 1] as number] as number) : index + 1
-  })
+export function fplRanking(
+  totals: ArrayLike<number>,
+  transfers: ArrayLike<number>,
+  entries: ArrayLike<number>,
+  counted?: ArrayLike<number>,
+): { order: number[]; ranks: Int32Array } {
+  const order: number[] = []
+  for (let i = 0; i < totals.length; i++) if (!counted || counted[i]) order.push(i)
+  order.sort(
+    (a, b) =>
+      (totals[b] as number) - (totals[a] as number) || (transfers[a] as number) - (transfers[b] as number) || (entries[a] as number) - (entries[b] as number),
+  )
+  const ranks = new Int32Array(totals.length)
+  for (let start = 0; start < order.length; ) {
+    const total = totals[order[start] as number]
+    let end = start + 1
+    while (end < order.length && totals[order[end] as number] === total) end++
+    // Unknown counts sort last: a tie whose last row is known is known throughout.
+    const split = transfers[order[end - 1] as number] !== UNKNOWN_TRANSFERS
+    for (let k = start; k < end; k++) {
+      const row = order[k] as number
+      const above = order[k - 1] as number
+      ranks[row] = !split ? start + 1 : k > start && transfers[row] === transfers[above] ? (ranks[above] as number) : k + 1
+    }
+    start = end
+  }
   return { order, ranks }
+}
+
+/** `fplRanking` of plain rows: new objects with their rank, in table order; the input is untouched. */
+export function leagueRanks<T extends RankInput>(rows: readonly T[]): Array<Ranked<T>> {
+  const { order, ranks } = fplRanking(
+    Float64Array.from(rows, (r) => r.total),
+    Int32Array.from(rows, (r) => r.transfers ?? UNKNOWN_TRANSFERS),
+    Int32Array.from(rows, (r) => r.entry),
+  )
+  return Array.from(order, (i) => ({ ...(rows[i] as T), rank: ranks[i] as number }))
 }
 
 /** Rank by entry id, from `leagueRanks`. */

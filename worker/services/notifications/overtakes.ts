@@ -1,4 +1,5 @@
 import { LOW_PROFILE } from '../../../contract/gazette'
+import type { LiveStandingRow } from '../../../contract/live'
 import type { Database } from '../../db/client'
 import type { Bindings } from '../../env'
 import type { LiveFixture } from '../../fpl/live/gameweek'
@@ -12,6 +13,16 @@ import { overtakenNotice } from './notices'
 // with the one before and tells a member (with a device, who has not muted it) who passed them.
 // One push names the rival now closest above; its key (league, gameweek, window, rival) means a
 // rival is told at most once per match window, and the 15-minute cap keeps a busy window quiet.
+// A manager whose picks are still loading has no live total yet: he neither overtakes nor is
+// overtaken until his team is known (issue 26), and his placeholder place is never kept to compare.
+
+/** A live row as the comparison reads it. */
+type RankedRow = Pick<LiveStandingRow, 'fpl_team_id' | 'player_name' | 'live_rank'> & Partial<Pick<LiveStandingRow, 'team_status'>>
+
+const known = (row: RankedRow) => row.team_status !== 'loading'
+
+/** The ranks of a live table worth comparing with the next one (the hub keeps them between alerts). */
+export const comparableRanks = (rows: readonly RankedRow[]): [entry: number, rank: number][] => rows.filter(known).map((r) => [r.fpl_team_id, r.live_rank])
 
 export interface Overtake {
   entry: number
@@ -23,11 +34,8 @@ export interface Overtake {
  * The members overtaken between two tables: a rival who was ranked below them and is now ranked
  * above (a tie is not an overtake). `previous` maps entries to their earlier live rank.
  */
-export function overtakes(
-  previous: ReadonlyMap<number, number>,
-  rows: readonly { fpl_team_id: number; player_name: string; live_rank: number }[],
-  members: Iterable<number>,
-): Overtake[] {
+export function overtakes(previous: ReadonlyMap<number, number>, table: readonly RankedRow[], members: Iterable<number>): Overtake[] {
+  const rows = table.filter(known)
   const byEntry = new Map(rows.map((row) => [row.fpl_team_id, row]))
   const found: Overtake[] = []
   for (const entry of members) {
@@ -87,7 +95,7 @@ export async function notifyOvertakes(
   deps: { db: Database; queue: NotifySender },
   league: { id: number; gameweek: number; window: string },
   previous: ReadonlyMap<number, number>,
-  rows: readonly { fpl_team_id: number; player_name: string; live_rank: number }[],
+  rows: readonly RankedRow[],
   now = Date.now(),
 ): Promise<number> {
   const { db } = deps

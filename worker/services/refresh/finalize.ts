@@ -16,9 +16,10 @@ import {
 } from '../../fpl/stats'
 import { storyNotices } from '../notifications/notices'
 import type { Notice } from '../notifications/rules'
-import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, type WriteResult } from '../snapshot-store'
+import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, storedTable, type WriteResult } from '../snapshot-store'
 import { storyStep } from '../story'
 import { type Job, markJob } from './jobs'
+import { withLiveBase } from './live-base'
 import { stateOf } from './tasks'
 import { type JobPlan, PAGE_SIZE } from './types'
 
@@ -107,7 +108,12 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     dataVersion: plan.version,
     dataSource: 'fpl_api',
     meta,
-    rows: table.rows,
+    rows: withLiveBase(table.rows, {
+      gameweek: plan.gameweek,
+      startEvent: table.startEvent ?? tournament.startEvent,
+      before: await storedTable(db, tournament.id),
+      histories: new Map(cohort.map((m) => [m.entryId, m.history])),
+    }),
     monthlyWinners,
     banterStats: banter.complete ? (banter.stats as unknown as Record<string, unknown>) : null,
     publicCandidates: publicStats?.data_source === 'live' ? (publicStats.stats as Record<string, unknown>) : null,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { type GameweekResultRow, gameweekResults } from '../../db/schema'
-import { captainPoints, historyRow, leagueRanks, netPoints, totalAt } from '../../fpl/stats'
+import { captainPoints, historyRow, leagueRanks, netPoints, rankedAt } from '../../fpl/stats'
 import type { StoryContext } from './context'
 
 // What the refresh keeps of a season for good (issue 16): FPL wipes its league data each July,
@@ -60,7 +60,7 @@ function checkedTable(ctx: StoryContext): GameweekResultRow[] {
 /** An earlier gameweek from the managers' histories: their net points and totals, ranked among them. */
 function rebuiltFromHistories(ctx: StoryContext, gameweek: number): GameweekResultRow[] {
   const played = ctx.cohort.filter((m) => m.history.current.some((r) => r.event <= gameweek))
-  const ranked = leagueRanks(played.map((m) => ({ entry: m.entryId, total: totalAt(m.history, gameweek), manager: m })))
+  const ranked = leagueRanks(played.map((m) => ({ ...rankedAt(m, gameweek), manager: m })))
   return ranked.map(({ entry, total, rank, manager }) => {
     const row = historyRow(manager.history, gameweek)
     return [entry, row ? netPoints(row) : 0, total, rank, row?.points_on_bench ?? null, row?.event_transfers_cost ?? null, null]
