@@ -3,6 +3,7 @@ import { runScheduled } from './cron/scheduled'
 import { getDb } from './db/client'
 import type { Bindings } from './env'
 import { forgetPublicReads } from './lib/public-read-cache'
+import { isLiveNewsMessage, type LiveNewsMessage, tellHubs } from './live/fanout'
 import { fetchSheets, isLiveSheetsMessage, type LiveSheetsMessage } from './live/sheets'
 import { handleNotifyMessage, isNotifyMessage, type NotifyMessage } from './services/notifications'
 import { handleRefreshMessage } from './services/refresh'
@@ -19,14 +20,15 @@ export default {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime))
   },
   // One message per invocation (wrangler.toml max_batch_size = 1): its own subrequest budget.
-  // The refresh queue carries the refresh's fetches and the live engine's picks; the notify queue
-  // carries notifications.
+  // The refresh queue carries the refresh's fetches, the live engine's picks and its news for the
+  // hubs; the notify queue carries notifications.
   async queue(batch, env) {
     for (const message of batch.messages) {
       try {
         const body = message.body
         if (isNotifyMessage(body)) await handleNotifyMessage({ env, db: getDb(env.DB), queue: env.NOTIFY_QUEUE }, body)
         else if (isLiveSheetsMessage(body)) await fetchSheets({ env, db: getDb(env.DB) }, body)
+        else if (isLiveNewsMessage(body)) await tellHubs(env, body)
         else await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE, onFinalized: forgetPublicReads }, body)
         message.ack()
       } catch (error) {
@@ -35,4 +37,4 @@ export default {
       }
     }
   },
-} satisfies ExportedHandler<Bindings, RefreshMessage | LiveSheetsMessage | NotifyMessage>
+} satisfies ExportedHandler<Bindings, RefreshMessage | LiveSheetsMessage | LiveNewsMessage | NotifyMessage>

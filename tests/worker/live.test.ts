@@ -5,6 +5,7 @@ import { getDb } from '../../worker/db/client'
 import { feedChanges, type LiveFeed, readFeedGen, writeFeed } from '../../worker/live/feed'
 import { hubOf, pollerOf } from '../../worker/live/hubs'
 import { call } from './helpers/http'
+import { liveFeed } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, getJson } from './helpers/world'
 
 // The live API and its socket on a small hand-made gameweek whose every number is worked out by
@@ -43,21 +44,18 @@ const AWAY_SQUAD = HOME_SQUAD.map((id) => id + 15)
 function live(extra: Record<number, { points: number; stats?: Record<string, number> }>): LiveFeed['live'] {
   return elements
     .filter(([id]) => ![2, 7, 12, 15, 17, 22, 27, 30].includes(id))
-    .map(([id]) => ({ id, stats: { minutes: 60, total_points: 2 + (extra[id]?.points ?? 0), ...(extra[id]?.stats ?? {}) }, explain: [] }))
+    .map(([id]) => {
+      // FPL's explain adds up to total_points: 60 minutes (2) and, for a scorer, his goal's points.
+      const goal = extra[id]?.stats?.goals_scored
+        ? [{ identifier: 'goals_scored', value: extra[id]?.stats?.goals_scored ?? 0, points: extra[id]?.points ?? 0 }]
+        : []
+      const explain = [{ fixture: 200, stats: [{ identifier: 'minutes', value: 60, points: 2 }, ...goal] }]
+      return { id, stats: { minutes: 60, total_points: 2 + (extra[id]?.points ?? 0), ...(extra[id]?.stats ?? {}) }, explain }
+    })
 }
 
 function feed(gen: number, liveElements: LiveFeed['live'], bps: Array<{ element: number; value: number }>): LiveFeed {
-  return {
-    gen,
-    gameweek: GW,
-    status: 'live',
-    // Just read: a feed that has not moved for minutes makes a reader wake the poller.
-    fetched_at: new Date(Date.now() + gen * 1000).toISOString(),
-    updating: false,
-    state_at: 0,
-    next_deadline: null,
-    event: { finished: false, data_checked: false },
-    eventStatus: null,
+  return liveFeed(gen, GW, {
     elements,
     live: liveElements,
     fixtures: [
@@ -73,8 +71,7 @@ function feed(gen: number, liveElements: LiveFeed['live'], bps: Array<{ element:
         stats: [{ identifier: 'bps', h: bps.filter((b) => b.element <= 15), a: bps.filter((b) => b.element > 15) }],
       },
     ],
-    changes: [],
-  }
+  })
 }
 
 const BPS = [
@@ -111,15 +108,16 @@ beforeAll(async () => {
     .run()
   const sheets = [
     // Boss: the away squad, captain 16 (2 pts + 2 projected bonus), a -4 hit.
-    [3000001, sheet(AWAY_SQUAD, 16, 18, { cost: 4 }), 1010],
+    [3000001, sheet(AWAY_SQUAD, 16, 18, { cost: 4 })],
     // Priya: the home squad, captain 13 (goal: 8 pts + 3 projected bonus).
-    [3000002, sheet(HOME_SQUAD, 13, 14), 1000],
+    [3000002, sheet(HOME_SQUAD, 13, 14)],
     // Tom: the home squad under Triple Captain on 13.
-    [3000003, sheet(HOME_SQUAD, 13, 14, { chip: '3xc' }), 990],
+    [3000003, sheet(HOME_SQUAD, 13, 14, { chip: '3xc' })],
   ] as const
-  for (const [entry, picks, previous] of sheets) {
-    await env.DB.prepare('INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, previous_total, fetched_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(GW, entry, JSON.stringify(picks), previous, Date.now())
+  for (const [entry, picks] of sheets) {
+    // The picks' overall total is not read: the previous totals are the stored GW19 table's.
+    await env.DB.prepare('INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, event_transfers, fetched_at) VALUES (?, ?, ?, 0, ?)')
+      .bind(GW, entry, JSON.stringify(picks), Date.now())
       .run()
   }
   await writeFeed(getDb(env.DB), first)

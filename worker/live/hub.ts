@@ -10,15 +10,18 @@ import type { LiveAnswer, LiveSocketMessage, LiveTeamAnswer } from '../../contra
 import { LIVE_SOCKET_PROTOCOL } from '../../contract/live'
 import { getDb } from '../db/client'
 import type { Bindings } from '../env'
-import { stillReadable } from '../services/access'
-import { notifyOvertakes } from '../services/notifications/overtakes'
+import { errorBody } from '../lib/errors'
+import { type SocketSession, stillReadable } from '../services/access'
+import { comparableRanks, notifyOvertakes } from '../services/notifications/overtakes'
 import { type FeedGen, type LiveFeed, readFeed, readFeedGen } from './feed'
 import { pollerOf } from './hubs'
+import type { LivePlaces } from './page-cache'
 import {
   liveAnswer,
   liveState,
   liveTeamAnswer,
   loadManagers,
+  positionOf,
   type SnapshotKey,
   snapshotKey,
   type TournamentLive,
@@ -26,13 +29,25 @@ import {
   tournamentLive,
 } from './table'
 
-/** The route names the tournament and the viewer (a user id, absent when signed out) of an upgrade. */
-export const LIVE_TOURNAMENT_HEADER = 'x-live-tournament'
-export const LIVE_VIEWER_HEADER = 'x-live-viewer'
+/** The route's header naming an upgrade's socket (JSON of `LiveSocketRequest`): only the route reaches the hub. */
+export const LIVE_SOCKET_HEADER = 'x-live-socket'
 
-interface SocketViewer {
-  viewer: number | null
+/** What the hub keeps of a socket (its attachment, which survives hibernation). */
+export interface LiveSocketRequest {
+  tournamentId: number
+  /** The session the socket was opened with, re-checked at every push; null when signed out. */
+  session: SocketSession | null
+  /** The caller's address (rate-limit.ts's clientAddress), for the per-address cap. */
+  address: string
 }
+
+/**
+ * Open sockets a hub takes per signed-in user and per address (decision 142): a manager's phone,
+ * laptop and a few tabs; a pub's or an office's shared address. Past them the upgrade is refused
+ * with 429; a user's sockets across tournaments are bounded by the route's upgrade rate limit.
+ */
+export const SOCKETS_PER_USER = 10
+export const SOCKETS_PER_ADDRESS = 100
 
 /** The live ranks of the last table an alert compared, kept across the hub's evictions. */
 interface RanksKept {
@@ -49,7 +64,10 @@ const PENDING_RELOAD_MS = 10_000
 export class LiveHub extends DurableObject<Bindings> {
   private cached: TournamentLive | null = null
   private managers: { loaded: TournamentManagers; at: number } | null = null
+  /** The table being computed, by the version of what it is made of (the feed's generation, the stored table). */
+  private building: { version: string; table: Promise<TournamentLive> } | null = null
   private wokeAt = 0
+  private tournamentId: number | undefined
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env)
@@ -57,8 +75,14 @@ export class LiveHub extends DurableObject<Bindings> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'))
   }
 
-  async live(tournamentId: number, query: { page: number; limit: number; viewerTeamId: number | null }): Promise<LiveAnswer> {
+  async live(tournamentId: number, query: { page: number; limit: number; search: string | null; viewerTeamId: number | null }): Promise<LiveAnswer> {
     return liveAnswer(await this.table(tournamentId), query)
+  }
+
+  /** The table's order (entries, the positions they show) for the edge's kept pages (page-cache.ts) to place a viewer. */
+  async places(tournamentId: number): Promise<LivePlaces> {
+    const live = await this.table(tournamentId)
+    return { entries: live.rows.map((r) => r.fpl_team_id), positions: live.rows.map((r) => positionOf(live, r)) }
   }
 
   async team(tournamentId: number, fplTeamId: number): Promise<LiveTeamAnswer | null> {
@@ -66,10 +90,25 @@ export class LiveHub extends DurableObject<Bindings> {
   }
 
   /**
-   * The poller's news of a new feed: push it to the open screens whose viewer may still read the
-   * tournament (a member the commissioner removed since is disconnected). Answers how many are open.
+   * The poller's news of a new feed (fanout.ts): push it to the open screens. A hub found without
+   * one (its sockets went without a close it saw) stops being watched. Answers how many are open.
    */
   async changed(tournamentId: number): Promise<number> {
+    const sockets = await this.push(tournamentId)
+    if (sockets === 0) await this.forgetIfIdle(tournamentId)
+    return sockets
+  }
+
+  /** The refresh stored a new table for the tournament: the open screens re-read (no poller call when there are none). */
+  async stored(tournamentId: number): Promise<number> {
+    return this.push(tournamentId)
+  }
+
+  /**
+   * A `live` message to the open screens whose viewer may still read the tournament (a member the
+   * commissioner removed since, or a session that ended, is disconnected). Answers how many are open.
+   */
+  private async push(tournamentId: number): Promise<number> {
     const sockets = await this.readers(tournamentId)
     if (sockets.length === 0) return 0
     const live = await this.table(tournamentId, { byThePoller: true })
@@ -94,7 +133,7 @@ export class LiveHub extends DurableObject<Bindings> {
   async alert(tournamentId: number, window: string | null): Promise<number> {
     const live = await this.table(tournamentId, { byThePoller: true })
     const before = await this.ctx.storage.get<RanksKept>('ranks')
-    await this.ctx.storage.put('ranks', { gameweek: live.gameweek, ranks: live.rows.map((r) => [r.fpl_team_id, r.live_rank]) } satisfies RanksKept)
+    await this.ctx.storage.put('ranks', { gameweek: live.gameweek, ranks: comparableRanks(live.rows) } satisfies RanksKept)
     if (window === null || before?.gameweek !== live.gameweek || live.status === 'checked') return 0
     return notifyOvertakes(
       { db: getDb(this.env.DB), queue: this.env.NOTIFY_QUEUE },
@@ -106,16 +145,21 @@ export class LiveHub extends DurableObject<Bindings> {
 
   /**
    * The WebSocket upgrade the route forwards once the viewer may read the tournament (the route is
-   * the only way in: it names the tournament and the viewer).
+   * the only way in: it names the tournament, the session and the address). Within the caps it
+   * costs no storage write: the tournament id is written once in the hub's life, and only a hub
+   * going from no socket to one asks the poller to watch it.
    */
   override async fetch(request: Request): Promise<Response> {
-    const tournamentId = Number(request.headers.get(LIVE_TOURNAMENT_HEADER))
-    const viewer = Number(request.headers.get(LIVE_VIEWER_HEADER)) || null
+    const socket = JSON.parse(request.headers.get(LIVE_SOCKET_HEADER) ?? 'null') as LiveSocketRequest
+    const tags = [`address:${socket.address}`, ...(socket.session ? [`user:${socket.session.userId}`] : [])]
+    const full = this.openSockets(tags[0]).length >= SOCKETS_PER_ADDRESS || (tags[1] !== undefined && this.openSockets(tags[1]).length >= SOCKETS_PER_USER)
+    if (full) return tooManySockets()
+    const first = this.openSockets().length === 0
     const pair = new WebSocketPair()
-    this.ctx.acceptWebSocket(pair[1])
-    pair[1].serializeAttachment({ viewer } satisfies SocketViewer)
-    await this.ctx.storage.put('tournament', tournamentId)
-    await pollerOf(this.env).watch(tournamentId, true)
+    this.ctx.acceptWebSocket(pair[1], tags)
+    pair[1].serializeAttachment(socket satisfies LiveSocketRequest)
+    await this.rememberTournament(socket.tournamentId)
+    if (first) await pollerOf(this.env).watch(socket.tournamentId, true)
     const offered = (request.headers.get('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim())
     const headers = offered.includes(LIVE_SOCKET_PROTOCOL) ? { 'sec-websocket-protocol': LIVE_SOCKET_PROTOCOL } : undefined
     return new Response(null, { status: 101, webSocket: pair[0], headers })
@@ -146,24 +190,50 @@ export class LiveHub extends DurableObject<Bindings> {
     await pollerOf(this.env).wake()
   }
 
-  /** The open sockets whose viewer may still read the tournament; the others are closed. */
+  private openSockets(tag?: string): WebSocket[] {
+    return this.ctx.getWebSockets(tag).filter((s) => s.readyState === WebSocket.OPEN)
+  }
+
+  /**
+   * The open sockets whose viewer may still read the tournament with the session they opened it
+   * with; the others (a member removed, a session signed out, reset or expired) are closed with
+   * 4403. All of them checked in one query.
+   */
   private async readers(tournamentId: number): Promise<WebSocket[]> {
-    const sockets = this.ctx.getWebSockets().filter((s) => s.readyState === WebSocket.OPEN)
+    const sockets = this.openSockets()
     if (sockets.length === 0) return []
-    const viewerOf = (s: WebSocket) => (s.deserializeAttachment() as SocketViewer | null)?.viewer ?? null
-    const allowed = await stillReadable(getDb(this.env.DB), tournamentId, [...new Set(sockets.map(viewerOf))])
+    const sessionOf = (s: WebSocket) => (s.deserializeAttachment() as LiveSocketRequest | null)?.session ?? null
+    const sessions = new Map<string, SocketSession>()
+    for (const socket of sockets) {
+      const session = sessionOf(socket)
+      if (session) sessions.set(session.tokenId, session)
+    }
+    const allowed = await stillReadable(getDb(this.env.DB), tournamentId, [...sessions.values()])
     return sockets.filter((socket) => {
-      if (allowed.has(viewerOf(socket))) return true
+      if (allowed.has(sessionOf(socket)?.tokenId ?? null)) return true
       socket.close(4403, 'You can no longer see this league.')
       return false
     })
   }
 
-  private async forgetIfIdle(): Promise<void> {
-    const open = this.ctx.getWebSockets().filter((s) => s.readyState === WebSocket.OPEN)
-    if (open.length > 0) return
-    const tournamentId = await this.ctx.storage.get<number>('tournament')
-    if (tournamentId !== undefined) await pollerOf(this.env).watch(tournamentId, false)
+  /** The tournament's id, written once: the alarm-free hub needs it after an eviction to unwatch itself. */
+  private async rememberTournament(tournamentId: number): Promise<void> {
+    if (this.tournamentId === tournamentId) return
+    if ((await this.ctx.storage.get<number>('tournament')) !== tournamentId) await this.ctx.storage.put('tournament', tournamentId)
+    this.tournamentId = tournamentId
+  }
+
+  /**
+   * No socket is open: the poller stops watching. A socket opened meanwhile (its watch may have
+   * reached the poller first) watches again.
+   */
+  private async forgetIfIdle(known?: number): Promise<void> {
+    if (this.openSockets().length > 0) return
+    const tournamentId = known ?? this.tournamentId ?? (await this.ctx.storage.get<number>('tournament'))
+    if (tournamentId === undefined) return
+    const poller = pollerOf(this.env)
+    await poller.watch(tournamentId, false)
+    if (this.openSockets().length > 0) await poller.watch(tournamentId, true)
   }
 
   /**
@@ -186,13 +256,31 @@ export class LiveHub extends DurableObject<Bindings> {
       this.cached.updated_at = gen.fetched_at
       return this.cached
     }
-    const feed = (gen && (await readFeed(db))) || restingFeed(snapshot)
-    const loaded = managersFresh && kept ? kept.loaded : await loadManagers(db, tournamentId, feed.gameweek, snapshot)
-    if (!managersFresh) this.managers = { loaded, at: now }
-    this.cached = tournamentLive(feed, loaded)
-    return this.cached
+    // Readers arriving together (a page and the edge's `places` for one viewer, a burst after a
+    // push) share one computation of this version of the table.
+    const version = `${gen?.gen}/${snapshot?.gameweek}/${snapshot?.status}/${snapshot?.revision}`
+    if (this.building?.version === version) return this.building.table
+    const table = (async () => {
+      const feed = (gen && (await readFeed(db))) || restingFeed(snapshot)
+      const loaded = managersFresh && kept ? kept.loaded : await loadManagers(db, tournamentId, feed.gameweek, snapshot)
+      if (!managersFresh) this.managers = { loaded, at: now }
+      this.cached = tournamentLive(feed, loaded)
+      return this.cached
+    })()
+    this.building = { version, table }
+    try {
+      return await table
+    } finally {
+      if (this.building?.table === table) this.building = null
+    }
   }
 }
+
+const tooManySockets = () =>
+  Response.json(errorBody('Too many live connections are open. Close another tab or device and try again.', 'too_many_sockets'), {
+    status: 429,
+    headers: { 'Retry-After': '60' },
+  })
 
 const sameSnapshot = (a: SnapshotKey | null, b: SnapshotKey | null) => a?.gameweek === b?.gameweek && a?.status === b?.status && a?.revision === b?.revision
 

@@ -9,8 +9,8 @@ import { DurableObject } from 'cloudflare:workers'
 import { getDb } from '../db/client'
 import { type Bindings, isDevelopment } from '../env'
 import { matchWindow, queueOvertakeChecks } from '../services/notifications/overtakes'
+import { queueLiveNews } from './fanout'
 import { readFeed, writeFeed } from './feed'
-import { hubOf } from './hubs'
 import { pollLive } from './poll'
 import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
 
@@ -25,7 +25,10 @@ export class LivePoller extends DurableObject<Bindings> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now())
   }
 
-  /** A hub with open sockets wants every change; a hub whose last socket closed does not. */
+  /**
+   * A hub with open sockets wants every change; a hub whose last socket closed does not. Written
+   * only when it changes (a hub asks when it goes from no socket to one, and back).
+   */
   async watch(tournamentId: number, on: boolean): Promise<void> {
     const watchers = new Set((await this.ctx.storage.get<number[]>('watchers')) ?? [])
     if (on === watchers.has(tournamentId)) return
@@ -62,33 +65,36 @@ export class LivePoller extends DurableObject<Bindings> {
     const { feed, changed, nextPollAt } = await pollLive({ env: this.env, pollMs: this.pollMs, neverSleep: isDevelopment(this.env) }, previous)
     if (!feed) return { next: nextPollAt, feed: null }
     if (changed || feed.fetched_at !== previous?.fetched_at) await writeFeed(db, feed)
-    if (feed.gameweek !== previous?.gameweek) await forgetOtherGameweeks(db, feed.gameweek)
+    const newGameweek = feed.gameweek !== previous?.gameweek
+    if (newGameweek) await forgetOtherGameweeks(db, feed.gameweek)
     if (changed) await this.notifyHubs(matchWindow(feed.fixtures))
-    await this.askForSheets(feed.gameweek, feed.status)
+    await this.askForSheets(feed.gameweek, feed.status, newGameweek)
     return { next: nextPollAt, feed: { gen: feed.gen, status: feed.status } }
   }
 
   /**
-   * The hubs with open screens get the change. The leagues with members to alert compare their
-   * tables through the notify queue, 40 hubs a message, so the poller's work does not grow with them.
+   * The hubs with open screens get the change through the refresh queue, 40 hubs a message
+   * (fanout.ts); the leagues with members to alert compare their tables through the notify queue,
+   * 40 hubs a message. The poller's work does not grow with either.
    */
   private async notifyHubs(window: string | null): Promise<void> {
     const watchers = (await this.ctx.storage.get<number[]>('watchers')) ?? []
-    const results = await Promise.allSettled(watchers.map(async (id) => ({ id, sockets: await hubOf(this.env, id).changed(id) })))
-    for (const result of results) {
-      if (result.status === 'fulfilled' && result.value.sockets === 0) await this.watch(result.value.id, false)
-      if (result.status === 'rejected') console.warn('A live hub missed an update', result.reason)
-    }
+    await queueLiveNews(this.env.REFRESH_QUEUE, watchers).catch((error: unknown) => console.warn('The live news was not queued', error))
     await queueOvertakeChecks({ db: getDb(this.env.DB), queue: this.env.NOTIFY_QUEUE }, window).catch((error: unknown) =>
       console.warn('The overtake checks were not queued', error),
     )
   }
 
-  private async askForSheets(gameweek: number, status: string): Promise<void> {
+  /**
+   * A gameweek the feed has just moved to is asked for at once: its rows were just forgotten, and a
+   * look at the same gameweek number kept from before (a gameweek played again, as the simulator
+   * can) must not hold its picks back for minutes.
+   */
+  private async askForSheets(gameweek: number, status: string, newGameweek: boolean): Promise<void> {
     if (status === 'checked') return
     const now = Date.now()
     const last = (await this.ctx.storage.get<{ gameweek: number; at: number }>('sheets')) ?? null
-    if (last && last.gameweek === gameweek && now - last.at < SHEETS_EVERY_MS) return
+    if (!newGameweek && last && last.gameweek === gameweek && now - last.at < SHEETS_EVERY_MS) return
     await queueMissingSheets(getDb(this.env.DB), this.env.REFRESH_QUEUE, gameweek, now)
     await this.ctx.storage.put('sheets', { gameweek, at: now })
   }

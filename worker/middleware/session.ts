@@ -21,6 +21,11 @@ interface Session<User extends SessionUser | null> {
   read<T>(read: (viewerId: User extends SessionUser ? number : number | null) => BatchRead<T>): Promise<{ user: User; data: T }>
 }
 
+interface ViewerSession extends Session<SessionUser | null> {
+  /** The token's claims once checked, null when nobody is signed in (a live socket keeps them to re-check its session). */
+  claims(): Promise<SessionClaims | null>
+}
+
 interface SignedInSession extends Session<SessionUser> {
   /** The token's claims, once checked (logout ends that session). */
   claims(): Promise<SessionClaims>
@@ -28,7 +33,7 @@ interface SignedInSession extends Session<SessionUser> {
 
 /** Routes behind `session('required')` and `session('optional')`, for helpers that take their context. */
 export type SignedInEnv = AppEnv & { Variables: { session: SignedInSession } }
-export type ViewerEnv = AppEnv & { Variables: { session: Session<SessionUser | null> } }
+export type ViewerEnv = AppEnv & { Variables: { session: ViewerSession } }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/
 
@@ -54,7 +59,7 @@ function socketBearer(c: RequestContext): string | undefined {
   return `Bearer ${token}`
 }
 
-function viewerSession(c: RequestContext, claims: SessionClaims | null): Session<SessionUser | null> {
+function viewerSession(c: RequestContext, claims: SessionClaims | null): ViewerSession {
   const db = c.var.db
   let checked: SessionUser | undefined
   const read = async <T>(read: (viewerId: number | null) => BatchRead<T>) => {
@@ -64,7 +69,15 @@ function viewerSession(c: RequestContext, claims: SessionClaims | null): Session
     checked = sessionUser(db, row, claims, (work) => c.executionCtx.waitUntil(work))
     return { user: checked, data }
   }
-  return { read, user: async () => (await read(() => constant(null))).user }
+  const user = async () => (await read(() => constant(null))).user
+  return {
+    read,
+    user,
+    claims: async () => {
+      await user()
+      return claims
+    },
+  }
 }
 
 function signedInSession(c: RequestContext, claims: SessionClaims): SignedInSession {
@@ -74,10 +87,7 @@ function signedInSession(c: RequestContext, claims: SessionClaims): SignedInSess
   return {
     read: viewer.read as SignedInSession['read'],
     user,
-    claims: async () => {
-      await user()
-      return claims
-    },
+    claims: viewer.claims as SignedInSession['claims'],
   }
 }
 

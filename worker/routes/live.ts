@@ -1,21 +1,29 @@
 import { type Context, Hono } from 'hono'
 import * as z from 'zod/mini'
+import { STANDINGS_SEARCH_MAX_LENGTH } from '../../contract/tournaments'
 import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
-import { LIVE_TOURNAMENT_HEADER, LIVE_VIEWER_HEADER } from '../live/hub'
+import { LIVE_SOCKET_HEADER, type LiveSocketRequest } from '../live/hub'
 import { hubOf } from '../live/hubs'
+import { livePage, tableVersion } from '../live/page-cache'
 import { session, type ViewerEnv } from '../middleware/session'
 import { assertReadable, tournamentAccessRead } from '../services/access'
+import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // /api/leagues/{id}/live...: Matchday Live (issue 15). The tournament's hub answers from the live
 // table it computed from the poller's last feed: no request touches FPL. Who may read is decided
 // here, as for the standings (a private tournament's live data is for its members), before any
 // call reaches the hub; the socket's upgrade is authorized the same way (its token travels as the
-// WebSocket subprotocol, see middleware/session).
+// WebSocket subprotocol, see middleware/session), rate-limited, and the hub re-checks its session
+// and access at every push.
 
 const teamParam = z.object({ id: positiveId, fplTeamId: positiveId })
+// The standings' search: a page of the rows whose team or manager name contains it (blank: all).
+const liveQuery = z.extend(pageQuery, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(STANDINGS_SEARCH_MAX_LENGTH))),
+})
 
 /** The viewer, once the tournament's data is theirs to read (the standings' rule), in one D1 round trip. */
 async function readableBy(c: Context<ViewerEnv>, id: number) {
@@ -25,11 +33,13 @@ async function readableBy(c: Context<ViewerEnv>, id: number) {
 }
 
 export const liveRoutes = new Hono<AppEnv>()
-  .get('/:id/live', validate('param', idParam), validate('query', pageQuery), session('optional'), async (c) => {
+  .get('/:id/live', validate('param', idParam), validate('query', liveQuery), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
-    const { page, limit } = c.req.valid('query')
-    const user = await readableBy(c, id)
-    return c.json(await hubOf(c.env, id).live(id, { page, limit, viewerTeamId: user?.fplTeamId ?? null }))
+    const { page, limit, search } = c.req.valid('query')
+    // The table's version is read alongside the authorization (it tells nothing of the table itself).
+    const [user, version] = await Promise.all([readableBy(c, id), tableVersion(c.var.db, id)])
+    const deps = { env: c.env, background: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) }
+    return c.json(await livePage(deps, id, version, { page, limit, search: search || null }, user?.fplTeamId ?? null))
   })
   .get('/:id/live/socket', validate('param', idParam), session('optional'), async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
@@ -37,10 +47,16 @@ export const liveRoutes = new Hono<AppEnv>()
     }
     const { id } = c.req.valid('param')
     const user = await readableBy(c, id)
+    const address = clientAddress(c.req.raw.headers)
+    await enforce(c.var.db, limitsFor('liveSocket', address, user ? String(user.id) : undefined))
+    const claims = await c.var.session.claims()
+    const socket: LiveSocketRequest = {
+      tournamentId: id,
+      session: claims && { userId: claims.userId, tokenId: claims.tokenId, tokenVersion: claims.tokenVersion },
+      address,
+    }
     const upgrade = new Request(c.req.raw)
-    upgrade.headers.set(LIVE_TOURNAMENT_HEADER, String(id))
-    if (user) upgrade.headers.set(LIVE_VIEWER_HEADER, String(user.id))
-    else upgrade.headers.delete(LIVE_VIEWER_HEADER)
+    upgrade.headers.set(LIVE_SOCKET_HEADER, JSON.stringify(socket))
     return hubOf(c.env, id).fetch(upgrade)
   })
   .get('/:id/live/:fplTeamId', validate('param', teamParam), session('optional'), async (c) => {

@@ -1,10 +1,11 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
 import { ApiError } from '../lib/errors'
 import type { SessionUser } from './auth/sessions'
+import { SESSION_IDLE_MS } from './auth/tokens'
 
 // Who may see and do what in a tournament, decided on the server for every row touched.
 
@@ -81,23 +82,39 @@ export function assertReadable({ tournament, activeMember }: TournamentAccess, u
   return tournament
 }
 
+/** A signed-in socket's viewer: the user, and the session (token id and version) it was opened with. */
+export interface SocketSession {
+  userId: number
+  tokenId: string
+  tokenVersion: number
+}
+
+// Of the sessions given (a JSON array of [token id, user, token version]), those still current
+// (the row not signed out, expired or idle, the version not bumped by a password change or "sign
+// out everywhere") whose user may read the tournament; a NULL row when signed-out viewers may.
+// One statement and one bound list however many viewers: D1 binds at most 100 parameters.
+const STILL_READABLE = `WITH v AS (SELECT value ->> 0 AS jti, value ->> 1 AS user_id, value ->> 2 AS version FROM json_each(?2))
+SELECT v.jti AS session FROM v
+  JOIN tournaments t ON t.id = ?1
+  JOIN users u ON u.id = v.user_id AND u.token_version = v.version
+  JOIN sessions s ON s.jti = v.jti AND s.user_id = v.user_id AND s.expires_at > ?3 AND s.last_seen_at > ?4
+  WHERE t.type <> 'private' OR t.commissioner_id = v.user_id
+    OR EXISTS (SELECT 1 FROM memberships m WHERE m.tournament_id = t.id AND m.user_id = v.user_id AND m.status = 'active')
+UNION ALL SELECT NULL FROM tournaments WHERE id = ?1 AND type <> 'private'`
+
 /**
- * `assertReadable` for viewers already let in (the live sockets of a tournament): which of these
- * users may still read it. Everyone of an open tournament; a private one's commissioner and active
- * members. `null` stands for a signed-out viewer.
+ * `assertReadable` and the session check for viewers already let in (the live sockets of a
+ * tournament): which of these sessions may still read it, by token id; `null` in the answer when
+ * a signed-out viewer may (an open tournament). Everyone of an open tournament whose session is
+ * current; a private one's commissioner and active members.
  */
-export async function stillReadable(db: Database, tournamentId: number, viewers: ReadonlyArray<number | null>): Promise<Set<number | null>> {
-  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, tournamentId), columns: { type: true, commissionerId: true } })
-  if (!tournament) return new Set()
-  if (tournament.type !== 'private') return new Set(viewers)
-  const ids = viewers.filter((v): v is number => v !== null)
-  const members = ids.length
-    ? await db
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(and(eq(memberships.tournamentId, tournamentId), eq(memberships.status, 'active'), inArray(memberships.userId, ids)))
-    : []
-  return new Set([...members.map((m) => m.userId), ...ids.filter((id) => id === tournament.commissionerId)])
+export async function stillReadable(db: Database, tournamentId: number, viewers: readonly SocketSession[], now = Date.now()): Promise<Set<string | null>> {
+  const list = JSON.stringify(viewers.map((v) => [v.tokenId, v.userId, v.tokenVersion]))
+  const { results } = await db.$client
+    .prepare(STILL_READABLE)
+    .bind(tournamentId, list, now, now - SESSION_IDLE_MS)
+    .all<{ session: string | null }>()
+  return new Set(results.map((r) => r.session))
 }
 
 /**

@@ -171,6 +171,9 @@ export const LIMITS = {
   // The anonymous validate-team and validate-league forms: each answer may cost FPL reads, and
   // our address, not the caller's, is the one FPL throttles. A form needs a few checks.
   fplValidate: { ip: { max: 30, windowMs: 10 * MINUTE } },
+  // Live socket upgrades: a screen opens one per visit and reconnects with backoff (1 s ... 60 s),
+  // so a person needs a few a minute; a connect-disconnect loop thousands (decision 142).
+  liveSocket: { ip: { max: 300, windowMs: 10 * MINUTE }, account: { max: 60, windowMs: 10 * MINUTE } },
 } as const
 
 export function limitsFor(route: keyof typeof LIMITS, address: string, account?: string): Limit[] {

@@ -4,6 +4,7 @@ import type { Bindings } from '../../env'
 import type { GameweekState } from '../../fpl/gameweek'
 import { createFplSource, type FplSource, type SlimBootstrap } from '../../fpl/source'
 import { type BatchSender, chunk, sendInBatches } from '../../lib/queues'
+import { storedTableNews } from '../../live/fanout'
 import { announce, type Notifier } from '../notifications/announce'
 import type { NotifySender } from '../notifications/messages'
 import type { Notice } from '../notifications/rules'
@@ -108,6 +109,7 @@ export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMe
     const written = await finalizeJob(db, source, { ...job, plan: updated.plan }, { prizesEnabled: deps.env.PRIZES_ENABLED === 'true' })
     await rebuildPublicStats(db)
     deps.onFinalized?.()
+    await storedTableNews(deps.env, job.tournamentId)
     await announceAll({ db, queue: deps.notify ?? deps.env.NOTIFY_QUEUE }, written.notices, job.tournamentId)
     return { requests: source.client.budget.used, followUps: 0, finalized: true, rowsWritten: written.rowsWritten }
   } catch (error) {
