@@ -1,4 +1,7 @@
-import type { LiveAnswer, LiveStandingRow, LiveSwing, LiveTeamAnswer, LiveTeamPick } from '../../contract/live'
+import type { LiveAnswer, LiveGameweekSummary, LiveSocketMessage, LiveStandingRow, LiveSwing, LiveTeamAnswer, LiveTeamPick } from '../../contract/live'
+import { renderApp } from './helpers'
+import { mockApi, type Reply } from './mock-api'
+import { banterAnswer, leagueDetail, leagues, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
 
 // Live answers (contract/live.ts) for the Live tab's tests: a small league in GW 7 with the
 // viewer (FPL team 123456, demoUser) 3rd.
@@ -14,6 +17,9 @@ export function liveRow(rank: number, extra: Partial<LiveStandingRow> = {}): Liv
     live_total: 1500 - rank * 10,
     live_rank: rank,
     last_rank: rank,
+    fpl_rank: rank,
+    team_status: 'loaded',
+    pending_subs: [],
     projected_bonus: 0,
     transfers_cost: 0,
     active_chip: null,
@@ -65,11 +71,40 @@ export const salahGoal: LiveSwing = {
   element: 328,
   name: 'Salah',
   events: ['goal'],
+  reasons: [],
+  match: null,
   points: 8,
   managers: [
     { fpl_team_id: 1, player_name: 'Priya S', points: 16, captain: true },
     { fpl_team_id: VIEWER_TEAM, player_name: 'Jamie Vardy', points: 8, captain: false },
   ],
+}
+
+/** Watkins comes on at ARS 1-0 CHE: an appearance's 2 points (FPL's `explain`), not a clean sheet (issue 26 rule 12). */
+export const watkinsAppearance: LiveSwing = {
+  element: 64,
+  name: 'Watkins',
+  events: ['appearance'],
+  reasons: [{ identifier: 'minutes', words: 'appearance', points: 2 }],
+  match: { fixture: 61, label: 'ARS 1-0 CHE', minute: 34 },
+  points: 2,
+  managers: [{ fpl_team_id: VIEWER_TEAM, player_name: 'Jamie Vardy', points: 2, captain: false }],
+}
+
+/** The card's league-wide figures of a one-page table (the hub reads them from every row). */
+function summaryOf(rows: LiveStandingRow[]): LiveGameweekSummary | null {
+  const teams = rows.filter((r) => r.team_status === 'loaded')
+  const best = Math.max(...teams.map((r) => r.live_points))
+  const leaders = teams.filter((r) => r.live_points === best)
+  const top = leaders[0]
+  if (!top) return null
+  return {
+    gameweek: 7,
+    top_scorer: { player_name: top.player_name, team_name: top.team_name, points: best, tied_with: leaders.length - 1 },
+    average_points: Math.round(teams.reduce((sum, r) => sum + r.live_points, 0) / teams.length),
+    provisional: true,
+    managers_counted: teams.length,
+  }
 }
 
 export function liveAnswer(extra: Partial<LiveAnswer> = {}, rows: LiveStandingRow[] = liveRows()): LiveAnswer {
@@ -81,6 +116,8 @@ export function liveAnswer(extra: Partial<LiveAnswer> = {}, rows: LiveStandingRo
     updating: false,
     updated_at: '2026-11-21T15:42:00.000Z',
     fixtures: { total: 10, started: 6, finished: 4 },
+    scope: { complete: true, kept: rows.length, league_size: rows.length },
+    gameweek_summary: summaryOf(rows),
     standings: rows,
     pagination_metadata: { current_page: 1, per_page: 50, total_members: rows.length, total_pages: 1, has_previous: false, has_next: false },
     current_user_position: own >= 0 ? (rows[own]?.live_rank ?? null) : null,
@@ -91,16 +128,20 @@ export function liveAnswer(extra: Partial<LiveAnswer> = {}, rows: LiveStandingRo
   }
 }
 
-const pick = (element: number, name: string, position: number, element_type: number, extra: Partial<LiveTeamPick> = {}): LiveTeamPick => ({
+export const pick = (element: number, name: string, position: number, element_type: number, extra: Partial<LiveTeamPick> = {}): LiveTeamPick => ({
   element,
   name,
   position,
   element_type,
   multiplier: position <= 11 ? 1 : 0,
   minutes: 90,
+  played: (extra.minutes ?? 90) > 0,
   points: 2,
   projected_bonus: 0,
   fixture_state: 'finished',
+  fixtures: [],
+  breakdown: [],
+  sub_pending: false,
   is_captain: false,
   is_vice_captain: false,
   subbed_in: false,
@@ -137,3 +178,33 @@ export function liveTeam(): LiveTeamAnswer {
     ],
   }
 }
+
+export const LIVE = 'GET /api/leagues/1/live?page=1&limit=50'
+export const STANDINGS = 'GET /api/leagues/1/standings?page=1&limit=50'
+
+/** Tournament 1's page with its live answers (`live`), the other routes as given. */
+export function liveApi(live: Reply | Reply[], routes: Record<string, Reply | Reply[]> = {}) {
+  return mockApi({
+    'GET /api/leagues/1': { body: leagueDetail(leagues[0]!) },
+    [STANDINGS]: { body: standingsAnswer(standingRows(20)) },
+    'GET /api/leagues/1/monthly-winners': { body: winnersAnswer },
+    'GET /api/leagues/1/banter-stats': { body: banterAnswer },
+    [LIVE]: live,
+    ...routes,
+  })
+}
+
+export const openLive = (search = '') => renderApp({ pathname: '/tournaments/1', search, state: { league: leagues[0] } })
+
+/** The socket's news of a change (the screen then re-reads its page). */
+export const message = (extra: Partial<LiveSocketMessage> = {}): LiveSocketMessage => ({
+  type: 'live',
+  gameweek: 7,
+  status: 'live',
+  provisional: true,
+  updating: false,
+  updated_at: '2026-11-21T15:43:00.000Z',
+  fixtures: { total: 10, started: 6, finished: 4 },
+  swings: [],
+  ...extra,
+})

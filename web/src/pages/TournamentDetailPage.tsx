@@ -6,6 +6,7 @@ import { LogoMark } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { postsQuery } from '../features/community/posts-api'
 import { WallIntro } from '../features/community/WallIntro'
+import { useLiveGameweek } from '../features/live/useLiveGameweek'
 import { OfflineBanner } from '../features/pwa/OfflineBanner'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
@@ -21,6 +22,7 @@ import { panelId, type TabItem, TabList, tabId } from '../features/tournaments/T
 import type { League } from '../features/tournaments/types'
 import { analytics } from '../lib/analytics'
 import { initialsOf } from '../lib/initials'
+import { readStorage, writeStorage } from '../lib/storage'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/tournaments.css'
 
@@ -63,6 +65,18 @@ export function detailTabs(signedIn: boolean, type: string | null | undefined, i
 
 const isLinkableTab = (tab: string): tab is TournamentTab => (TOURNAMENT_TABS as readonly string[]).includes(tab)
 
+/** The Auto-refresh switch is remembered on the device (decision 143). */
+const AUTO_REFRESH_KEY = 'auto-refresh'
+
+function useAutoRefresh(): [boolean, () => void] {
+  const [on, setOn] = useState(() => readStorage(AUTO_REFRESH_KEY) === 'on')
+  const toggle = () => {
+    writeStorage(AUTO_REFRESH_KEY, on ? 'off' : 'on')
+    setOn(!on)
+  }
+  return [on, toggle]
+}
+
 interface DetailState {
   league?: League | null
 }
@@ -82,12 +96,16 @@ export default function TournamentDetailPage() {
   const page = view.page ?? 1
   // The tab goes back to the start when the league changes.
   const [tabState, setTabState] = useState<{ leagueId: string; tab: TabId }>({ leagueId, tab: 'standings' })
-  const [autoRefresh, setAutoRefresh] = useState(false)
+  const [autoRefresh, toggleAutoRefresh] = useAutoRefresh()
   const [joinOpen, setJoinOpen] = useState(false)
 
   const { data, placeholder, loading, error, reload } = useLeagueData(leagueId, page, view.search, autoRefresh)
   const league = data?.league ?? (stateLeague && String(stateLeague.id) === leagueId ? stateLeague : null)
   const type = league?.type ?? null
+  // The header names the gameweek the Live tab shows once it is past the stored table's (one gameweek everywhere).
+  const liveGameweek = useLiveGameweek(leagueId)
+  const storedGameweek = data?.standingsMetadata.gameweek ?? null
+  const gameweek = Math.max(storedGameweek ?? 0, liveGameweek ?? 0) || null
   const admin = useAdminCheck(leagueId, isAuthenticated && type === 'curated_public')
   const tabs = detailTabs(isAuthenticated, type, admin === 'admin')
   const requested = tabState.leagueId === leagueId ? tabState.tab : 'standings'
@@ -183,7 +201,7 @@ export default function TournamentDetailPage() {
               <li>{memberWording(league)}</li>
               {league.fpl_league_id ? <li>FPL League ID {league.fpl_league_id}</li> : null}
               {data?.league.commissioner_name ? <li>Commissioner: {data.league.commissioner_name}</li> : null}
-              {data?.standingsMetadata.gameweek ? <li>GW {data.standingsMetadata.gameweek}</li> : null}
+              {gameweek ? <li>GW {gameweek}</li> : null}
             </ul>
             <div className="tournament-meta__actions">
               {joinBlocked ? <span className="muted">{joinBlocked}</span> : null}
@@ -197,7 +215,7 @@ export default function TournamentDetailPage() {
                 role="switch"
                 aria-checked={autoRefresh}
                 className="refresh-toggle"
-                onClick={() => setAutoRefresh((on) => !on)}
+                onClick={toggleAutoRefresh}
                 title="Reload the data every 60 seconds"
               >
                 <span className="refresh-toggle__track" aria-hidden="true">
@@ -248,7 +266,6 @@ export default function TournamentDetailPage() {
                   signedIn={isAuthenticated}
                   page={page}
                   search={view.search}
-                  autoRefresh={autoRefresh}
                   onShow={showStandings}
                   onJoin={openJoin}
                 />

@@ -13,6 +13,9 @@ const STATES = {
   checked: ['checked', 'Final', 'FPL has checked the gameweek.'],
 } as const
 
+/** Checked by FPL, but its own points are not stored yet: the numbers are still ours. */
+const CHECKED_NOT_STORED = ['provisional', 'Provisional', 'FPL has checked the gameweek; its final points are on their way.'] as const
+
 /**
  * The state of the gameweek on screen: LIVE (a pulsing dot; still under reduced motion), PROVISIONAL
  * (all played, not checked), FPL UPDATING (the numbers of the last good read), with the time of the
@@ -28,7 +31,9 @@ export function LiveBanner({ answer }: { answer: LiveAnswer }) {
   const time = updated ? clockTime(updated) : null
   const [key, label, note] = answer.updating
     ? ['updating', 'FPL updating', `FPL is updating the game; these numbers are from ${time ?? 'the last read'}.`]
-    : STATES[answer.status]
+    : answer.status === 'checked' && answer.provisional
+      ? CHECKED_NOT_STORED
+      : STATES[answer.status]
   return (
     <section className={`live-banner live-banner--${key}`} aria-label={`Gameweek ${answer.gameweek} state`}>
       <p className="live-banner__state">

@@ -15,6 +15,10 @@ export interface LiveBoardProps {
   answer: LiveAnswer
   swings: readonly SwingEntry[]
   ownRowRef: Ref<HTMLLIElement>
+  /** The stored table's gameweek: a big league's rows show FPL's rank at it. */
+  storedGameweek: number | null
+  /** What an empty table says (no managers yet, or no match for the search). */
+  empty: string
 }
 
 /**
@@ -22,12 +26,23 @@ export interface LiveBoardProps {
  * feed, the live rows and the team view the URL names. Only signed-in readers see it, so it loads
  * on demand, never with the page (decision 119).
  */
-export default function LiveBoard({ leagueId, answer, swings, ownRowRef }: LiveBoardProps) {
+export default function LiveBoard({ leagueId, answer, swings, ownRowRef, storedGameweek, empty }: LiveBoardProps) {
+  const { scope } = answer
   return (
     <>
       <LiveBanner answer={answer} />
       <SwingFeed entries={swings} />
-      {answer.standings.length === 0 ? <p className="muted">No managers yet.</p> : <LiveRows rows={answer.standings} ownRowRef={ownRowRef} />}
+      {scope.complete ? null : (
+        <p className="live-scope" data-testid="live-scope">
+          This league has {scope.league_size.toLocaleString('en-GB')} managers; the live table follows {scope.kept.toLocaleString('en-GB')} of them (the top and
+          our members' pages). Ranks are FPL's{storedGameweek ? ` at GW ${storedGameweek}` : ''}; the arrows are live moves among the managers followed.
+        </p>
+      )}
+      {answer.standings.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <LiveRows rows={answer.standings} ownRowRef={ownRowRef} scope={scope} storedGameweek={storedGameweek} />
+      )}
       <TeamViewOfUrl leagueId={leagueId} />
     </>
   )

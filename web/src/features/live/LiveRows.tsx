@@ -1,21 +1,31 @@
 import type { Ref } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import type { LiveStandingRow } from '../../../../contract/live'
+import type { LiveStandingRow, LiveTableScope } from '../../../../contract/live'
 import { Movement } from '../tournaments/detail/Movement'
 import { chipName, rivalsOf, signed } from './live-text'
 import { teamSearch } from './team-link'
 
+interface LiveRowsProps {
+  rows: readonly LiveStandingRow[]
+  ownRowRef?: Ref<HTMLLIElement>
+  scope: LiveTableScope
+  /** The stored table's gameweek, which a big league's FPL ranks are from. */
+  storedGameweek: number | null
+}
+
 /**
  * The live table: one row per manager by live rank, each opening that manager's team view
  * (`?team=`, decision 118). The viewer's row is highlighted and their rivals (directly above and
- * below) marked. Every number is the gameweek so far.
+ * below) marked. Every number is the gameweek so far. In a big league (`scope.complete` false)
+ * a live rank is a place among the rows kept, never the league's: the row shows FPL's last rank
+ * and the move among the kept rows, each labelled so (issue 26, rule 9).
  */
-export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]; ownRowRef?: Ref<HTMLLIElement> }) {
+export function LiveRows({ rows, ownRowRef, scope, storedGameweek }: LiveRowsProps) {
   const [params] = useSearchParams()
   const location = useLocation()
   const rivals = rivalsOf(rows)
   return (
-    <ol className="standings live-rows" aria-label="Live table">
+    <ol className={scope.complete ? 'standings live-rows' : 'standings live-rows live-rows--fpl'} aria-label="Live table">
       {rows.map((row) => {
         const mine = row.is_current_user
         const rival = rivals.has(row.fpl_team_id)
@@ -28,11 +38,18 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
             data-testid={mine ? 'own-row' : undefined}
             tabIndex={mine ? -1 : undefined}
           >
-            <span className="standing__rank live-row__rank">
-              <span className="visually-hidden">Live rank </span>
-              {row.live_rank}
-              <Movement rank={row.live_rank} lastRank={row.last_rank} />
-            </span>
+            {scope.complete ? (
+              <span className="standing__rank live-row__rank">
+                <span className="visually-hidden">Live rank </span>
+                {row.live_rank}
+                <LiveMovement row={row} />
+              </span>
+            ) : (
+              <span className="standing__rank live-row__rank live-row__rank--fpl">
+                <FplRank rank={row.fpl_rank} gameweek={storedGameweek} />
+                <LiveMovement row={row} among="among the managers followed" />
+              </span>
+            )}
             <span className="live-row__who">
               <span className="standing__name">
                 {/* The link's box covers the row (live.css): the whole row opens the team view. */}
@@ -50,17 +67,22 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
                 {rival ? <span className="badge badge--rival">Rival</span> : null}
               </span>
               <span className="standing__player">{row.player_name}</span>
-              <LiveFacts row={row} />
+              {row.team_status === 'loaded' ? <LiveFacts row={row} /> : null}
             </span>
             <span className="live-row__points">
-              <span className="live-row__gw">
-                <span className="visually-hidden">Gameweek points so far: </span>
-                {row.live_points}
-                <span className="live-row__unit" aria-hidden="true">
-                  {' '}
-                  GW
+              {row.team_status === 'loaded' ? (
+                <span className="live-row__gw">
+                  <span className="visually-hidden">Gameweek points so far: </span>
+                  {row.live_points}
+                  <span className="live-row__unit" aria-hidden="true">
+                    {' '}
+                    GW
+                  </span>
                 </span>
-              </span>
+              ) : (
+                // Picks not read yet are no 0 points: the row says why it has none.
+                <span className="live-row__status">{TEAM_STATUS[row.team_status]}</span>
+              )}
               <span className="live-row__total">
                 <span className="visually-hidden">Live total: </span>
                 {row.live_total.toLocaleString('en-GB')}
@@ -70,6 +92,35 @@ export function LiveRows({ rows, ownRowRef }: { rows: readonly LiveStandingRow[]
         )
       })}
     </ol>
+  )
+}
+
+const TEAM_STATUS = { loading: 'loading his team', no_team: 'no team this gameweek' } as const
+
+/** The move since the last table; none in the league's first gameweek (no last rank). */
+function LiveMovement({ row, among }: { row: LiveStandingRow; among?: string }) {
+  if (row.last_rank === null) return null
+  if (!among) return <Movement rank={row.live_rank} lastRank={row.last_rank} />
+  return (
+    <span className="live-row__move" title={`Live move ${among}`}>
+      <Movement rank={row.live_rank} lastRank={row.last_rank} />
+      <span className="visually-hidden"> {among}</span>
+    </span>
+  )
+}
+
+/** "FPL rank 20,001 · GW 12": FPL's own league rank at the stored table. */
+function FplRank({ rank, gameweek }: { rank: number | null; gameweek: number | null }) {
+  return (
+    <span className="live-row__fpl-rank">
+      <span className="live-row__fpl-label">FPL rank </span>
+      {rank === null ? '–' : rank.toLocaleString('en-GB')}
+      {gameweek ? (
+        <span className="live-row__fpl-label">
+          <span className="visually-hidden"> · </span>GW {gameweek}
+        </span>
+      ) : null}
+    </span>
   )
 }
 
@@ -104,6 +155,11 @@ function LiveFacts({ row }: { row: LiveStandingRow }) {
       {row.auto_subs.length > 0 ? (
         <span className="live-fact">
           {row.auto_subs.length} auto-{row.auto_subs.length === 1 ? 'sub' : 'subs'}
+        </span>
+      ) : null}
+      {row.pending_subs.length > 0 ? (
+        <span className="live-fact live-fact--pending">
+          {row.pending_subs.length} auto-{row.pending_subs.length === 1 ? 'sub' : 'subs'} pending
         </span>
       ) : null}
     </span>

@@ -2,46 +2,61 @@ import { clockTime } from './live-text'
 import type { SwingEntry } from './swing-feed'
 
 /**
- * What changed at the last updates ("Salah goal: +16 for Priya (C), +8 for Tom; you drop to 4th"),
- * newest first. Updates that arrive while the page is open are announced politely; the one the
- * page opened on is shown but never announced.
+ * What changed at the last updates ("Watkins: appearance +2, ARS 1-0 CHE 34' — +2 for you"),
+ * folded under its newest line so a phone reaches the table at once (decision 143); opened, every
+ * kept update, newest first. An update that arrives while the page is open is announced politely
+ * from the fold's line (a closed disclosure's content is not read out); the one the page opened
+ * on is shown but never announced.
  */
 export function SwingFeed({ entries }: { entries: readonly SwingEntry[] }) {
-  const fresh = entries.filter((e) => e.fresh)
-  const earlier = entries.filter((e) => !e.fresh)
+  const newest = entries[0]
   return (
-    <section className="swing-feed" aria-labelledby="swing-feed-title">
-      <h3 id="swing-feed-title" className="swing-feed__title">
-        What changed
-      </h3>
-      <ol className="swing-feed__list" aria-live="polite" data-testid="swing-feed-live">
-        {fresh.map((entry) => (
-          <Entry key={entry.at} entry={entry} />
-        ))}
-      </ol>
-      {earlier.length > 0 ? (
+    <details className="swing-feed">
+      <summary className="swing-feed__summary">
+        <span className="swing-feed__title">What changed</span>
+        <span className="swing-feed__latest" aria-live="polite" data-testid="swing-feed-live">
+          {newest?.fresh ? <Headline entry={newest} /> : null}
+        </span>
+        {newest && !newest.fresh ? (
+          <span className="swing-feed__latest">
+            <Headline entry={newest} />
+          </span>
+        ) : null}
+        {entries.length === 0 ? <span className="swing-feed__latest muted">Nothing yet</span> : null}
+      </summary>
+      {entries.length > 0 ? (
         <ol className="swing-feed__list">
-          {earlier.map((entry) => (
-            <Entry key={entry.at} entry={entry} />
+          {entries.map((entry) => (
+            <li key={entry.at} className="swing-feed__entry">
+              <Time at={entry.at} />
+              <ul className="swing-feed__lines">
+                {entry.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </li>
           ))}
         </ol>
       ) : null}
-    </section>
+    </details>
   )
 }
 
-function Entry({ entry }: { entry: SwingEntry }) {
-  const at = new Date(entry.at)
+function Headline({ entry }: { entry: SwingEntry }) {
+  const more = entry.lines.length - 1
   return (
-    <li className="swing-feed__entry">
-      <time className="swing-feed__time" dateTime={at.toISOString()}>
-        {clockTime(at)}
-      </time>
-      <ul className="swing-feed__lines">
-        {entry.lines.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </li>
+    <>
+      <Time at={entry.at} /> {entry.lines[0]}
+      {more > 0 ? ` (+${more} more)` : ''}
+    </>
+  )
+}
+
+function Time({ at }: { at: string }) {
+  const date = new Date(at)
+  return (
+    <time className="swing-feed__time" dateTime={date.toISOString()}>
+      {clockTime(date)}
+    </time>
   )
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import type { LiveFixtureState, LiveTeamPick } from '../../../../contract/live'
+import type { LiveFixtureState, LivePendingSub, LiveTeamPick } from '../../../../contract/live'
 import { Modal } from '../tournaments/Modal'
 import { liveTeamQuery } from './live-api'
 import { chipName, signed } from './live-text'
+import { fixtureText, pointLine } from './pick-text'
 
 const LINES = [
   { type: 1, label: 'Goalkeeper' },
@@ -12,21 +13,16 @@ const LINES = [
   { type: 4, label: 'Forwards' },
 ] as const
 
-const FIXTURE: Record<LiveFixtureState, string> = {
-  not_started: 'Not started',
-  in_play: 'In play',
-  finished: 'Finished',
-  no_fixture: 'No match',
-}
-
 /** Positions 1..11 are the team after the automatic substitutions, 12..15 the bench (decision 118). */
 const FIRST_BENCH_POSITION = 12
 
 /**
- * One manager's gameweek pick by pick (decision 118), a dialog over the Live tab at `?team=`:
- * the eleven on a pitch by line (goalkeeper to forwards), the bench below, each pick with its
- * points so far, minutes, projected bonus, armband, multiplier, fixture state and auto-sub marks.
- * Loaded on demand; Escape, Close and Back return to the row that opened it.
+ * One manager's gameweek pick by pick (decisions 118, 143), a dialog over the Live tab at
+ * `?team=`: the eleven on a pitch by line (goalkeeper to forwards), the bench below, each pick
+ * with its points so far (the armband's multiplier applied, shown once), its matches (opponent
+ * and kick-off for those to come, the minute in play), where its points come from, the armband
+ * and the auto-sub marks, a pending one said as pending. Loaded on demand; Escape, Close and Back
+ * return to the row that opened it.
  */
 export default function TeamView({ leagueId, fplTeamId, onClose }: { leagueId: string; fplTeamId: number; onClose: () => void }) {
   const id = useId()
@@ -53,14 +49,20 @@ export default function TeamView({ leagueId, fplTeamId, onClose }: { leagueId: s
       ) : null}
       {data ? (
         <>
-          <p className="team-view__summary">
-            {data.player_name} · GW {data.gameweek}: <strong>{data.live_points} pts</strong> {data.provisional ? 'so far (provisional)' : ''}
-            {data.active_chip ? <span className="badge badge--primary">{chipName(data.active_chip)}</span> : null}
-            {data.transfers_cost > 0 ? <span className="live-fact live-fact--hit">{signed(-data.transfers_cost)} hit</span> : null}
-          </p>
-          {data.picks.length === 0 ? (
-            <p className="muted">No team this gameweek, or its picks are still being read from FPL.</p>
+          {data.team_status === 'loaded' ? (
+            <p className="team-view__summary">
+              {data.player_name} · GW {data.gameweek}: <strong>{data.live_points} pts</strong> {data.provisional ? 'so far (provisional)' : ''}
+              {data.active_chip ? <span className="badge badge--primary">{chipName(data.active_chip)}</span> : null}
+              {data.transfers_cost > 0 ? <span className="live-fact live-fact--hit">{signed(-data.transfers_cost)} hit</span> : null}
+            </p>
           ) : (
+            // No picks yet is no 0 points.
+            <p className="muted">
+              {data.player_name} · GW {data.gameweek}:{' '}
+              {data.team_status === 'loading' ? 'loading his team (FPL has not given us his picks yet).' : 'no team this gameweek.'}
+            </p>
+          )}
+          {data.picks.length === 0 ? null : (
             <>
               <div className="pitch">
                 {LINES.map((line) => {
@@ -68,7 +70,7 @@ export default function TeamView({ leagueId, fplTeamId, onClose }: { leagueId: s
                   return picks.length > 0 ? (
                     <ul key={line.type} className="pitch__line" aria-label={line.label}>
                       {picks.map((pick) => (
-                        <Pick key={pick.element} pick={pick} />
+                        <Pick key={pick.element} pick={pick} pending={pendingNote(pick, data.pending_subs, data.picks)} />
                       ))}
                     </ul>
                   ) : null
@@ -76,7 +78,7 @@ export default function TeamView({ leagueId, fplTeamId, onClose }: { leagueId: s
               </div>
               <ul className="pitch__line pitch__bench" aria-label="Bench">
                 {bench.map((pick) => (
-                  <Pick key={pick.element} pick={pick} />
+                  <Pick key={pick.element} pick={pick} pending={pendingNote(pick, data.pending_subs, data.picks)} />
                 ))}
               </ul>
             </>
@@ -92,10 +94,36 @@ export default function TeamView({ leagueId, fplTeamId, onClose }: { leagueId: s
   )
 }
 
-function Pick({ pick }: { pick: LiveTeamPick }) {
+/**
+ * A pending auto-sub as the pick's note: the starter who did not play waits on the bench player
+ * ("Sub pending: Haaland, still to play"), who may come on for him.
+ */
+function pendingNote(pick: LiveTeamPick, pending: readonly LivePendingSub[], picks: readonly LiveTeamPick[]): string | null {
+  if (!pick.sub_pending) return null
+  const nameOf = (element: number) => picks.find((p) => p.element === element)?.name ?? 'a bench player'
+  const waiting = pending.find((sub) => sub.out === pick.element)
+  if (waiting) return `Sub pending: ${nameOf(waiting.waiting_for)}, still to play`
+  const coming = pending.find((sub) => sub.waiting_for === pick.element)
+  return coming ? `Still to play: may come on for ${nameOf(coming.out)}` : 'Sub pending'
+}
+
+const ARMBAND: Record<number, string> = { 2: 'doubled', 3: 'tripled' }
+
+/** A pick who has not played yet, by where his match stands. */
+const NOT_PLAYED: Record<LiveFixtureState, string> = {
+  not_started: 'To play',
+  in_play: 'Not on yet',
+  finished: 'Did not play',
+  no_fixture: 'No match',
+}
+
+function Pick({ pick, pending }: { pick: LiveTeamPick; pending: string | null }) {
+  // The points that count, once: a captain's 1 shows as 2, never "2 ×2".
   const counted = pick.multiplier > 0 ? pick.points * pick.multiplier : pick.points
+  const armband = ARMBAND[pick.multiplier]
+  const classes = ['pick', `pick--${pick.fixture_state}`, pick.subbed_out ? 'pick--out' : '', pending ? 'pick--pending' : ''].filter(Boolean).join(' ')
   return (
-    <li className={`pick pick--${pick.fixture_state}${pick.subbed_out ? ' pick--out' : ''}`} data-testid={`pick-${pick.element}`}>
+    <li className={classes} data-testid={`pick-${pick.element}`}>
       <span className="pick__name">
         {pick.name}
         {pick.is_captain || pick.is_vice_captain ? (
@@ -106,15 +134,28 @@ function Pick({ pick }: { pick: LiveTeamPick }) {
       </span>
       <span className="pick__points">
         {counted}
-        <span className="visually-hidden"> points</span>
-        {pick.multiplier > 1 ? <span className="pick__multiplier"> ×{pick.multiplier}</span> : null}
+        <span className="visually-hidden"> points{armband ? ` (${armband} by the armband)` : ''}</span>
       </span>
-      <span className="pick__facts">
-        {pick.minutes} min · {FIXTURE[pick.fixture_state]}
-        {pick.projected_bonus > 0 ? ` · ${signed(pick.projected_bonus)} bonus (projected)` : ''}
-      </span>
+      <span className="pick__facts">{pick.played || pick.minutes > 0 ? `${pick.minutes} min` : NOT_PLAYED[pick.fixture_state]}</span>
+      {pick.fixtures.length > 0 ? (
+        <span className="pick__fixtures">
+          {pick.fixtures.map((fixture) => (
+            <span key={fixture.fixture} className={`pick__fixture pick__fixture--${fixture.state}`}>
+              {fixtureText(fixture)}
+            </span>
+          ))}
+        </span>
+      ) : null}
+      {pick.breakdown.length > 0 ? (
+        <ul className="pick__breakdown" aria-label={`${pick.name}: points`}>
+          {pick.breakdown.map((line) => (
+            <li key={line.identifier}>{pointLine(line)}</li>
+          ))}
+        </ul>
+      ) : null}
       {pick.subbed_in ? <span className="pick__sub pick__sub--in">Auto-sub in</span> : null}
       {pick.subbed_out ? <span className="pick__sub pick__sub--out">Auto-sub out</span> : null}
+      {pending ? <span className="pick__sub pick__sub--pending">{pending}</span> : null}
     </li>
   )
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import type { LiveAnswer, LiveTeamAnswer } from '../../../../contract/live'
+import type { LiveAnswer, LiveState, LiveTeamAnswer } from '../../../../contract/live'
 import { api, apiSocketUrl, pathParam } from '../../lib/api'
 import { STANDINGS_PAGE_SIZE } from '../tournaments/constants'
 
@@ -10,14 +10,23 @@ import { STANDINGS_PAGE_SIZE } from '../tournaments/constants'
 /** Every live read of one tournament (table pages and team views), whoever looked. */
 export const livePrefix = (leagueId: string) => ['live', leagueId] as const
 
-/** One page of the live table as one viewer sees it (the answer marks the viewer's row). */
-export const liveQuery = (leagueId: string, page: number, viewer: number | null) =>
+/** Every cached page of the tournament's live table (the page header reads its gameweek from them). */
+export const liveTablePrefix = (leagueId: string) => [...livePrefix(leagueId), 'table'] as const
+
+/**
+ * One page of the live table as one viewer sees it (the answer marks the viewer's row); with a
+ * search (trimmed, as the standings'), a page of the rows whose team or manager name matches.
+ */
+export const liveQuery = (leagueId: string, page: number, viewer: number | null, search = '') =>
   queryOptions({
-    queryKey: [...livePrefix(leagueId), 'table', page, viewer],
+    queryKey: [...liveTablePrefix(leagueId), page, viewer, search],
     queryFn: ({ signal }): Promise<LiveAnswer> =>
       parseResponse(
         api.leagues[':id'].live.$get(
-          { param: { id: pathParam(leagueId) }, query: { page: String(page), limit: String(STANDINGS_PAGE_SIZE) } },
+          {
+            param: { id: pathParam(leagueId) },
+            query: { page: String(page), limit: String(STANDINGS_PAGE_SIZE), ...(search ? { search } : {}) },
+          },
           { init: { signal } },
         ),
       ),
@@ -35,10 +44,35 @@ export const liveTeamQuery = (leagueId: string, fplTeamId: number) =>
 export const liveSocketUrl = (leagueId: string) => apiSocketUrl(api.leagues[':id'].live.socket.$path({ param: { id: pathParam(leagueId) } }))
 
 /**
- * Whether the answer is a gameweek in play to show live: live or finished (not yet checked by
- * FPL), or upcoming once its deadline has passed. The poller reads a gameweek only once FPL made
- * it current, at its deadline, so an upcoming answer with a time of data is past the deadline;
- * without one (before the poller's first read) it is the stored gameweek at rest.
+ * Whether the answer is a gameweek in play to show live: live or finished, checked by FPL but
+ * with its checked points not stored yet (still provisional), or upcoming once its deadline has
+ * passed. The poller reads a gameweek only once FPL made it current, at its deadline, so an
+ * upcoming answer with a time of data is past the deadline; without one (before the poller's
+ * first read) it is the stored gameweek at rest.
  */
-export const isLiveGameweek = (answer: Pick<LiveAnswer, 'status' | 'updated_at'>) =>
-  answer.status === 'live' || answer.status === 'finished' || (answer.status === 'upcoming' && answer.updated_at !== null)
+export const isLiveGameweek = (answer: Pick<LiveState, 'status' | 'updated_at' | 'provisional'>) =>
+  answer.status === 'live' ||
+  answer.status === 'finished' ||
+  (answer.status === 'checked' && answer.provisional) ||
+  (answer.status === 'upcoming' && answer.updated_at !== null)
+
+/** The stored standings the page has: their gameweek (null before the first refresh) and whether FPL had checked it. */
+export interface StoredTable {
+  gameweek: number | null
+  provisional: boolean
+}
+
+/**
+ * The live answer is a newer table than the stored standings: a gameweek past the stored one, or
+ * the stored one now final while the stored table is provisional. FPL checked it and the refresh
+ * stored it, but the page still holds the older table (decision 143). Before a tournament's first
+ * table is stored there is nothing to be newer than: the page shows its first refresh's progress.
+ */
+export const newerThanStored = (answer: Pick<LiveState, 'gameweek' | 'provisional'>, stored: StoredTable) =>
+  answer.gameweek > 0 &&
+  stored.gameweek !== null &&
+  (answer.gameweek > stored.gameweek || (answer.gameweek === stored.gameweek && stored.provisional && !answer.provisional))
+
+/** The Live tab shows the answer (not the stored standings): a gameweek in play, or a table newer than the stored one. */
+export const showsLive = (answer: Pick<LiveState, 'gameweek' | 'status' | 'updated_at' | 'provisional'>, stored: StoredTable) =>
+  isLiveGameweek(answer) || newerThanStored(answer, stored)

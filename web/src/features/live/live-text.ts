@@ -23,20 +23,41 @@ const CHIPS: Record<string, string> = {
 
 export const chipName = (chip: string) => CHIPS[chip] ?? chip
 
-/** "Salah goal, assist: +16 for Priya (C), +8 for you" (the viewer named "you"). */
+/**
+ * What a swing was, from FPL's per-fixture `explain` with the match and minute: "Watkins:
+ * appearance +2, ARS 1-0 CHE 34'". A swing without reasons (an older answer) says its events.
+ */
+function swingWhat({ name, reasons, events, match }: LiveSwing): string {
+  if (reasons.length === 0) return events.length > 0 ? `${name} ${events.join(', ')}` : name
+  const where = match ? `, ${match.label}${match.minute !== null ? ` ${match.minute}'` : ''}` : ''
+  return `${name}: ${reasons.map((r) => `${r.words} ${signed(r.points)}`).join(', ')}${where}`
+}
+
+/**
+ * "Watkins: appearance +2, ARS 1-0 CHE 34' — +4 for Priya (C), +2 for you" (the viewer named
+ * "you"); "Salah goal: +16 for Priya (C)" for a swing without reasons.
+ */
 export function swingLine(swing: LiveSwing, viewerTeamId: number | null): string {
-  const what = swing.events.length > 0 ? `${swing.name} ${swing.events.join(', ')}` : swing.name
-  if (swing.managers.length === 0) return `${what}: ${signed(swing.points)}, nobody here has him`
+  const explained = swing.reasons.length > 0
+  const what = swingWhat(swing)
+  if (swing.managers.length === 0) return explained ? `${what} — nobody here has him` : `${what}: ${signed(swing.points)}, nobody here has him`
   const who = swing.managers
     .map((m) => `${signed(m.points)} for ${m.fpl_team_id === viewerTeamId ? 'you' : m.player_name}${m.captain ? ' (C)' : ''}`)
     .join(', ')
-  return `${what}: ${who}`
+  return `${what}${explained ? ' — ' : ': '}${who}`
 }
 
-/** "you climb to 2nd" / "you drop to 4th", or null when the viewer's live rank did not move. */
-export function rankChange(before: number | null, after: number | null): string | null {
+/**
+ * "you climb to 2nd" / "you drop to 4th", or null when the viewer's live rank did not move. In a
+ * table of a big league's kept rows a live rank is no league place: "you climb 2 places among the
+ * managers followed".
+ */
+export function rankChange(before: number | null, after: number | null, complete = true): string | null {
   if (before === null || after === null || before === after) return null
-  return `you ${after < before ? 'climb' : 'drop'} to ${ordinal(after)}`
+  const verb = after < before ? 'climb' : 'drop'
+  if (complete) return `you ${verb} to ${ordinal(after)}`
+  const places = Math.abs(after - before)
+  return `you ${verb} ${places} ${places === 1 ? 'place' : 'places'} among the managers followed`
 }
 
 /** 15:42 in the reader's own clock. */

@@ -22,7 +22,7 @@ export function nextFeed(feed: SwingEntry[], previous: LiveAnswer | null, answer
   if (!answer.updated_at || feed.some((e) => e.at === answer.updated_at)) return feed
   if (previous && previous.updated_at === answer.updated_at) return feed
   const sameGameweek = previous?.gameweek === answer.gameweek
-  const moved = sameGameweek ? rankChange(previous.current_user_position, answer.current_user_position) : null
+  const moved = sameGameweek ? rankChange(previous.current_user_position, answer.current_user_position, answer.scope.complete) : null
   const lines = answer.swings.map((s) => swingLine(s, viewerTeamId))
   if (moved) {
     if (lines[0]) lines[0] = `${lines[0]}; ${moved}`

@@ -2,7 +2,7 @@ import { lazy, type Ref, Suspense, useCallback, useEffect, useRef, useState } fr
 import type { LiveAnswer } from '../../../../../contract/live'
 import { formatEntryFee } from '../../../lib/format'
 import { LiveBanter } from '../../live/LiveBanter'
-import { useLiveTable } from '../../live/useLiveTable'
+import type { LiveTable } from '../../live/useLiveTable'
 import { DEBOUNCE_MS, OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { LeagueData, StandingRow } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
@@ -15,6 +15,11 @@ import { pageWindow, progressPercent } from './standings-math'
 // server draws a visitor's page and never this view (decision 119).
 // (The glob is read inside the loader: the page renderer has no import.meta.glob and never calls it.)
 const LiveBoard = lazy(() => import.meta.glob<typeof import('../../live/LiveBoard')>('../../live/LiveBoard.tsx')['../../live/LiveBoard.tsx']!())
+// Its data too: the live query, the socket and the swing feed are mounted for signed-in readers only.
+const LiveSource = lazy(() => import.meta.glob<typeof import('../../live/LiveSource')>('../../live/LiveSource.tsx')['../../live/LiveSource.tsx']!())
+
+/** No live data (signed out, members only, or before the live code has loaded): the stored standings show. */
+const NO_LIVE: LiveTable = { answer: null, swings: [], failed: false, fetching: false, retry: () => {} }
 
 const PLACES = [
   { icon: '🏆', label: 'Trophy: 1st place' },
@@ -66,21 +71,23 @@ export interface LiveTabProps {
   page: number
   /** The standings search (trimmed), empty for the whole table. */
   search: string
-  /** The page's Auto-refresh switch. */
-  autoRefresh: boolean
   /** Shows another page or search (the page keeps them in its URL; `replace` rewrites the current entry). */
   onShow: (view: StandingsView, replace?: boolean) => void
   onJoin?: () => void
 }
 
 /**
- * The Live tab: while a gameweek is in play (not yet checked by FPL) the live table, pushed
- * (features/live); otherwise, or while searching, the stored standings. Both share the gates,
- * the side cards, the pages and the jump to the viewer's own row.
+ * The Live tab: while a gameweek is in play (not yet checked by FPL), or while the live answer is
+ * newer than the stored table, the live table, pushed (features/live); otherwise the stored
+ * standings. Both share the gates, the side cards, the search, the pages and the jump to the
+ * viewer's own row.
  */
-export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoRefresh, onShow, onJoin }: LiveTabProps) {
+export function LiveTab({ leagueId, data, loading, signedIn, page, search, onShow, onJoin }: LiveTabProps) {
   const ownRowRef = useRef<HTMLLIElement>(null)
-  const live = useLiveTable({ leagueId, page, enabled: signedIn && data?.access === 'ok' && !search, autoRefresh })
+  const stored = { gameweek: data?.standingsMetadata.gameweek ?? null, provisional: Boolean(data?.standingsMetadata.gameweek_summary?.provisional) }
+  const readable = signedIn && data?.access === 'ok'
+  const [liveState, setLive] = useState<LiveTable | null>(null)
+  const live = (readable && liveState) || NO_LIVE
   const answer = live.answer
   const position = answer ? answer.current_user_position : (data?.currentUserPosition ?? null)
   const ownPage = answer ? answer.current_user_page : (data?.standingsMetadata.current_user_page ?? null)
@@ -90,12 +97,16 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
   // "Your position" was pressed: the own row is scrolled to and focused once its page is shown.
   const [seekingOwnRow, setSeekingOwnRow] = useState(false)
 
-  // The user's own row scrolls into view 500 ms after the table arrives, when they are below 5th.
+  // The user's own row scrolls into view 500 ms after the table arrives, when they are below 5th;
+  // the live table opens on it wherever it is (a phone has it under the summary, decision 143):
+  // 'nearest' leaves a row already in view where it is.
+  const isLive = answer !== null
   useEffect(() => {
-    if (!signedIn || search || position === null || position <= OWN_ROW_SCROLL_MIN || !ownOnPage) return
-    const timer = setTimeout(() => ownRowRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), OWN_ROW_SCROLL_DELAY_MS)
+    if (!signedIn || search || position === null || !ownOnPage || (!isLive && position <= OWN_ROW_SCROLL_MIN)) return
+    const block = position <= OWN_ROW_SCROLL_MIN ? 'nearest' : 'center'
+    const timer = setTimeout(() => ownRowRef.current?.scrollIntoView?.({ behavior: 'smooth', block }), OWN_ROW_SCROLL_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [signedIn, search, position, ownOnPage])
+  }, [signedIn, search, position, ownOnPage, isLive])
 
   const shownPage = answer ? answer.pagination_metadata.current_page : (data?.paginationMetadata?.current_page ?? null)
   useEffect(() => {
@@ -136,10 +147,18 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
   if (data.access === 'members') return <MembersOnly what="standings" onJoin={onJoin} />
 
   const meta = answer ? answer.pagination_metadata : data.paginationMetadata
-  const found = answer ? null : (data.standingsMetadata.search ?? null)
+  // The live table's search answers a page of the matching rows: its size is the number of matches.
+  const found = answer ? (search ? { query: search, total_matches: answer.pagination_metadata.total_members } : null) : (data.standingsMetadata.search ?? null)
+  // Nothing to search before the first refresh has stored a table.
+  const searchable = search || (answer ? answer.scope.league_size : (data.standingsMetadata.total_members ?? 0)) > 0
   return (
     <div className="live-tab">
-      {/* First in the markup, so a phone shows the card above the table; wide screens put it beside. */}
+      {readable ? (
+        <Suspense fallback={null}>
+          <LiveSource leagueId={leagueId} page={page} search={search} stored={stored} onLive={setLive} />
+        </Suspense>
+      ) : null}
+      {/* First in the markup, so a phone shows the (compact) card above the table; wide screens put it beside. */}
       <aside className="live-tab__side" aria-label="Gameweek summary">
         <GameweekCard data={data} live={answer} onShowOwnRow={showOwnRow} />
         {answer ? <LiveBanter awards={answer.banter} /> : null}
@@ -171,6 +190,7 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
             </button>
           </p>
         ) : null}
+        {searchable ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
         {answer ? (
           <Suspense
             fallback={
@@ -179,12 +199,17 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, autoR
               </p>
             }
           >
-            <LiveBoard leagueId={leagueId} answer={answer} swings={live.swings} ownRowRef={ownRowRef} />
+            <LiveBoard
+              leagueId={leagueId}
+              answer={answer}
+              swings={live.swings}
+              ownRowRef={ownRowRef}
+              storedGameweek={data.standingsMetadata.gameweek ?? null}
+              empty={search ? `No manager or team name matches "${search}".` : 'No managers yet.'}
+            />
           </Suspense>
         ) : (
           <>
-            {/* Nothing to search before the first refresh has stored a table. */}
-            {search || (data.standingsMetadata.total_members ?? 0) > 0 ? <StandingsSearch search={search} onSearch={onSearch} /> : null}
             {data.standingsMetadata.message ? <p className="form-message form-message--info">{data.standingsMetadata.message}</p> : null}
             {rows.length === 0 && !data.standingsMetadata.message ? <p className="muted">No standings yet.</p> : null}
             {rows.length > 0 ? <StandingsList rows={rows} ownRowRef={ownRowRef} /> : null}
@@ -377,14 +402,18 @@ interface GameweekFigures {
   /** Managers the top scorer and average were read over (fewer than all in a very large league). */
   counted: number | null
   position: number | null
+  /** How the position is named: the table's, the live table's, or FPL's last rank in a big league's live table. */
+  positionTerm: string
   updated: Date | null
 }
 
 /**
  * The card's figures. League-wide figures come from the refresh, the same on every page; never
  * derived from the rows on screen (older snapshots have none: "—" until the next refresh). A
- * gameweek in play reads them from the live table when one page holds all of it, else from the
- * refresh of that same gameweek.
+ * gameweek in play reads them from the live answer's own league-wide summary (the rows the live
+ * banter reads, so the card never says "—" beside banter that names leaders). A big league's live
+ * ranks are places among the kept rows: the card gives the viewer's FPL rank at the stored table
+ * instead (issue 26, rule 9).
  */
 function gameweekFigures(data: LeagueData, live: LiveAnswer | null): GameweekFigures {
   const meta = data.standingsMetadata
@@ -397,34 +426,32 @@ function gameweekFigures(data: LeagueData, live: LiveAnswer | null): GameweekFig
     average: summary?.average_points ?? null,
     counted: summary?.managers_counted ?? null,
     position: data.currentUserPosition,
+    positionTerm: 'Your position',
     updated: refreshed && !Number.isNaN(refreshed.getTime()) ? refreshed : null,
   }
   if (!live) return stored
-  const rows = live.standings
-  const whole = live.pagination_metadata.total_pages === 1 && rows.length > 0
-  const sameGameweek = summary?.gameweek === live.gameweek
-  const best = Math.max(...rows.map((r) => r.live_points))
-  const leaders = rows.filter((r) => r.live_points === best)
+  const figures = live.gameweek_summary
+  const complete = live.scope.complete
   return {
     gameweek: live.gameweek,
-    provisional: true,
-    top: whole && leaders[0] ? { player_name: leaders[0].player_name, tied_with: leaders.length - 1, points: best } : sameGameweek ? stored.top : null,
-    average: whole ? Math.round(rows.reduce((sum, r) => sum + r.live_points, 0) / rows.length) : sameGameweek ? stored.average : null,
-    counted: whole ? null : sameGameweek ? stored.counted : null,
-    position: live.current_user_position,
+    provisional: live.provisional,
+    top: figures?.top_scorer ?? null,
+    average: figures?.average_points ?? null,
+    counted: figures?.managers_counted ?? null,
+    position: complete ? live.current_user_position : stored.position,
+    positionTerm: complete ? 'Your position (live)' : `Your FPL rank${meta.gameweek ? ` (GW ${meta.gameweek})` : ''}`,
     updated: live.updated_at ? new Date(live.updated_at) : null,
   }
 }
 
 function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: LiveAnswer | null; onShowOwnRow?: () => void }) {
-  const { gameweek, provisional, top, average, counted, position, updated } = gameweekFigures(data, live)
-  const total =
-    live?.pagination_metadata.total_members ?? data.standingsMetadata.total_members ?? data.paginationMetadata?.total_members ?? data.standings.length
+  const { gameweek, provisional, top, average, counted, position, positionTerm, updated } = gameweekFigures(data, live)
+  const total = live?.scope.league_size ?? data.standingsMetadata.total_members ?? data.paginationMetadata?.total_members ?? data.standings.length
   // A gameweek FPL has not checked has a leader so far, never a winner (issue 15): said in the
   // terms while it is live, in a note under the stored table's provisional figures.
-  const soFar = live ? ' so far' : ''
+  const soFar = live?.provisional ? ' so far' : ''
   return (
-    <section className="card side-card" aria-labelledby="gw-card-title">
+    <section className="card side-card gameweek-card" aria-labelledby="gw-card-title">
       <h2 id="gw-card-title" className="side-card__title">
         <span aria-hidden="true">⚡ </span>This Gameweek
       </h2>
@@ -447,7 +474,7 @@ function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: Li
         </div>
         {position ? (
           <div>
-            <dt>Your position{live ? ' (live)' : ''}</dt>
+            <dt>{positionTerm}</dt>
             <dd>
               {onShowOwnRow ? (
                 <button type="button" className="link-button side-card__jump" onClick={onShowOwnRow} title="Show your row in the table">
@@ -462,7 +489,10 @@ function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: Li
         ) : null}
       </dl>
       {counted !== null && counted < total ? (
-        <p className="side-card__note">Top scorer and average over the {counted.toLocaleString('en-GB')} managers stored of this very large league.</p>
+        <p className="side-card__note">
+          Top scorer and average over the {counted.toLocaleString('en-GB')}{' '}
+          {live?.scope.complete ? 'managers whose team is in' : 'managers stored of this very large league'}.
+        </p>
       ) : null}
       {provisional && !live && gameweek ? <p className="side-card__note">Figures so far: FPL has not checked GW {gameweek} yet.</p> : null}
       {updated ? (
