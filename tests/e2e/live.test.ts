@@ -1,27 +1,29 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { LiveAnswer, LiveTeamAnswer } from '../../contract/live'
+import type { LiveTeamAnswer } from '../../contract/live'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { countLivePushes, liveAnswer, markDocument, pollLiveNow, sameDocument, simulatorControl, waitForPicks } from './helpers/live'
 
-// Matchday Live (issue 15) in two real browsers on the dev stack: the simulator plays GW13, two
-// Pub League managers watch the Live tab, the simulator scores a goal, and both tabs show it
-// without a reload, pushed over the tournament's WebSocket.
+// Matchday Live (issue 15) in two real browsers on the dev stack: the simulator plays the gameweek
+// after the stored one (GW13 on a fresh stack), two Pub League managers watch the Live tab, the
+// simulator scores a goal, and both tabs show it without a reload, pushed over the tournament's
+// WebSocket.
 
 const baseUrl = inject('baseUrl')
 const simulatorUrl = inject('simulatorUrl')
 const DEMO_ENTRY = 1000001
 let browser: Browser
 let pubId = 0
+/** The stored gameweek the journey starts from, and the one it plays. */
+let stored = 0
+let played = 0
 let auth: Record<string, string> = {}
 
-const sim = async (action: string, body: unknown = {}) => {
-  const res = await fetch(`${simulatorUrl}/__sim/${action}`, { method: 'POST', body: JSON.stringify(body) })
-  return { ok: res.ok, body: (await res.json()) as Record<string, unknown> }
-}
-const pollNow = () => fetch(`${baseUrl}/api/dev/live/poll`, { method: 'POST' })
-const live = async () => (await (await fetch(`${baseUrl}/api/leagues/${pubId}/live`, { headers: auth })).json()) as LiveAnswer
+const sim = simulatorControl(simulatorUrl)
+const pollNow = () => pollLiveNow(baseUrl)
+const live = () => liveAnswer(baseUrl, pubId, auth)
 const demoRow = async () => (await live()).standings.find((r) => r.fpl_team_id === DEMO_ENTRY)
 
 beforeAll(async () => {
@@ -29,47 +31,27 @@ beforeAll(async () => {
   auth = await signedInHeaders(baseUrl)
   pubId = await tournamentNamed(baseUrl, auth)
 
-  // GW13 from its deadline, then into the first kick-offs.
-  expect((await sim('matchday', { gw: 13 })).ok).toBe(true)
+  stored = ((await (await fetch(`${baseUrl}/api/leagues/${pubId}/standings`, { headers: auth })).json()) as { gameweek: number }).gameweek
+  played = stored + 1
+  // The next gameweek from its deadline, then into the first kick-offs.
+  expect((await sim('matchday', { gw: played })).ok).toBe(true)
   await pollNow() // the gameweek is current: the poller queues everyone's picks
   expect((await sim('step', { minutes: 89 + 25 })).ok).toBe(true)
   // Picks arrive through the local queue; the table is whole once every manager has a captain.
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    await pollNow()
-    const answer = await live()
-    if (answer.status === 'live' && answer.standings.length === 12 && answer.standings.every((r) => r.captain !== null)) break
-    if (Date.now() > deadline) throw new Error(`The live table did not fill: ${JSON.stringify(answer).slice(0, 500)}`)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-  }
+  expect((await waitForPicks(live, pollNow, played, 12)).status).toBe('live')
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
-  // Back to the world the other journeys expect: GW12, checked.
-  await sim('gameweek', { gw: 12, phase: 'checked' })
+  // Back to the world the other journeys expect: the stored gameweek, checked.
+  await sim('gameweek', { gw: stored, phase: 'checked' })
   await pollNow()
 })
-
-/** Counts the `live` messages a page's sockets receive (the push, as opposed to the 60 s re-read). */
-function countPushes(page: Page): { live: number; urls: string[] } {
-  const seen = { live: 0, urls: [] as string[] }
-  page.on('websocket', (socket) => {
-    seen.urls.push(socket.url())
-    socket.on('framereceived', ({ payload }) => {
-      if (String(payload).includes('"type":"live"')) seen.live += 1
-    })
-  })
-  return seen
-}
 
 async function openLive(page: Page) {
   await page.goto(`${baseUrl}/tournaments/${pubId}`)
   await expect.poll(() => page.getByRole('list', { name: 'Live table' }).getByRole('listitem').count(), { timeout: 20_000 }).toBe(12)
-  // Marks this document: a reload would lose it.
-  await page.evaluate(() => {
-    ;(globalThis as unknown as { stillSamePage: boolean }).stillSamePage = true
-  })
+  await markDocument(page)
 }
 
 /** The demo manager's gameweek points as a page shows them (the row whose link opens his team). */
@@ -83,7 +65,7 @@ describe('the Live tab on a match day', () => {
       const entry = (await (await fetch(`${simulatorUrl}/entry/1000002/`)).json()) as { player_first_name: string; player_last_name: string }
       await signIn(chris, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       await signIn(member, baseUrl, emailFor(`${entry.player_first_name} ${entry.player_last_name}`), DEMO_PASSWORD)
-      const pushes = [countPushes(chris), countPushes(member)]
+      const pushes = [countLivePushes(chris), countLivePushes(member)]
       await openLive(chris)
       await openLive(member)
       // Each page holds the tournament's socket; the token travels as a subprotocol, never in the address.
@@ -92,7 +74,7 @@ describe('the Live tab on a match day', () => {
         expect(seen.urls.every((url) => url.endsWith(`/api/leagues/${pubId}/live/socket`))).toBe(true)
       }
       for (const page of [chris, member]) {
-        await expect.poll(() => page.getByRole('region', { name: 'Gameweek 13 state' }).textContent()).toMatch(/live/i)
+        await expect.poll(() => page.getByRole('region', { name: `Gameweek ${played} state` }).textContent()).toMatch(/live/i)
       }
 
       // A goal by one of the demo manager's players who is on the pitch right now.
@@ -115,7 +97,7 @@ describe('the Live tab on a match day', () => {
         await expect.poll(() => shownPoints(page), { timeout: 15_000 }).toContain(String(after))
         // The swing feed names the scorer.
         await expect.poll(() => page.getByText(new RegExp(`${scorer?.name}.*goal`, 'i')).count(), { timeout: 15_000 }).toBeGreaterThan(0)
-        expect(await page.evaluate(() => (globalThis as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true)
+        expect(await sameDocument(page)).toBe(true)
       }
     })
   })

@@ -69,11 +69,13 @@ describe('This Gameweek over the whole league (issue 14 item 8)', () => {
 
 describe('Manager of the Month ties (issue 14 item 14)', () => {
   it('a month won on equal points names every joint winner, and no runner-up shows "1"', async () => {
-    // FPL's own August table: the two leaders share rank 1.
+    // FPL's own August table: two leaders on the same total (FPL orders them on transfers; the
+    // month's title is shared on equal points, decision 044).
     const august = (await (await fetch(`${simulatorUrl}/leagues-classic/${OFFICE_FPL_LEAGUE}/standings/?phase=2`)).json()) as {
       standings: { results: Array<{ player_name: string; total: number; rank: number }> }
     }
-    const leaders = august.standings.results.filter((row) => row.rank === 1)
+    const top = Math.max(...august.standings.results.map((row) => row.total))
+    const leaders = august.standings.results.filter((row) => row.total === top)
     expect(leaders.length).toBe(2)
 
     const page = await newPage(browser)
