@@ -11,9 +11,15 @@ export interface Screen {
   waiting: Set<() => void>
 }
 
-export function openScreen(base: string, tournament: number, token: string, timeoutMs = 20_000): Promise<Screen> {
+/**
+ * A screen's socket. `address` sets the CF-Connecting-IP wrangler dev keeps (Node's WebSocket takes
+ * headers, a browser's does not): the caps and the upgrade rate limit count per address.
+ */
+export function openScreen(base: string, tournament: number, token: string, timeoutMs = 20_000, address?: string): Promise<Screen> {
   const url = `${base.replace(/^http/, 'ws')}/api/leagues/${tournament}/live/socket`
-  const socket = new WebSocket(url, [LIVE_SOCKET_PROTOCOL, token])
+  const protocols = [LIVE_SOCKET_PROTOCOL, token]
+  const init = address ? ({ protocols, headers: { 'cf-connecting-ip': address } } as unknown as string[]) : protocols
+  const socket = new WebSocket(url, init)
   const screen: Screen = { socket, received: [], waiting: new Set() }
   socket.addEventListener('message', (event) => {
     const at = Date.now()
@@ -33,21 +39,6 @@ export function openScreen(base: string, tournament: number, token: string, time
       reject(new Error(`socket ${url} failed to open`))
     })
   })
-}
-
-/** `count` screens, opened `concurrency` at a time (each upgrade is a signed-in request). */
-export async function openScreens(base: string, tournament: number, token: string, count: number, concurrency = 25): Promise<Screen[]> {
-  const screens: Screen[] = []
-  try {
-    for (let i = 0; i < count; i += concurrency) {
-      const batch = Array.from({ length: Math.min(concurrency, count - i) }, () => openScreen(base, tournament, token))
-      screens.push(...(await Promise.all(batch)))
-    }
-  } catch (error) {
-    closeScreens(screens)
-    throw error
-  }
-  return screens
 }
 
 export function closeScreens(screens: Screen[]): void {
