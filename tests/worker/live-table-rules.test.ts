@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { LiveAnswer } from '../../contract/live'
 import { getDb } from '../../worker/db/client'
 import { type LiveFeed, writeFeed } from '../../worker/live/feed'
+import { loadManagers, snapshotKey, withArrivedSheets } from '../../worker/live/table'
 import { liveFeed } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, getJson } from './helpers/world'
 
@@ -139,6 +140,31 @@ describe('picks still arriving (rule 8)', () => {
     expect(body.standings.every((r) => Array.isArray(r.pending_subs) && r.pending_subs.length === 0)).toBe(true)
     expect(body.scope).toEqual({ complete: true, kept: 4, league_size: 4 })
     expect(body.current_user_position).toBe(3)
+  })
+})
+
+describe('picks arriving while the table is kept (rule 20: the big league is not read whole every 10 s)', () => {
+  it('reads and parses only the picks that arrived, and keeps the parsed picks of everyone else', async () => {
+    const db = getDb(env.DB)
+    const snapshot = await snapshotKey(db, small)
+    const before = await loadManagers(db, small, GW, snapshot)
+    expect(before.pending).toBe(1)
+    // Nothing new: the kept managers as they are.
+    expect(await withArrivedSheets(db, small, before)).toBe(before)
+    const cat = SMALL.find((r) => r.name === 'Cat') as Row
+    await storeSheets([{ ...cat, picks: 'sheet' }])
+    const after = await withArrivedSheets(db, small, before)
+    expect(after.pending).toBe(0)
+    expect(after.managers.map((m) => [m.player_name, m.loading ?? false, m.sheet !== null])).toEqual([
+      ['Cat', false, true],
+      ['Bob', false, true],
+      ['Ann', false, true],
+      ['Dan', false, false],
+    ])
+    // Bob's and Ann's picks are the very objects parsed before: their rows were not read again.
+    expect(after.sheets.get(4000002)).toBe(before.sheets.get(4000002))
+    expect(after.sheets.get(4000001)).toBe(before.sheets.get(4000001))
+    await storeSheets([cat])
   })
 })
 

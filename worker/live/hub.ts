@@ -27,6 +27,7 @@ import {
   type TournamentLive,
   type TournamentManagers,
   tournamentLive,
+  withArrivedSheets,
 } from './table'
 
 /** The route's header naming an upgrade's socket (JSON of `LiveSocketRequest`): only the route reaches the hub. */
@@ -247,11 +248,8 @@ export class LiveHub extends DurableObject<Bindings> {
     const now = Date.now()
     if (!byThePoller) await this.wakeThePollerIfIdle(gen, now)
     const kept = this.managers
-    const managersFresh =
-      kept !== null &&
-      kept.loaded.gameweek === (gen?.gameweek ?? snapshot?.gameweek) &&
-      sameSnapshot(kept.loaded.snapshot, snapshot) &&
-      (kept.loaded.pending === 0 || now - kept.at < PENDING_RELOAD_MS)
+    const sameManagers = kept !== null && kept.loaded.gameweek === (gen?.gameweek ?? snapshot?.gameweek) && sameSnapshot(kept.loaded.snapshot, snapshot)
+    const managersFresh = sameManagers && (kept.loaded.pending === 0 || now - kept.at < PENDING_RELOAD_MS)
     if (this.cached && managersFresh && gen && this.cached.gen === gen.gen) {
       this.cached.updated_at = gen.fetched_at
       return this.cached
@@ -262,7 +260,12 @@ export class LiveHub extends DurableObject<Bindings> {
     if (this.building?.version === version) return this.building.table
     const table = (async () => {
       const feed = (gen && (await readFeed(db))) || restingFeed(snapshot)
-      const loaded = managersFresh && kept ? kept.loaded : await loadManagers(db, tournamentId, feed.gameweek, snapshot)
+      const loaded =
+        managersFresh && kept
+          ? kept.loaded
+          : sameManagers && kept
+            ? await withArrivedSheets(db, tournamentId, kept.loaded)
+            : await loadManagers(db, tournamentId, feed.gameweek, snapshot)
       if (!managersFresh) this.managers = { loaded, at: now }
       this.cached = tournamentLive(feed, loaded)
       return this.cached

@@ -55,6 +55,8 @@ export interface TournamentManagers {
   owners: Map<number, number[]>
   /** Managers whose picks are not stored yet. */
   pending: number
+  /** The tournament's facts the managers were read with (its start, whether the table is whole). */
+  facts: TableFacts | undefined
 }
 
 export interface SnapshotKey {
@@ -97,11 +99,13 @@ interface TableFacts {
   total_members: number | null
 }
 
+const MANAGER_COLUMNS = sql.raw(`s.fpl_team_id, s.team_name, s.player_name, s.total_points, s.gameweek_points, s.rank, s.last_rank,
+  s.previous_total, s.transfers, l.sheet, l.event_transfers, l.fetched_at IS NOT NULL AS fetched`)
+
 export async function loadManagers(db: Database, tournamentId: number, gameweek: number, snapshot: SnapshotKey | null): Promise<TournamentManagers> {
   const [stored, [facts]] = await Promise.all([
     db.all<ManagerRow>(sql`
-      SELECT s.fpl_team_id, s.team_name, s.player_name, s.total_points, s.gameweek_points, s.rank, s.last_rank, s.previous_total,
-        s.transfers, l.sheet, l.event_transfers, l.fetched_at IS NOT NULL AS fetched
+      SELECT ${MANAGER_COLUMNS}
       FROM standings_rows s
       LEFT JOIN live_sheets l ON l.gameweek = ${gameweek} AND l.fpl_team_id = s.fpl_team_id
       WHERE s.tournament_id = ${tournamentId}
@@ -115,12 +119,40 @@ export async function loadManagers(db: Database, tournamentId: number, gameweek:
   return tournamentManagers(stored, facts, gameweek, snapshot)
 }
 
-/** The managers of `loadManagers` from the rows it read. */
-export function tournamentManagers(stored: ManagerRow[], facts: TableFacts | undefined, gameweek: number, snapshot: SnapshotKey | null): TournamentManagers {
+/**
+ * The kept managers with the picks that have arrived since they were read: only the rows of the
+ * managers still loading are read and parsed, so a big league whose last picks trickle in is not
+ * read whole (8 MB of picks for 5,000 managers) every few seconds. The rest is the managers'
+ * assembly again (the ranking before the gameweek, the owners), which costs milliseconds.
+ */
+export async function withArrivedSheets(db: Database, tournamentId: number, kept: TournamentManagers): Promise<TournamentManagers> {
+  const loading = kept.stored.filter((r) => !r.fetched).map((r) => r.fpl_team_id)
+  const arrived = await db.all<ManagerRow>(sql`
+    SELECT ${MANAGER_COLUMNS}
+    FROM standings_rows s
+    JOIN live_sheets l ON l.gameweek = ${kept.gameweek} AND l.fpl_team_id = s.fpl_team_id AND l.fetched_at IS NOT NULL
+    WHERE s.tournament_id = ${tournamentId} AND s.fpl_team_id IN (SELECT value FROM json_each(${JSON.stringify(loading)}))`)
+  if (arrived.length === 0) return kept
+  const byEntry = new Map(arrived.map((r) => [r.fpl_team_id, r]))
+  const stored = kept.stored.map((r) => byEntry.get(r.fpl_team_id) ?? r)
+  return tournamentManagers(stored, kept.facts, kept.gameweek, kept.snapshot, kept.sheets)
+}
+
+/**
+ * The managers of `loadManagers` from the rows it read; `parsed` holds the picks of rows read
+ * before (whose JSON is not kept), so only new rows are parsed.
+ */
+export function tournamentManagers(
+  stored: ManagerRow[],
+  facts: TableFacts | undefined,
+  gameweek: number,
+  snapshot: SnapshotKey | null,
+  parsed: ReadonlyMap<number, LiveSheet> = new Map(),
+): TournamentManagers {
   const firstGameweek = gameweek <= (facts?.start_event ?? 1)
   const sheets = new Map<number, LiveSheet>()
   const managers = stored.map((r): LiveManager => {
-    const sheet = r.sheet ? (JSON.parse(r.sheet) as LiveSheet) : null
+    const sheet = r.sheet ? (JSON.parse(r.sheet) as LiveSheet) : (parsed.get(r.fpl_team_id) ?? null)
     if (sheet) sheets.set(r.fpl_team_id, sheet)
     const before = snapshot?.gameweek === gameweek ? r.transfers : null
     const transfers = transfersMade(before, r, sheet)
@@ -149,6 +181,7 @@ export function tournamentManagers(stored: ManagerRow[], facts: TableFacts | und
     sheets,
     owners: picksByPlayer(managers),
     pending: stored.filter((r) => !r.fetched).length,
+    facts,
   }
 }
 
