@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { liveGameweek } from '../../../worker/fpl/live'
 import type { FplFixture, FplLive } from '../../../worker/fpl/schemas'
 import { feedChanges, feedGameweek, type LiveFeed, slimFixture, slimLive } from '../../../worker/live/feed'
+import { liveFeed } from '../../worker/helpers/live'
 import { realBootstrap, realLiveGw1Trimmed } from '../stats/fixtures'
 import { realFixtures } from './fixtures'
 
@@ -35,22 +36,13 @@ function liveBeforeBonus(): FplLive {
 }
 
 function feed(gen: number, live: FplLive, fixture: FplFixture): LiveFeed {
-  return {
-    gen,
-    gameweek: 1,
-    status: 'live',
+  return liveFeed(gen, 1, {
     fetched_at: null,
-    updating: false,
-    state_at: 0,
-    next_deadline: null,
-    event: { finished: false, data_checked: false },
-    eventStatus: null,
     elements: bootstrap.elements.map((e): [number, number, number, string] => [e.id, e.element_type, e.team, e.web_name]),
     teams: bootstrap.teams.map((t): [number, string] => [t.id, t.short_name]),
     live: slimLive(live),
     fixtures: [slimFixture(fixture)],
-    changes: [],
-  }
+  })
 }
 
 const setBps = (f: FplFixture, element: number, value: number): FplFixture => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LiveFeed } from '../../../worker/live/feed'
 import { type ManagerRow, tournamentLive, tournamentManagers } from '../../../worker/live/table'
+import { liveFeed } from '../../worker/helpers/live'
 import { type SheetSpec, sheet } from './fixtures'
 
 // The swing feed's managers (issue 26 rule 20 made it read only the owners of the players who
@@ -15,21 +16,12 @@ function feed(changes: LiveFeed['changes']): LiveFeed {
     ...SQUAD_TYPES.map((type, i): [number, number, number, string] => [i + 1, type, 1, `P${i + 1}`]),
     [95, 2, 6, 'P95'] as [number, number, number, string],
   ]
-  return {
-    gen: 2,
-    gameweek: 5,
-    status: 'live',
+  return liveFeed(2, 5, {
     fetched_at: null,
-    updating: false,
-    state_at: 0,
-    next_deadline: null,
-    event: { finished: false, data_checked: false },
-    eventStatus: null,
     elements: players,
     live: players.map(([id]) => ({ id, stats: { minutes: 90, total_points: 2 }, explain: [] })),
-    fixtures: [],
     changes,
-  }
+  })
 }
 
 /** Entry `id`, ranked by id (previous totals 100 apart), with the picks of `spec`. */
