@@ -34,7 +34,7 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-                  ENVIRONMENT: 'test',
+                  ENVIRONMENT: 'development',
                   APP_URL: 'https://banter.test',
                   FPL_API_BASE: 'https://fpl.simulator.test/api',
                   ADMIN_EMAILS: 'admin@banter-arena.test',

@@ -38,6 +38,8 @@ export interface AppEnv {
   Bindings: Bindings
   Variables: {
     db: Database
+    /** This request's id (hono/request-id): in its X-Request-Id header, its log lines and its error body. */
+    requestId: string
     /** This answer is the same for every anonymous visitor (see lib/public-read-cache). */
     publicRead?: boolean
     /** Errors also carry their text in `message` (see lib/errors). */
@@ -49,8 +51,9 @@ export interface AppEnv {
 export type RequestContext = Pick<Context<AppEnv>, 'req' | 'env' | 'var' | 'executionCtx'>
 
 /**
- * Whether this deployment is a developer's machine or the test suite: only there may sessions be
- * signed with the built-in development secret, `/api/dev/*` exist and emails land in the dev
- * outbox. Any other ENVIRONMENT (production, staging, preview, a typo, none) is treated as public.
+ * Whether this deployment is a developer's machine (the test suite runs as one): only there may
+ * sessions be signed with the built-in development secret, `/api/dev/*` exist and emails land in
+ * the dev outbox. Any other ENVIRONMENT (production, staging, preview, test, a typo, none) is
+ * treated as public: a deploy named "test" is still a deploy (decision 151).
  */
-export const isDevelopment = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test'
+export const isDevelopment = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development'

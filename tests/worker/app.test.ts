@@ -6,7 +6,7 @@ describe('GET /api/health', () => {
     const res = await call('/api/health')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/application\/json/)
-    expect(await res.json()).toEqual({ status: 'ok', service: 'Banter Arena', environment: 'test' })
+    expect(await res.json()).toEqual({ status: 'ok', service: 'Banter Arena', environment: 'development' })
   })
 })
 

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import * as z from 'zod/mini'
 import type { AppEnv, RequestContext } from '../env'
 import { requestSource } from '../fpl/source'
+import { requireSecrets } from '../lib/config-check'
 import { showableText, validate } from '../lib/validation'
 import { session } from '../middleware/session'
 import {
@@ -19,6 +20,7 @@ import {
   updateFplTeam,
   verifyEmail,
 } from '../services/auth/accounts'
+import { knownDevice, rememberDevice } from '../services/auth/device-cookies'
 import { withPasswordSlot } from '../services/auth/password'
 import { emailField, fplTeamIdField, inviteCodeField, nameField, passwordInput, strongPassword, tokenField, UNSHOWABLE_NAME } from '../services/auth/rules'
 import { createChallenge, verifyTeam } from '../services/auth/team-ownership'
@@ -49,6 +51,10 @@ const mayEmail = (c: RequestContext, route: 'resend' | 'requestReset', account: 
 // hold one.
 const passwordWork = createMiddleware<AppEnv>((_c, next) => withPasswordSlot(next))
 
+// Routes that promise an email answer 503 on a deployment that cannot send one (decision 151),
+// the same for every address, rather than "we have sent you a link" when nothing will arrive.
+const sendsEmail = requireSecrets('RESEND_API_KEY', 'EMAIL_FROM')
+
 // The team to prove: omitted means the one the account already holds.
 const teamClaim = z.object({ fpl_team_id: z.optional(fplTeamIdField) })
 
@@ -56,6 +62,7 @@ const teamClaim = z.object({ fpl_team_id: z.optional(fplTeamIdField) })
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/register',
+    sendsEmail,
     validate(
       'json',
       z.object({
@@ -74,17 +81,20 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/login', validate('json', z.object({ email: emailField, password: passwordInput })), passwordWork, async (c) => {
     const { email, password } = c.req.valid('json')
-    return c.json(await login(accountContext(c), email, password, clientAddress(c.req.raw.headers)))
+    const answer = await login(accountContext(c), email, password, clientAddress(c.req.raw.headers), await knownDevice(c, email))
+    // Only a success leaves a cookie, so a refusal is the same for every email (decision 150).
+    await rememberDevice(c, email)
+    return c.json(answer)
   })
   .post('/verify-email', validate('json', z.object({ token: tokenField })), async (c) => {
     await limit(c, 'verify')
     return c.json(await verifyEmail(accountContext(c), c.req.valid('json').token))
   })
-  .post('/resend-verification', validate('json', z.object({ email: emailField })), async (c) => {
+  .post('/resend-verification', sendsEmail, validate('json', z.object({ email: emailField })), async (c) => {
     const { email } = c.req.valid('json')
     return c.json(await resendVerification(accountContext(c), email, await mayEmail(c, 'resend', email)))
   })
-  .post('/request-password-reset', validate('json', z.object({ email: emailField })), async (c) => {
+  .post('/request-password-reset', sendsEmail, validate('json', z.object({ email: emailField })), async (c) => {
     const { email } = c.req.valid('json')
     return c.json(await requestPasswordReset(accountContext(c), email, await mayEmail(c, 'requestReset', email)))
   })

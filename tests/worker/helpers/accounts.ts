@@ -13,6 +13,9 @@ export async function post(path: string, body: unknown, headers: Record<string, 
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> }
 }
 
+/** The device cookie a sign-in answer set, as a Cookie header's value (decision 150); undefined if none. */
+export const deviceCookie = (headers: Headers) => headers.get('set-cookie')?.match(/__Host-ba_device=[^;]+/)?.[0]
+
 export async function authed(path: string, token: string, init: RequestInit = {}) {
   const res = await call(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } })
   return { status: res.status, body: (await res.json()) as Record<string, any> }

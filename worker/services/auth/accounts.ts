@@ -8,10 +8,10 @@ import { ApiError } from '../../lib/errors'
 import { sendEmail } from '../email'
 import { type DiscoveredLeague, discoverLeagues, FPL_UNAVAILABLE, validateTeam } from '../fpl-lookup'
 import { byInviteCode } from '../invites'
-import { changePasswordBackoff, checkBackoff, clearBackoff, loginBackoffs, recordFailure } from '../rate-limit'
+import { changePasswordBackoff, checkBackoff, clearBackoff, deviceBackoff, LOGIN_BACKOFF, loginBackoffs, recordFailure } from '../rate-limit'
 import { findUser, joinTournaments, publicTournamentId, type UserRow, userPayload } from '../users'
 import { issueEmailToken, redeemEmailToken, sha256 } from './email-tokens'
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails'
+import { passwordChangedEmail, passwordResetEmail, signInAttemptsEmail, verificationEmail } from './emails'
 import { DUMMY_HASH, hashPassword, verifyPassword, withPasswordSlot } from './password'
 import { accountById, teamLocked, teamRoleStatements } from './team-roles'
 import { ensureSessionsAvailable, type SessionClaims, startSession } from './tokens'
@@ -207,24 +207,34 @@ export async function verifyEmail(ctx: AccountContext, token: string) {
 }
 
 /**
- * Sign-in. Failures slow down the account and address pair that made them (and, past a higher
- * count, the address), never the account as a whole: the owner signing in from an address that
- * has not failed gets in however many strangers guessed elsewhere.
+ * Sign-in (decision 150). `device` is the nonce of the caller's device cookie for this email, if
+ * it brought one: a device that signed in to the account before counts failures against itself
+ * alone. Any other device counts them against the account and address pair, the address, and the
+ * account as a whole past a higher count, so guessing from many addresses slows down too while the
+ * owner's own devices sign in as usual. Crossing the account's count tells the owner by email.
  */
-export async function login(ctx: AccountContext, email: string, password: string, address: string) {
+export async function login(ctx: AccountContext, email: string, password: string, address: string, device: string | null = null) {
   await ensureSessionsAvailable(ctx.env)
   const throttle = loginBackoffs(address, email)
+  // The key a success clears: the device's, or the pair's.
+  const own = device ? deviceBackoff(device) : throttle.pair
+  const backoffs = device ? [own] : [own, throttle.ip, throttle.account]
   // Checked before the password, so a waiting guesser costs no hashing; the same for every email.
-  await checkBackoff(ctx.db, [throttle.pair, throttle.ip])
+  await checkBackoff(ctx.db, backoffs)
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
   // Verify against a dummy hash for unknown emails: the same work, the same answer time.
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)
   if (!user || !valid) {
-    await recordFailure(ctx.db, [throttle.pair, throttle.ip])
+    const [, , accountFailures] = await recordFailure(ctx.db, backoffs)
+    // Exactly one failure per window reaches the count (the upsert counts atomically): one email.
+    if (user?.isVerified && accountFailures === LOGIN_BACKOFF.account.after) {
+      ctx.background(afterAnswer(() => sendEmail(ctx.env, ctx.db, signInAttemptsEmail(ctx.env, user))))
+    }
     throw new ApiError(401, INVALID_LOGIN, { code: 'invalid_credentials' })
   }
   if (!user.isVerified) throw new ApiError(403, 'Please verify your email address before signing in.', { code: 'email_not_verified' })
-  await clearBackoff(ctx.db, throttle.pair.key)
+  // The account's count stays: the strangers' failures still happened (decision 150).
+  await clearBackoff(ctx.db, own.key)
   return session(ctx, user)
 }
 

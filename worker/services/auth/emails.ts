@@ -94,6 +94,9 @@ export function passwordResetEmail(env: Layout['env'], to: Recipient, token: str
   })
 }
 
+// The home page with the "Forgot password" form open.
+const forgotPasswordLink = (env: Layout['env']) => appLink(env, '/', undefined).replace(/\/?$/, '/?forgot=true')
+
 export function passwordChangedEmail(env: Layout['env'], to: Recipient, how: 'changed' | 'reset'): EmailMessage {
   return renderEmail({
     env,
@@ -104,8 +107,28 @@ export function passwordChangedEmail(env: Layout['env'], to: Recipient, how: 'ch
       `The password of your account was just ${how}, and every device that was signed in has been signed out.`,
       "If this was you, there's nothing else to do.",
     ],
-    action: { label: "Wasn't me: reset my password", url: appLink(env, '/', undefined).replace(/\/?$/, '/?forgot=true') },
+    action: { label: "Wasn't me: reset my password", url: forgotPasswordLink(env) },
     footnote: 'If you did not make this change, reset your password now and check the email account too.',
+  })
+}
+
+/**
+ * To a verified account whose sign-ins from new devices were just slowed down (decision 150): many
+ * wrong passwords from devices that never signed in to it. Once per account per hour at most.
+ */
+export function signInAttemptsEmail(env: Layout['env'], to: Recipient): EmailMessage {
+  return renderEmail({
+    env,
+    to: to.email,
+    subject: `Someone is trying to sign in to your ${env.PRODUCT_NAME} account`,
+    greeting: greet(to),
+    paragraphs: [
+      'There have been many sign-in attempts with a wrong password on your account, from devices that have not signed in to it before. To protect your account, we have slowed down sign-ins from new devices for a while.',
+      'The devices you have signed in on before still work as usual.',
+      'If this was you, there is nothing to do. If not, your account is safe as long as nobody knows your password; if you think someone might, choose a new one.',
+    ],
+    action: { label: 'Reset my password', url: forgotPasswordLink(env) },
+    footnote: 'If you forgot your password, the button above sends you a link to choose a new one.',
   })
 }
 

@@ -3,8 +3,7 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Database } from '../../db/client'
 import { sessions } from '../../db/schema'
 import type { Bindings } from '../../env'
-import { isDevelopment } from '../../env'
-import { ApiError } from '../../lib/errors'
+import { checkSecrets, lacksSecret, misconfigured } from '../../lib/config-check'
 
 // Session tokens: HS256 JWTs (the algorithm is pinned on verify) naming their issuer, audience
 // and type, with `iat`, `exp` and a random id (`jti`, 128 bits). A token is only good while its
@@ -24,9 +23,8 @@ const ALGORITHM = 'HS256'
 const ISSUER = 'banter-arena'
 const AUDIENCE = 'banter-arena-api'
 const TYPE = 'JWT'
-// Development and tests only (ENVIRONMENT development or test): it is public, in this file.
+// Development only (ENVIRONMENT exactly development; the tests run as development): it is public, in this file.
 const DEV_SECRET = 'banter-arena-development-secret-not-for-production'
-const MIN_SECRET_LENGTH = 32
 
 export interface SessionSubject {
   userId: number
@@ -43,7 +41,8 @@ export interface SessionClaims extends SessionSubject {
 const USER_ID = /^[1-9][0-9]{0,14}$/
 const TOKEN_ID = /^[A-Za-z0-9_-]{22}$/
 
-const randomTokenId = () =>
+/** 128 random bits, base64url: a token's id, a device cookie's nonce. */
+export const randomTokenId = () =>
   btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replaceAll('+', '-')
     .replaceAll('/', '_')
@@ -51,24 +50,21 @@ const randomTokenId = () =>
 
 type KeyEnv = Pick<Bindings, 'JWT_SECRET' | 'ENVIRONMENT'>
 
-const sessionsUnavailable = () => new ApiError(503, 'Sign-in is unavailable right now. Please try again later.', { code: 'auth_unavailable' })
-
 // Importing the HMAC key costs more than verifying a token with it: once per secret per isolate.
 const importedKeys = new Map<string, Promise<CryptoKey>>()
 
 /**
- * The signing key. Without a JWT_SECRET of at least 32 characters only development and the tests
- * fall back to the public development secret; anywhere else every request that signs or checks a
- * session is refused (503), never signed with a key anyone can read.
+ * The signing key. Without a JWT_SECRET of at least 32 characters only development falls back to
+ * the public development secret; anywhere else nothing is signed or checked with a key anyone can
+ * read: the app answers 503 before any route runs (lib/config-check.ts), and this refuses too, for
+ * the scheduled and queued work (the digest's links) that no request guards.
  */
 function secretKey(env: KeyEnv): Promise<CryptoKey> {
-  const secret = env.JWT_SECRET || (isDevelopment(env) ? DEV_SECRET : '')
-  if (secret.length < MIN_SECRET_LENGTH) {
-    console.error(
-      `JWT_SECRET is not set: sessions are refused (ENVIRONMENT=${JSON.stringify(env.ENVIRONMENT ?? '')}). Set it with \`wrangler secret put JWT_SECRET\` (at least ${MIN_SECRET_LENGTH} random characters).`,
-    )
-    throw sessionsUnavailable()
+  if (lacksSecret(env, 'JWT_SECRET')) {
+    checkSecrets(env)
+    throw misconfigured()
   }
+  const secret = env.JWT_SECRET || DEV_SECRET
   let key = importedKeys.get(secret)
   if (!key) {
     key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
@@ -80,6 +76,31 @@ function secretKey(env: KeyEnv): Promise<CryptoKey> {
 /** Throws the 503 before a sign-in spends a password hash on a session it could not sign. */
 export async function ensureSessionsAvailable(env: KeyEnv): Promise<void> {
   await secretKey(env)
+}
+
+// Per session key, the keys derived from it by label.
+const purposeKeys = new WeakMap<CryptoKey, Map<string, Promise<CryptoKey>>>()
+
+/**
+ * A key of its own for one purpose (unsubscribe links, device cookies): HMAC-SHA-256(session key,
+ * label), so there is one secret to keep, and nothing signed for one purpose is good for another
+ * or for a session.
+ */
+export async function purposeKey(env: KeyEnv, label: string): Promise<CryptoKey> {
+  const base = await secretKey(env)
+  let byLabel = purposeKeys.get(base)
+  if (!byLabel) {
+    byLabel = new Map()
+    purposeKeys.set(base, byLabel)
+  }
+  let key = byLabel.get(label)
+  if (!key) {
+    key = crypto.subtle
+      .sign('HMAC', base, new TextEncoder().encode(label))
+      .then((bytes) => crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']))
+    byLabel.set(label, key)
+  }
+  return key
 }
 
 /** A signed token and its claims; the caller writes its session row (see startSession). */
@@ -145,31 +166,54 @@ export async function verifySession(env: KeyEnv, token: string): Promise<Session
   }
 }
 
-// Links in emails that act without signing in (the digest's one-click unsubscribe): the user and
-// what the link may do, signed with the session key under an audience of their own, so a link
-// token is never a session and a session never a link. They do not expire: an unsubscribe link
-// in an old email must still work (RFC 8058 asks for it to keep working).
-const LINK_AUDIENCE = 'banter-arena-link'
+// The digest's unsubscribe links (RFC 8058 one-click, no sign-in; decision 152): the user, their
+// token version and when the email was made, signed with a key of the links' own (derived from the
+// session secret under its own label, so a link is never a session and a session never a link, and
+// a link signed with the session key itself, the old way, is refused). A link works for 90 days,
+// long after the next digest has brought a fresh one; bumping the token version (password change
+// or reset, "sign out everywhere") retires every link sent before.
+const UNSUBSCRIBE_AUDIENCE = 'banter-arena-unsubscribe'
+const UNSUBSCRIBE_KEY_LABEL = 'banter-arena unsubscribe-link key v1'
+export const UNSUBSCRIBE_LINK_LIFETIME_SECONDS = 90 * 24 * 3600
 
-export type LinkPurpose = 'unsubscribe-digest'
+const unsubscribeKey = (env: KeyEnv) => purposeKey(env, UNSUBSCRIBE_KEY_LABEL)
 
-export async function signLinkToken(env: KeyEnv, userId: number, purpose: LinkPurpose): Promise<string> {
-  return new SignJWT({ purpose })
+export async function signUnsubscribeToken(env: KeyEnv, subject: SessionSubject, now = Date.now()): Promise<string> {
+  const issuedAt = Math.floor(now / 1000)
+  return new SignJWT({ ver: subject.tokenVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
     .setIssuer(ISSUER)
-    .setAudience(LINK_AUDIENCE)
-    .setSubject(String(userId))
-    .sign(await secretKey(env))
+    .setAudience(UNSUBSCRIBE_AUDIENCE)
+    .setSubject(String(subject.userId))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + UNSUBSCRIBE_LINK_LIFETIME_SECONDS)
+    .sign(await unsubscribeKey(env))
 }
 
-/** The user a link token was signed for, or null for anything else. */
-export async function verifyLinkToken(env: KeyEnv, token: string, purpose: LinkPurpose): Promise<number | null> {
+/** What an unsubscribe link says: whose it is and which token version it was sent under, or why it says nothing. */
+export type UnsubscribeLink = ({ status: 'valid' } & SessionSubject) | { status: 'expired' } | { status: 'invalid' }
+
+export async function verifyUnsubscribeToken(env: KeyEnv, token: string, now = Date.now()): Promise<UnsubscribeLink> {
   try {
-    const { payload } = await jwtVerify(token, await secretKey(env), { algorithms: [ALGORITHM], typ: TYPE, issuer: ISSUER, audience: LINK_AUDIENCE })
+    const { payload } = await jwtVerify(token, await unsubscribeKey(env), {
+      algorithms: [ALGORITHM],
+      typ: TYPE,
+      issuer: ISSUER,
+      audience: UNSUBSCRIBE_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: new Date(now),
+      // Counted from `iat` too: a link that claims a longer life than we give was not made here.
+      maxTokenAge: UNSUBSCRIBE_LINK_LIFETIME_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    })
     const userId = typeof payload.sub === 'string' && USER_ID.test(payload.sub) ? Number(payload.sub) : Number.NaN
-    return payload.purpose === purpose && Number.isSafeInteger(userId) ? userId : null
+    const tokenVersion = payload.ver
+    if (!Number.isSafeInteger(userId) || typeof tokenVersion !== 'number') return { status: 'invalid' }
+    return { status: 'valid', userId, tokenVersion }
   } catch (error) {
-    if (error instanceof errors.JOSEError) return null
+    // jose checks the signature before the times: an expired link is one we made.
+    if (error instanceof errors.JWTExpired) return { status: 'expired' }
+    if (error instanceof errors.JOSEError) return { status: 'invalid' }
     throw error
   }
 }

@@ -8,7 +8,7 @@ import { isDevelopment } from '../../env'
 // candidate, @pushforge/builder 2.0.5, encrypts with the pre-RFC `aesgcm` draft, which Apple's
 // push service does not take).
 
-// Development and tests only (ENVIRONMENT development or test): it is public, in this file.
+// Development only (ENVIRONMENT exactly development; the tests run as development): it is public, in this file.
 // Production signs with the VAPID_PRIVATE_JWK secret or sends no pushes at all.
 const DEV_VAPID_JWK: JsonWebKey = {
   kty: 'EC',
