@@ -205,4 +205,13 @@ describe('the unsubscribe page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.')
   })
+
+  it('points an expired link to the dashboard, where the digest still turns off', async () => {
+    const detail = 'This unsubscribe link has expired. Please use the link in your latest digest, or sign in and turn the digest off in your dashboard.'
+    mockApi({ 'POST /api/notifications/unsubscribe': { status: 400, body: { detail, code: 'unsubscribe_link_expired' } } })
+    renderApp('/unsubscribe?token=old')
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail)
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard')
+  })
 })

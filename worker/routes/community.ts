@@ -3,11 +3,12 @@ import * as z from 'zod/mini'
 import { MAX_POST_LENGTH } from '../../contract/community'
 import type { AppEnv } from '../env'
 import { errorTextAsMessage } from '../lib/errors'
+import { log } from '../lib/log'
 import { positiveId } from '../lib/params'
 import { showableText, validate } from '../lib/validation'
 import { session } from '../middleware/session'
 import { createPost, deletePost, dismissReports, postsRead, reportPost, setPinned, toggleLike, wallPosts } from '../services/community'
-import { notifyUsers } from '../services/notifications/announce'
+import { claimEvent } from '../services/notifications/announce'
 import { likeNotice } from '../services/notifications/notices'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 import { moderatingWall, wallOf, wallWith } from './tournament-access'
@@ -51,12 +52,18 @@ export const communityRoutes = new Hono<AppEnv>()
   .post('/:leagueId/like/:postId', validate('param', z.object({ leagueId: positiveId, postId: positiveId })), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
     const { tournament, user } = await wallOf(c, leagueId)
+    await enforce(c.var.db, limitsFor('communityLike', clientAddress(c.req.raw.headers), String(user.id)))
     const { answer, post } = await toggleLike(c.var.db, tournament, user, postId)
-    // The author hears of a like once (its key), never of their own, and never at the liker's expense.
+    // The author hears of a like once, never of their own, and never at the liker's expense. The
+    // notice's key is claimed before it is queued, so liking, unliking and liking again queues
+    // nothing more (decision 152).
     if (answer.liked && post.userId !== user.id) {
       const notice = likeNotice(tournament, post, user, Date.now())
       c.executionCtx.waitUntil(
-        notifyUsers({ queue: c.env.NOTIFY_QUEUE }, [{ userId: post.userId, notice }]).catch((error: unknown) => console.warn('Like not notified', error)),
+        claimEvent({ db: c.var.db, queue: c.env.NOTIFY_QUEUE }, `${notice.type}:${notice.key}`, {
+          kind: 'notify:users',
+          items: [{ userId: post.userId, notice }],
+        }).catch((error: unknown) => log.warn('Like not notified', { error })),
       )
     }
     return c.json(answer)

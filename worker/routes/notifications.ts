@@ -5,12 +5,12 @@ import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { validate, validateQueryOrForm } from '../lib/validation'
 import { session } from '../middleware/session'
-import { verifyLinkToken } from '../services/auth/tokens'
-import { unsubscribeDigest } from '../services/notifications/digest'
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByLink } from '../services/notifications/digest'
 import { preferencesAnswer, updatePreferences } from '../services/notifications/preferences'
 import { isPushEndpoint, vapidKeys } from '../services/notifications/push'
 import { isTimeZone } from '../services/notifications/rules'
 import { deleteSubscription, saveSubscription } from '../services/notifications/subscriptions'
+import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // /api/push/*: a device's Web Push subscription. /api/notifications/*: what a user wants to hear
 // about, and the digest's one-click unsubscribe, which works without signing in (issue 17).
@@ -43,7 +43,6 @@ const preferencesBody = z.object({
   time_zone: z.optional(z.string().check(z.maxLength(64), z.refine(isTimeZone, 'That time zone is not one we know.'))),
   email_digest: z.optional(z.boolean({ error: 'email_digest must be true or false' })),
 })
-const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.'
 const unsubscribeToken = z.object({
   token: z.string({ error: INVALID_UNSUBSCRIBE_LINK }).check(z.minLength(1, INVALID_UNSUBSCRIBE_LINK), z.maxLength(2048, INVALID_UNSUBSCRIBE_LINK)),
 })
@@ -61,6 +60,7 @@ export const pushRoutes = new Hono<AppEnv>()
     if (!vapidKeys(c.env)) throw pushUnavailable()
     if (!isPushEndpoint(c.env, input.endpoint)) throw new ApiError(400, 'That is not a push service we can deliver to.', { code: 'push_endpoint_refused' })
     const user = await c.var.session.user()
+    await enforce(c.var.db, limitsFor('pushSubscribe', clientAddress(c.req.raw.headers), String(user.id)))
     const { created, answer } = await saveSubscription(c.var.db, user.id, input)
     return c.json(answer, created ? 201 : 200)
   })
@@ -77,8 +77,6 @@ export const notificationRoutes = new Hono<AppEnv>()
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` (a form) to the header's URL, whose
   // query carries the token; the unsubscribe page posts the token as a form field. No session.
   .post('/unsubscribe', validateQueryOrForm(unsubscribeToken), async (c) => {
-    const userId = await verifyLinkToken(c.env, c.req.valid('form').token, 'unsubscribe-digest')
-    if (userId === null) throw new ApiError(400, INVALID_UNSUBSCRIBE_LINK, { code: 'invalid_unsubscribe_link' })
-    await unsubscribeDigest(c.var.db, userId)
+    await unsubscribeByLink(c.env, c.var.db, c.req.valid('form').token)
     return c.json({ unsubscribed: true })
   })

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { LINEAGE_DEPTH, type LineageResponse } from '../../contract/hall-of-fame'
 import type { Database } from '../db/client'
-import { memberships, tournaments } from '../db/schema'
+import { tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { Tournament } from './access'
+import { isActiveMember, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 
 // Season lineage (issue 16, decision 137): FPL starts every league afresh each July with a new id,
@@ -47,7 +47,7 @@ export async function linkLineage(db: Database, tournament: Tournament, user: Se
     })
   }
   // Another group's kept league would bring its names and records into this Hall of Fame: only
-  // someone who ran it or played in it can say it is this league's last season.
+  // someone who runs it or still plays in it can say it is this league's last season.
   if (!(await tookPart(db, previous, user))) {
     throw new ApiError(403, 'You can link a league you ran or played in last season. Ask its commissioner to link it.', { code: 'lineage_not_yours' })
   }
@@ -62,13 +62,13 @@ export async function linkLineage(db: Database, tournament: Tournament, user: Se
   }
 }
 
+/**
+ * Whether the user runs `previous` or is one of its active members. A member the commissioner
+ * removed keeps an inactive row; it must not let them carry the group's names into a league of
+ * their own (issue 27, decision 152).
+ */
 async function tookPart(db: Database, previous: Tournament, user: SessionUser): Promise<boolean> {
-  if (previous.commissionerId === user.id) return true
-  const membership = await db.query.memberships.findFirst({
-    where: and(eq(memberships.tournamentId, previous.id), eq(memberships.userId, user.id)),
-    columns: { id: true },
-  })
-  return membership !== undefined
+  return previous.commissionerId === user.id || (await isActiveMember(db, previous.id, user.id))
 }
 
 /** Whether following `from`'s own links back (as far as the Hall of Fame would, and one more) reaches `target`. */

@@ -81,8 +81,8 @@ export async function checkBackoff(db: Database, backoffs: Backoff[], now = Date
   if (until > now) throw tooManyAttempts(Math.ceil((until - now) / 1000))
 }
 
-/** Counts a failure against every key (one batch), starting or lengthening its wait. */
-export async function recordFailure(db: Database, backoffs: Backoff[], now = Date.now()): Promise<void> {
+/** Counts a failure against every key (one batch), starting or lengthening its wait; answers each key's failures in its window. */
+export async function recordFailure(db: Database, backoffs: Backoff[], now = Date.now()): Promise<number[]> {
   const upserts = backoffs.map((b) => {
     const cutoff = now - b.windowMs
     // SET expressions read the row as it was, so the new count is spelled out where it is needed.
@@ -98,8 +98,11 @@ export async function recordFailure(db: Database, backoffs: Backoff[], now = Dat
           windowStart: sql`CASE WHEN window_start <= ${cutoff} THEN ${now} ELSE window_start END`,
         },
       })
+      .returning({ count: rateLimits.count })
   })
-  if (upserts.length > 0) await db.batch(upserts as [(typeof upserts)[number], ...typeof upserts])
+  if (upserts.length === 0) return []
+  const counted = await db.batch(upserts as [(typeof upserts)[number], ...typeof upserts])
+  return counted.map((rows) => rows[0]?.count ?? 0)
 }
 
 /** Forgets a key's failures (the right password from that address). */
@@ -174,6 +177,15 @@ export const LIMITS = {
   // Live socket upgrades: a screen opens one per visit and reconnects with backoff (1 s ... 60 s),
   // so a person needs a few a minute; a connect-disconnect loop thousands (decision 142).
   liveSocket: { ip: { max: 300, windowMs: 10 * MINUTE }, account: { max: 60, windowMs: 10 * MINUTE } },
+  // Client error reports: a page sends at most 5 (web/src/lib/report-error.ts); a house or an office
+  // shares an address, and a flood of them must not fill the logs.
+  clientErrors: { ip: { max: 30, windowMs: 10 * MINUTE } },
+  // Push devices: the app re-posts its one subscription when it opens; a script tries thousands
+  // of endpoints (decision 152).
+  pushSubscribe: { ip: { max: 60, windowMs: 10 * MINUTE }, account: { max: 20, windowMs: 10 * MINUTE } },
+  // Each like may queue a notice to the post's author: a reader likes a wall's posts in a few
+  // dozen clicks, a script in thousands (decision 152).
+  communityLike: { ip: { max: 300, windowMs: 10 * MINUTE }, account: { max: 120, windowMs: 10 * MINUTE } },
 } as const
 
 export function limitsFor(route: keyof typeof LIMITS, address: string, account?: string): Limit[] {
@@ -184,14 +196,19 @@ export function limitsFor(route: keyof typeof LIMITS, address: string, account?:
 }
 
 /**
- * Failed sign-ins. Per account and address pair: a guesser at one address slows down (2 s, 4 s,
- * ... up to 15 min) while the owner, from any address that has not failed, signs in as usual;
- * there is no lock of the account as a whole, which strangers could trigger at will. Per
- * address: password spraying across many accounts from one place waits too.
+ * Failed sign-ins (decision 150). From a device without a device cookie for the account, three
+ * keys: per account and address pair, a guesser at one address slows down (2 s, 4 s, ... up to
+ * 15 min); per address, password spraying across many accounts from one place waits too; per
+ * account, guessing from many addresses (a botnet) slows down past a higher count (1 min, 2 min,
+ * ... up to 15 min), keyed by the email typed so an unknown email waits exactly as a real one.
+ * A device that signed in to the account before (its device cookie) counts only against its own
+ * key, so the owner's own devices sign in whatever strangers do. Nothing is a fixed lockout.
  */
 export const LOGIN_BACKOFF = {
   pair: { after: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: HOUR },
   ip: { after: 30, baseMs: MINUTE, maxMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  account: { after: 10, baseMs: MINUTE, maxMs: 15 * MINUTE, windowMs: HOUR },
+  device: { after: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: HOUR },
 } as const
 
 /**
@@ -207,7 +224,12 @@ export const changePasswordBackoff = (userId: number): Backoff => ({
   windowMs: HOUR,
 })
 
-export const loginBackoffs = (address: string, email: string): { pair: Backoff; ip: Backoff } => ({
+/** The keys of a sign-in from a device that holds no device cookie for this account. */
+export const loginBackoffs = (address: string, email: string): { pair: Backoff; ip: Backoff; account: Backoff } => ({
   pair: { key: `login:pair:${email}:${address}`, ...LOGIN_BACKOFF.pair },
   ip: { key: `login:ip:${address}`, ...LOGIN_BACKOFF.ip },
+  account: { key: `login:account:${email}`, ...LOGIN_BACKOFF.account },
 })
+
+/** The key of a sign-in from a device that signed in to this account before (its cookie's nonce). */
+export const deviceBackoff = (nonce: string): Backoff => ({ key: `login:device:${nonce}`, ...LOGIN_BACKOFF.device })

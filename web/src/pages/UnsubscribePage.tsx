@@ -44,9 +44,15 @@ export default function UnsubscribePage() {
         <div className="card">
           <p>One click and the weekly digest stops. Your other notifications stay as they are.</p>
           {problem ? (
-            <p className="form-message form-message--error" role="alert">
-              {problem}
-            </p>
+            <>
+              <p className="form-message form-message--error" role="alert">
+                {problem}
+              </p>
+              {/* An old or retired link: the dashboard's settings still turn the digest off. */}
+              <Link to="/dashboard" className="button button--ghost">
+                Go to your dashboard
+              </Link>
+            </>
           ) : null}
           <button type="button" className="button button--primary" disabled={state === 'working' || !token} onClick={() => void unsubscribe()}>
             {state === 'working' ? 'Unsubscribing…' : 'Unsubscribe'}

@@ -6,8 +6,8 @@ import type { Notice } from './rules'
 
 // How the rest of the worker says something happened. An event for many users (a Gazette, a
 // deadline, the digest) is claimed once by its key, whoever announces it first; an event for a
-// few named users (a like, a join, an overtake) is queued as it is, and each user hears of it
-// once by its key.
+// few named users (a join, an overtake) is queued as it is, and each user hears of it once by its
+// key. A like is claimed too: one member can like, unlike and like again at will.
 
 export interface Notifier {
   db: Database

@@ -5,8 +5,10 @@ import type { Database } from '../../db/client'
 import { gameweekResults, gazetteEditions, memberships, notificationPreferences, standingsRows, tournamentSnapshots, tournaments, users } from '../../db/schema'
 import type { Bindings } from '../../env'
 import { ordinal } from '../../fpl/stats/text'
+import { ApiError } from '../../lib/errors'
+import { log } from '../../lib/log'
 import { appLink, renderEmail } from '../auth/emails'
-import { signLinkToken } from '../auth/tokens'
+import { signUnsubscribeToken, verifyUnsubscribeToken } from '../auth/tokens'
 import { sendEmail } from '../email'
 import { claimOutcomes, releaseOutcomes } from './fanout'
 import type { NotifyMessage, NotifySender } from './messages'
@@ -40,7 +42,7 @@ interface LeagueWeek {
 export async function sendDigests(deps: DigestDeps, message: Extract<NotifyMessage, { kind: 'notify:digest' }>) {
   const { db, env } = deps
   const recipients = await db
-    .select({ id: users.id, email: users.email, name: users.name, teamId: users.fplTeamId })
+    .select({ id: users.id, email: users.email, name: users.name, teamId: users.fplTeamId, tokenVersion: users.tokenVersion })
     .from(users)
     .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(and(eq(notificationPreferences.emailDigest, true), eq(users.isVerified, true), gt(users.id, message.after ?? 0)))
@@ -62,9 +64,9 @@ export async function sendDigests(deps: DigestDeps, message: Extract<NotifyMessa
   const failed: number[] = []
   for (const recipient of withNews.filter((r) => claimed.has(r.id))) {
     try {
-      await sendEmail(env, db, await digestEmail(env, recipient, message.gameweek, weeks.get(recipient.id) ?? []))
+      await sendEmail(env, db, await digestEmail(env, recipient, message.gameweek, weeks.get(recipient.id) ?? [], deps.now?.() ?? Date.now()))
     } catch (error) {
-      console.warn('A digest was not sent', error)
+      log.warn('A digest was not sent', { user_id: recipient.id, error })
       failed.push(recipient.id)
     }
   }
@@ -146,8 +148,14 @@ function changeText(change: number | null) {
 }
 
 /** The digest for one user: a paragraph per league, the unsubscribe link in the body and the headers. */
-async function digestEmail(env: Bindings, recipient: { id: number; email: string; name: string }, gameweek: number, weeks: LeagueWeek[]) {
-  const token = await signLinkToken(env, recipient.id, 'unsubscribe-digest')
+async function digestEmail(
+  env: Bindings,
+  recipient: { id: number; email: string; name: string; tokenVersion: number },
+  gameweek: number,
+  weeks: LeagueWeek[],
+  now: number,
+) {
+  const token = await signUnsubscribeToken(env, { userId: recipient.id, tokenVersion: recipient.tokenVersion }, now)
   const page = appLink(env, '/unsubscribe', token)
   const oneClick = appLink(env, '/api/notifications/unsubscribe', token)
   const first = weeks[0]
@@ -169,8 +177,23 @@ async function digestEmail(env: Bindings, recipient: { id: number; email: string
   return { ...email, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
 }
 
-/** The one-click unsubscribe: the digest goes off, everything else stays as the user set it. */
-export async function unsubscribeDigest(db: Database, userId: number) {
-  const current = preferencesOf(await db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, userId) }))
-  await writePreferences(db, userId, { ...current, email_digest: false })
+export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.'
+const TURN_IT_OFF = 'Please use the link in your latest digest, or sign in and turn the digest off in your dashboard.'
+
+/**
+ * The one-click unsubscribe of a digest's link. A link past its 90 days, or sent before the
+ * account's token version moved on (a password change or reset, "sign out everywhere"), is
+ * refused with the way to turn the digest off that still works.
+ */
+export async function unsubscribeByLink(env: Bindings, db: Database, token: string, now = Date.now()) {
+  const link = await verifyUnsubscribeToken(env, token, now)
+  if (link.status === 'expired') throw new ApiError(400, `This unsubscribe link has expired. ${TURN_IT_OFF}`, { code: 'unsubscribe_link_expired' })
+  if (link.status === 'invalid') throw new ApiError(400, INVALID_UNSUBSCRIBE_LINK, { code: 'invalid_unsubscribe_link' })
+  const user = await db.query.users.findFirst({ where: eq(users.id, link.userId), columns: { tokenVersion: true } })
+  if (user?.tokenVersion !== link.tokenVersion) {
+    throw new ApiError(400, `This unsubscribe link is no longer valid. ${TURN_IT_OFF}`, { code: 'unsubscribe_link_retired' })
+  }
+  // The digest goes off; everything else stays as the user set it.
+  const current = preferencesOf(await db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, link.userId) }))
+  await writePreferences(db, link.userId, { ...current, email_digest: false })
 }

@@ -1,12 +1,15 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, or, sql } from 'drizzle-orm'
 import type { PushSubscriptionAnswer, PushSubscriptionInput } from '../../../contract/notifications'
 import type { Database } from '../../db/client'
 import { pushSubscriptions } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
+import { log } from '../../lib/log'
 
 // A user's devices. The browser's endpoint is the device: posting it again (the app re-syncs when
-// it opens) refreshes its keys and last-seen time; posted by another account on a shared device,
-// it moves to that account, so a phone never gets the previous user's pushes.
+// it opens) refreshes its keys and last-seen time. An endpoint belongs to the account that posted
+// it first (decision 152): another account takes it over only with the device's own keys (a
+// shared phone whose sign-out could not reach us), never with keys of its own, which would route
+// the owner's pushes to the poster. Sign-out deletes the row, so the next account starts afresh.
 
 /** A user keeps this many devices; a new one beyond it replaces the least recently seen. */
 const MAX_DEVICES_PER_USER = 10
@@ -23,15 +26,22 @@ export async function saveSubscription(
 ): Promise<{ created: boolean; answer: PushSubscriptionAnswer }> {
   const seen = new Date(now)
   const id = randomId()
+  const { p256dh, auth } = input.keys
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ id, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: seen, lastSeenAt: seen })
+    .values({ id, userId, endpoint: input.endpoint, p256dh, auth, createdAt: seen, lastSeenAt: seen })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, lastSeenAt: seen },
+      set: { userId, p256dh, auth, lastSeenAt: seen },
+      setWhere: or(eq(pushSubscriptions.userId, userId), and(eq(pushSubscriptions.p256dh, p256dh), eq(pushSubscriptions.auth, auth))),
     })
     .returning()
-  if (!row) throw new Error('The subscription was not saved')
+  if (!row) {
+    // Someone else's device posted with other keys: it stays theirs. The answer is a new device's,
+    // so the poster cannot tell the endpoint is registered here.
+    log.warn('Push endpoint of another account posted with other keys; kept with its owner', { user_id: userId })
+    return { created: true, answer: { id, created_at: seen.toISOString() } }
+  }
   await db.run(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
     SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY last_seen_at DESC, id LIMIT ${MAX_DEVICES_PER_USER})`)
   return { created: row.id === id, answer: { id: row.id, created_at: row.createdAt.toISOString() } }
