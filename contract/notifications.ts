@@ -66,8 +66,5 @@ export type TournamentTab = (typeof TOURNAMENT_TABS)[number]
 
 export const tournamentScreen = (tournamentId: number, tab: TournamentTab) => `/tournaments/${tournamentId}?tab=${tab}`
 
-/** The page's message to the service worker on sign-out: forget the user's offline answers. */
-export const CLEAR_USER_DATA_MESSAGE = 'banter-arena:clear-user-data'
-
 /** The service worker's message when the browser replaced the push subscription: re-sync it. */
 export const PUSH_SUBSCRIPTION_CHANGED_MESSAGE = 'banter-arena:push-subscription-changed'

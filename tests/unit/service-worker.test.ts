@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { screenUrl, shellAssets, strategyFor } from '../../web/src/service-worker/routes'
+import { OFFLINE_READS_CACHE } from '../../web/src/lib/offline-cache'
+import { screenUrl, shellAssets, staleCaches, strategyFor, versionCaches } from '../../web/src/service-worker/routes'
 
 // What the service worker does with each request (web/src/service-worker/routes.ts).
 
@@ -42,5 +43,17 @@ describe('a notification’s screen', () => {
     expect(screenUrl('//evil.example/x', ORIGIN)).toBe('/dashboard')
     expect(screenUrl('https://evil.example/', ORIGIN)).toBe('/dashboard')
     expect(screenUrl(undefined, ORIGIN)).toBe('/dashboard')
+  })
+})
+
+describe('the caches a new build’s worker deletes when it takes over', () => {
+  // This build's, v1's (before builds were named), another build's, the user's, and one nobody knows.
+  const names = ['shell-0123456789ab', 'assets-0123456789ab', 'shell-v1', 'assets', 'shell-ffffffffffff', 'assets-ffffffffffff', OFFLINE_READS_CACHE, 'other']
+
+  it('deletes every other build’s shell and files, and what it does not know, keeping its own and the user’s copies', () => {
+    expect(versionCaches('0123456789ab')).toEqual({ shell: 'shell-0123456789ab', assets: 'assets-0123456789ab' })
+    expect(staleCaches(names, '0123456789ab').sort()).toEqual(['assets', 'assets-ffffffffffff', 'other', 'shell-ffffffffffff', 'shell-v1'])
+    expect(staleCaches(names, 'ffffffffffff')).not.toContain(OFFLINE_READS_CACHE)
+    expect(staleCaches(['shell-0123456789ab', 'assets-0123456789ab', OFFLINE_READS_CACHE], '0123456789ab')).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import {
   FplTimeoutError,
   FplUpdatingError,
 } from '../../worker/fpl/errors'
+import { MAX_HOLD_MS } from '../../worker/fpl/guard'
 import bootstrap from '../fixtures/fpl/bootstrap-static.json'
 import entry from '../fixtures/fpl/entry.json'
 import entryAlt from '../fixtures/fpl/entry-alt-entry1-2025-26-end.json'
@@ -127,7 +128,8 @@ describe('faults', () => {
       .eventStatus()
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FplRateLimitedError)
-    expect((error as FplRateLimitedError).retryAfterMs).toBe(3_600_000)
+    // An hour asked, five minutes honoured (decision 153): the hold it sets is capped too.
+    expect((error as FplRateLimitedError).retryAfterMs).toBe(MAX_HOLD_MS)
     expect(calls).toHaveLength(1)
   })
 
@@ -221,5 +223,17 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Wed, 21 Oct 2026 07:28:10 GMT', Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(10_000)
     expect(parseRetryAfter('soon')).toBeNull()
     expect(parseRetryAfter(null)).toBeNull()
+    expect(parseRetryAfter(' ')).toBeNull()
+  })
+
+  it('never asks for more than the cap, nor for less than nothing', () => {
+    const now = Date.parse('2026-11-28T15:00:00Z')
+    expect(parseRetryAfter('300', now)).toBe(MAX_HOLD_MS)
+    expect(parseRetryAfter('86400', now)).toBe(MAX_HOLD_MS)
+    expect(parseRetryAfter('1e9', now)).toBe(MAX_HOLD_MS)
+    expect(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', now)).toBe(MAX_HOLD_MS)
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT', now)).toBe(0)
+    expect(parseRetryAfter('-5', now)).toBe(0)
+    expect(parseRetryAfter('Infinity', now)).toBeNull()
   })
 })

@@ -1,3 +1,5 @@
+import { log } from '../lib/log'
+
 // The edge cache of upstream FPL responses, in KV.
 //
 // Each key holds the last good answer with the data version it belongs to (for example the
@@ -94,7 +96,7 @@ export class FplCache {
       await this.kv.put(key, JSON.stringify(value), { expirationTtl: KEEP_SECONDS })
     } catch (error) {
       // A refused write (same-key rate, quota) costs freshness only, never the answer.
-      console.warn('KV write failed', key, (error as Error).message)
+      log.warn('KV write failed', { key, error })
     }
   }
 }

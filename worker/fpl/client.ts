@@ -10,7 +10,7 @@ import {
   FplTimeoutError,
   FplUpdatingError,
 } from './errors'
-import type { UpstreamGuard } from './guard'
+import { MAX_HOLD_MS, type UpstreamGuard } from './guard'
 import {
   bootstrapSchema,
   entrySchema,
@@ -58,6 +58,8 @@ export interface FplClientOptions {
   maxDelayMs?: number
   /** A Retry-After longer than this is not waited for: the error goes up instead. */
   maxRetryAfterMs?: number
+  /** Told of each call FPL failed, retries included, for the metrics (not of calls the guard or the budget held back, nor of a 404: an answer). */
+  onFailure?: (error: FplError) => void
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
   random?: () => number
@@ -101,6 +103,7 @@ export function createFplClient(options: FplClientOptions) {
     } catch (error) {
       if (error instanceof FplNotFoundError) guard?.succeeded()
       else await guard?.failed(error)
+      if (error instanceof FplError && !(error instanceof FplNotFoundError)) options.onFailure?.(error)
       throw error
     }
   }
@@ -122,7 +125,7 @@ export function createFplClient(options: FplClientOptions) {
     if (body.includes(UPDATING_TEXT) || (response.status === 503 && !isJson(response))) {
       throw new FplUpdatingError('The game is being updated', path)
     }
-    if (response.status === 429) throw new FplRateLimitedError(path, parseRetryAfter(response.headers.get('retry-after')))
+    if (response.status === 429) throw new FplRateLimitedError(path, parseRetryAfter(response.headers.get('retry-after'), now()))
     if (!response.ok) throw new FplHttpError(path, response.status)
     // FPL answers an HTML page while it processes a gameweek; any non-JSON 200 means the same.
     if (!isJson(response) && !looksLikeJson(body)) throw new FplUpdatingError('Non-JSON answer', path)
@@ -133,12 +136,18 @@ export function createFplClient(options: FplClientOptions) {
     }
   }
 
+  /** An answer whose shape is not the schema's is a failure too (the metrics' `schema`). */
+  const failed = (error: FplShapeError) => {
+    options.onFailure?.(error)
+    return error
+  }
+
   async function request<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
     for (let tries = 0; ; tries += 1) {
       try {
         const raw = await attempt(path)
         const parsed = schema.safeParse(raw)
-        if (!parsed.success) throw new FplShapeError(`Unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`, path)
+        if (!parsed.success) throw failed(new FplShapeError(`Unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`, path))
         return parsed.data
       } catch (error) {
         const wait = retryDelay(error, tries)
@@ -186,11 +195,14 @@ export function createFplClient(options: FplClientOptions) {
 const isJson = (response: Response) => /json/i.test(response.headers.get('content-type') ?? '')
 const looksLikeJson = (body: string) => /^\s*[[{]/.test(body)
 
-/** Retry-After is either seconds or an HTTP date. */
+/**
+ * Retry-After is either seconds or an HTTP date; null when it is neither. What FPL asks is
+ * honoured up to MAX_HOLD_MS: a day, 1e9 seconds or a date years ahead would otherwise stop
+ * every call to FPL for as long (decision 153).
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null
+  if (!value?.trim()) return null
   const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? null : Math.max(0, date - now)
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now
+  return Number.isNaN(ms) ? null : Math.min(MAX_HOLD_MS, Math.max(0, ms))
 }

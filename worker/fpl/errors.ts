@@ -17,6 +17,7 @@ export class FplNotFoundError extends FplError {}
 
 /** 429 that outlasted our retries, or asked us to wait longer than we are willing to. */
 export class FplRateLimitedError extends FplError {
+  /** How long FPL asked us to stay away (at most the guard's MAX_HOLD_MS); null when it did not say. */
   readonly retryAfterMs: number | null
   constructor(path: string, retryAfterMs: number | null) {
     super('FPL rate limit', path)

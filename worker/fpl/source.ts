@@ -1,5 +1,7 @@
+import { type MetricsEnv, recordMetric } from '../lib/metrics'
 import { type CacheResult, FplCache } from './cache'
 import { createFplClient, type FplClient, RequestBudget } from './client'
+import { type FplError, FplHttpError, FplRateLimitedError, FplShapeError, FplTimeoutError, FplUpdatingError } from './errors'
 import { type GameweekState, gameweekState } from './gameweek'
 import { UpstreamGuard } from './guard'
 import type { FplBootstrap, FplEntry, FplEventStatus, FplHistory, FplLive, FplPicks, FplStandingsPage } from './schemas'
@@ -148,19 +150,35 @@ export interface SourceOptions {
 }
 
 /** The FPL source of one invocation, configured from the Worker's environment. */
-export function createFplSource(env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}): FplSource {
+export function createFplSource(env: Pick<Env, 'FPL_API_BASE' | 'CACHE'> & MetricsEnv, options: SourceOptions = {}): FplSource {
   const client = createFplClient({
     baseUrl: env.FPL_API_BASE,
     budget: new RequestBudget(options.budget ?? Number.POSITIVE_INFINITY),
     timeoutMs: options.timeoutMs,
     deadlineMs: options.deadlineMs,
-    guard: new UpstreamGuard(env.CACHE, { breaker: options.breaker ?? false, now: options.now }),
+    guard: new UpstreamGuard(env.CACHE, {
+      breaker: options.breaker ?? false,
+      now: options.now,
+      onBreakerOpen: (error) => recordMetric(env, 'fpl_breaker_open', { labels: failureLabels(error) }),
+    }),
+    onFailure: (error) => recordMetric(env, 'fpl_failure', { labels: failureLabels(error) }),
     retries: options.retries,
     fetch: options.fetch,
     now: options.now,
     sleep: options.sleep,
   })
   return new FplSource(client, env.CACHE, options.now, options.staleFallback ?? true)
+}
+
+/** A failure as the metrics label it: its kind, HTTP status and FPL endpoint (the path's first segment: entry, leagues-classic...). */
+function failureLabels(error: FplError): { kind: string; status?: string; endpoint: string } {
+  const endpoint = error.path.split('/')[0] ?? ''
+  if (error instanceof FplTimeoutError) return { kind: 'timeout', endpoint }
+  if (error instanceof FplRateLimitedError) return { kind: 'rate_limited', endpoint }
+  if (error instanceof FplUpdatingError) return { kind: 'updating', endpoint }
+  if (error instanceof FplShapeError) return { kind: 'schema', endpoint }
+  if (error instanceof FplHttpError) return error.status === 0 ? { kind: 'network', endpoint } : { kind: 'http', status: String(error.status), endpoint }
+  return { kind: 'other', endpoint }
 }
 
 /** How long a user's request may wait on FPL in total, every call and retry included. */

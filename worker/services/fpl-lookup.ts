@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import { FplCircuitOpenError, FplError, FplNotFoundError, FplRateLimitedError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
+import { plural } from '../fpl/stats/text'
 import { ApiError } from '../lib/errors'
 import { rememberTeamLeagues } from './users'
 
@@ -21,10 +22,12 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60
 function upstreamUnavailable(error?: FplError) {
   const holdMs = error instanceof FplRateLimitedError || error instanceof FplCircuitOpenError ? error.retryAfterMs : null
   const seconds = holdMs ? Math.max(1, Math.ceil(holdMs / 1000)) : DEFAULT_RETRY_AFTER_SECONDS
-  return new ApiError(503, 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.', {
-    code: FPL_UNAVAILABLE,
-    headers: { 'Retry-After': String(seconds) },
-  })
+  // FPL asking us to slow down is said as such, with the real (capped) wait; anything else may be an update.
+  const detail =
+    error instanceof FplRateLimitedError && holdMs
+      ? `FPL has asked us to slow down for a while. Please try again in about ${plural(Math.ceil(seconds / 60), 'minute')}.`
+      : 'The FPL API is not answering right now (it may be updating). Please try again in a few minutes.'
+  return new ApiError(503, detail, { code: FPL_UNAVAILABLE, headers: { 'Retry-After': String(seconds) } })
 }
 
 /** Runs an FPL read for a waiting user: FPL's 404 becomes `notFound()` (an answer or a throw), any other FPL failure the 503 above. */

@@ -3,13 +3,14 @@ import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Bindings } from '../../../worker/env'
 import { FplCircuitOpenError, FplRateLimitedError } from '../../../worker/fpl/errors'
-import { BREAKER, HOLD_KEY, resetIsolateGuard, type UpstreamHold } from '../../../worker/fpl/guard'
+import { BREAKER, HOLD_KEY, MAX_HOLD_MS, resetIsolateGuard, type UpstreamHold } from '../../../worker/fpl/guard'
 import { cacheKeys, createFplSource, REQUEST_FPL_DEADLINE_MS } from '../../../worker/fpl/source'
 import worker from '../../../worker/index'
+import { pollLive } from '../../../worker/live/poll'
 import { attack } from '../../security/attack'
 import { freshIp, PASSWORD } from '../helpers/accounts'
 import { fplHoldsOver, jsonResponse, routeFplToSimulator, SIM_LEAGUES, simulator } from '../helpers/fpl'
-import { BASE, call, json } from '../helpers/http'
+import { BASE, call, json, withoutRequestId } from '../helpers/http'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
 // Issue 13, items 16 and 17: FPL answering a drifted shape, hanging, failing and rate limiting
@@ -203,7 +204,7 @@ describe('FPL answering a drifted bootstrap-static (item 16)', () => {
 async function timed(path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext()
   const started = Date.now()
-  const res = await worker.fetch(new Request(`${BASE}${path}`, init), env as Bindings, ctx)
+  const res = await withoutRequestId(await worker.fetch(new Request(`${BASE}${path}`, init), env as Bindings, ctx))
   const body = (await res.json()) as Record<string, unknown>
   return { status: res.status, body, retryAfter: res.headers.get('retry-after'), ms: Date.now() - started, background: () => waitOnExecutionContext(ctx) }
 }
@@ -337,9 +338,9 @@ describe('the circuit breaker and Retry-After (item 17)', () => {
     const held = await second.client.entry(1000301).catch((e: unknown) => e)
     expect(held).toBeInstanceOf(FplRateLimitedError)
     expect((held as FplRateLimitedError).retryAfterMs).toBe(60_000)
-    // A user request meanwhile gets the readable 503 at once.
+    // A user request meanwhile gets the readable 503 at once, saying why and for how long.
     const res = await timed(`/api/validate-team/${SIM_LEAGUES.sunday}/1000399`, { headers: { 'cf-connecting-ip': freshIp() } })
-    expect(res).toMatchObject({ status: 503, body: { detail: LOOKUP_DOWN } })
+    expect(res).toMatchObject({ status: 503, body: { detail: 'FPL has asked us to slow down for a while. Please try again in about 2 minutes.' } })
     // FPL's two minutes, counted from when it said so (this request runs on the real clock).
     expect(Number(res.retryAfter)).toBeGreaterThan(110)
     expect(Number(res.retryAfter)).toBeLessThanOrEqual(120)
@@ -348,6 +349,119 @@ describe('the circuit breaker and Retry-After (item 17)', () => {
     // Once the two minutes are over, FPL is asked again.
     clock += 60_001
     expect((await createFplSource(env, { retries: 0, now: () => clock }).client.entry(1000301)).id).toBe(1000301)
+    expect(sim.stats().total).toBe(asked + 1)
+  })
+})
+
+describe('a Retry-After that would hold FPL off for too long (issue 27, item 4)', () => {
+  const SLOW_DOWN = 'FPL has asked us to slow down for a while. Please try again in about 5 minutes.'
+
+  /** FPL through the simulator, except that while `refusing` every answer is a 429 with this Retry-After. */
+  function refusingFpl(retryAfter: string) {
+    const state = { refusing: true, asked: 0 }
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      state.asked += 1
+      if (state.refusing) return new Response('{"detail":"Request was throttled."}', { status: 429, headers: { 'retry-after': retryAfter } })
+      return globalThis.fetch(input, init)
+    }) as typeof globalThis.fetch
+    return { state, fetch }
+  }
+
+  it.for([
+    ['a day in seconds', '86400'],
+    ['1e9 seconds', '1e9'],
+    ['an HTTP date years ahead', 'Fri, 01 Jan 2100 00:00:00 GMT'],
+    ['a value that is neither', 'in a while'],
+  ] as const)('holds every invocation at most the cap for %s, and the refresh asks FPL again after it', async ([, retryAfter], { task }) => {
+    attack(task, { category, faults: 1, inputs: 1 })
+    await forgetGameweekState()
+    let clock = Date.now()
+    const fpl = refusingFpl(retryAfter)
+    // The refresh's source: no breaker, no stale answers.
+    const refresh = () => createFplSource(env, { staleFallback: false, retries: 0, fetch: fpl.fetch, now: () => clock })
+    const refused = await refresh()
+      .client.entry(1000301)
+      .catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(FplRateLimitedError)
+    expect((refused as FplRateLimitedError).retryAfterMs ?? 0).toBeLessThanOrEqual(MAX_HOLD_MS)
+    const hold = await env.CACHE.get<UpstreamHold>(HOLD_KEY, 'json')
+    expect(hold?.notBefore ?? 0).toBeLessThanOrEqual(clock + MAX_HOLD_MS)
+
+    // The cap later, in another isolate, FPL has recovered: the refresh asks it and gets its answer.
+    fpl.state.refusing = false
+    resetIsolateGuard()
+    clock += MAX_HOLD_MS + 1
+    const asked = fpl.state.asked
+    expect((await refresh().client.entry(1000301)).id).toBe(1000301)
+    expect(fpl.state.asked).toBe(asked + 1)
+  })
+
+  it('tells a waiting user that FPL asked us to slow down, and the real wait, capped', async ({ task }) => {
+    attack(task, { category, faults: 1, inputs: 1 })
+    const fpl = refusingFpl('86400')
+    await expect(createFplSource(env, { retries: 0, fetch: fpl.fetch }).client.entry(1000301)).rejects.toBeInstanceOf(FplRateLimitedError)
+    const asked = sim.stats().total
+    const res = await timed(`/api/validate-team/${SIM_LEAGUES.sunday}/1000398`, { headers: { 'cf-connecting-ip': freshIp() } })
+    expect(res).toMatchObject({ status: 503, body: { detail: SLOW_DOWN, code: 'fpl_unavailable' } })
+    expect(Number(res.retryAfter)).toBeGreaterThan(MAX_HOLD_MS / 1000 - 10)
+    expect(Number(res.retryAfter)).toBeLessThanOrEqual(MAX_HOLD_MS / 1000)
+    expect(sim.stats().total).toBe(asked)
+  })
+
+  it('lets the live poller poll again once the cap is over, though FPL asked for a day', async ({ task }) => {
+    attack(task, { category, faults: 1, inputs: 1 })
+    await forgetGameweekState()
+    let clock = Date.now()
+    const fpl = refusingFpl('86400')
+    const poll = () => pollLive({ env, pollMs: 60_000, fetch: fpl.fetch, now: () => clock, sleep: async () => {} }, null)
+    await poll()
+    expect(fpl.state.asked).toBe(1)
+
+    // The next minute's poll, in another isolate: held, FPL is not asked.
+    fpl.state.refusing = false
+    resetIsolateGuard()
+    clock += 60_000
+    await poll()
+    expect(fpl.state.asked).toBe(1)
+
+    // Past the cap: FPL is asked again.
+    clock += MAX_HOLD_MS
+    await poll()
+    expect(fpl.state.asked).toBeGreaterThan(1)
+  })
+
+  it.for([
+    ['a hold a day long (an older version honoured any Retry-After)', { notBefore: 86_400_000, breakerUntil: 0 }],
+    ['a hold and a breaker thirty years long', { notBefore: 1e12, breakerUntil: 1e12 }],
+  ] as const)('cuts %s read back from KV to the cap from now, for everyone', async ([, ahead], { task }) => {
+    attack(task, { category, faults: 1, inputs: 1 })
+    let clock = Date.now()
+    await env.CACHE.put(HOLD_KEY, JSON.stringify({ notBefore: clock + ahead.notBefore, breakerUntil: clock + ahead.breakerUntil }))
+    resetIsolateGuard()
+    const user = () => createFplSource(env, { breaker: true, retries: 0, now: () => clock })
+    const held = await user()
+      .client.entry(1000301)
+      .catch((e: unknown) => e)
+    expect(held).toBeInstanceOf(FplRateLimitedError)
+    expect((held as FplRateLimitedError).retryAfterMs).toBeLessThanOrEqual(MAX_HOLD_MS)
+    // Written back cut, so the hold ends at one time for every isolate rather than moving with each reader.
+    const kept = await env.CACHE.get<UpstreamHold>(HOLD_KEY, 'json')
+    expect(kept!.notBefore).toBeLessThanOrEqual(clock + MAX_HOLD_MS)
+    expect(kept!.breakerUntil).toBeLessThanOrEqual(clock + BREAKER.openMs)
+
+    resetIsolateGuard()
+    clock += MAX_HOLD_MS + 1
+    const asked = sim.stats().total
+    expect((await user().client.entry(1000301)).id).toBe(1000301)
+    expect(sim.stats().total).toBe(asked + 1)
+  })
+
+  it('ignores a KV hold that is not the shape we write', async ({ task }) => {
+    attack(task, { category, faults: 1, inputs: 1 })
+    await env.CACHE.put(HOLD_KEY, JSON.stringify({ notBefore: String(Date.now() + 86_400_000), breakerUntil: 'never' }))
+    resetIsolateGuard()
+    const asked = sim.stats().total
+    expect((await createFplSource(env, { breaker: true, retries: 0 }).client.entry(1000301)).id).toBe(1000301)
     expect(sim.stats().total).toBe(asked + 1)
   })
 })

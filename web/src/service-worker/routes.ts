@@ -1,4 +1,5 @@
 // What the service worker does with each request, as pure functions (tests/unit/service-worker.test.ts).
+import { OFFLINE_READS_CACHE } from '../lib/offline-cache'
 
 /** The tournament page's reads kept for offline use: its league, its standings, winners and banter. */
 const OFFLINE_READS = [/^\/api\/leagues\/\d+$/, /^\/api\/leagues\/\d+\/(standings|monthly-winners|banter-stats)$/]
@@ -31,4 +32,18 @@ export function screenUrl(url: unknown, origin: string): string {
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return '/dashboard'
   const resolved = new URL(url, origin)
   return resolved.origin === origin ? `${resolved.pathname}${resolved.search}` : '/dashboard'
+}
+
+/** The caches a build's worker owns, named by its version: a deploy's worker never reads another's. */
+export const versionCaches = (version: string) => ({ shell: `shell-${version}`, assets: `assets-${version}` })
+
+/**
+ * The caches a worker deletes when it takes over: other builds' shells and hashed files (which
+ * would otherwise pile up deploy after deploy) and anything it does not know. The user's offline
+ * copies stay: they are not a build's, and the page deletes them when the user signs out.
+ */
+export function staleCaches(names: readonly string[], version: string): string[] {
+  const { shell, assets } = versionCaches(version)
+  const keep = new Set([shell, assets, OFFLINE_READS_CACHE])
+  return names.filter((name) => !keep.has(name))
 }

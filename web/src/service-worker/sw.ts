@@ -2,23 +2,16 @@
 // The service worker (issue 17): the app shell and the last standings a user saw, offline; the
 // pushes the worker sends, shown as notifications that open their screen. Its own small bundle,
 // /sw.js (web/vite.config.ts), registered after the first paint (features/pwa/register.ts).
-import {
-  CLEAR_USER_DATA_MESSAGE,
-  OFFLINE_SAVED_AT_HEADER,
-  OPEN_SCREEN_MESSAGE,
-  PUSH_SUBSCRIPTION_CHANGED_MESSAGE,
-  type PushPayload,
-} from '../../../contract/notifications'
-import { screenUrl, shellAssets, strategyFor } from './routes'
+import { OFFLINE_SAVED_AT_HEADER, OPEN_SCREEN_MESSAGE, PUSH_SUBSCRIPTION_CHANGED_MESSAGE, type PushPayload } from '../../../contract/notifications'
+import { OFFLINE_READS_CACHE } from '../lib/offline-cache'
+import { screenUrl, shellAssets, staleCaches, strategyFor, versionCaches } from './routes'
 
 declare const self: ServiceWorkerGlobalScope
+/** The build's version, set by the build (web/vite.config.ts): each deploy's worker differs, so it installs. */
+declare const __BUILD_VERSION__: string
 
-// A new deploy's worker brings a new shell; the version names the caches it owns.
-const VERSION = 'v1'
-const SHELL_CACHE = `shell-${VERSION}`
-const ASSET_CACHE = 'assets'
-/** Per-user answers: wiped when the user signs out (CLEAR_USER_DATA). */
-const READS_CACHE = 'offline-reads'
+// A new deploy's worker brings a new shell and new hashed files; the version names the caches it owns.
+const { shell: SHELL_CACHE, assets: ASSET_CACHE } = versionCaches(__BUILD_VERSION__)
 const SAVED_AT = 'x-saved-at'
 
 self.addEventListener('install', (event) => {
@@ -38,8 +31,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const keep = new Set([SHELL_CACHE, ASSET_CACHE, READS_CACHE])
-      for (const name of await caches.keys()) if (!keep.has(name)) await caches.delete(name)
+      for (const name of staleCaches(await caches.keys(), __BUILD_VERSION__)) await caches.delete(name)
       await self.clients.claim()
     })(),
   )
@@ -77,7 +69,8 @@ async function asset(request: Request): Promise<Response> {
  * network fails, marked with that time so the page can say how old it is.
  */
 async function offlineRead(request: Request): Promise<Response> {
-  const cache = await caches.open(READS_CACHE)
+  // Per-user answers: the page deletes them when the user signs out or another signs in (lib/offline-cache.ts).
+  const cache = await caches.open(OFFLINE_READS_CACHE)
   try {
     const response = await fetch(request)
     if (response.ok) {
@@ -94,11 +87,6 @@ async function offlineRead(request: Request): Promise<Response> {
     return new Response(cached.body, { status: cached.status, headers })
   }
 }
-
-// The page's message on sign-out: nothing of the previous user stays on the device.
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === CLEAR_USER_DATA_MESSAGE) event.waitUntil(caches.delete(READS_CACHE))
-})
 
 self.addEventListener('push', (event) => {
   const payload = readPayload(event.data)

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { analytics, identifyUser } from '../../lib/analytics'
 import { publicApi } from '../../lib/api'
+import { forgetPrivateCopies } from '../../lib/offline-cache'
 import { forgetDevice } from '../notifications/device'
 import { AUTH_TOKEN_KEY, clearStoredSession, readStoredSession, type StoredSession, USER_DATA_KEY, writeStoredSession, writeStoredUser } from './auth-storage'
 import type { User } from './types'
@@ -58,6 +59,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     (token: string, user: User) => {
       const wasSignedIn = isAuthenticatedSession(sessionRef.current)
+      // Someone else's offline copies, or ones left by a session that ended without a sign-out, are not this user's.
+      if (!wasSignedIn || sessionRef.current.user?.id !== user.id) void forgetPrivateCopies()
       writeStoredSession(token, user)
       setSession({ token, user })
       if (!wasSignedIn) {
@@ -82,6 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       else void revoke()
     }
     clearStoredSession()
+    // Whether or not a service worker controls this page (decision 154).
+    void forgetPrivateCopies()
     setSession({ token: null, user: null })
     if (wasSignedIn) analytics.logout()
   }, [setSession])

@@ -1,5 +1,5 @@
 import { parseResponse } from 'hono/client'
-import { CLEAR_USER_DATA_MESSAGE, type PushSubscriptionInput } from '../../../../contract/notifications'
+import type { PushSubscriptionInput } from '../../../../contract/notifications'
 import { api, pathParam, publicApi } from '../../lib/api'
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
 import { isIosBrowser } from '../pwa/install-prompt'
@@ -77,7 +77,7 @@ export async function resyncPush(): Promise<void> {
 }
 
 /**
- * Sign-out: this device stops getting the user's pushes and forgets the user's offline answers.
+ * Sign-out: this device stops getting the user's pushes (its offline answers: lib/offline-cache.ts).
  * With a device to forget on the server, answers the promise of that call (made with the
  * session's token, still valid, so the caller revokes the session after it; it never rejects);
  * null when there is none.
@@ -86,7 +86,6 @@ export function forgetDevice(token: string): Promise<unknown> | null {
   const id = readStorage(DEVICE_KEY)
   removeStorage(DEVICE_KEY)
   if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.controller?.postMessage({ type: CLEAR_USER_DATA_MESSAGE })
     void navigator.serviceWorker
       .getRegistration()
       .then((registration) => registration?.pushManager.getSubscription())
