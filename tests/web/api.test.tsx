@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import { useAuth } from '../../web/src/features/auth/AuthProvider'
 import { ApiError, api, apiFetch, NetworkError, pathParam, publicApi, registerApiHandlers } from '../../web/src/lib/api'
+import { errorText } from '../../web/src/lib/errors'
 import { renderApp, storeSession } from './helpers'
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -213,5 +214,15 @@ describe('the typed client (hc over the worker routes)', () => {
     const fetch = mockFetch(json({ has_admin_access: false }))
     await parseResponse(api.leagues[':id']['admin-check'].$get({ param: { id: pathParam('1/../../auth/me') } }))
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/leagues/1%2F..%2F..%2Fauth%2Fme/admin-check')
+  })
+})
+
+describe('errorText', () => {
+  it('names the request of a failure on our side, so a user can quote it; a refusal is shown as the server said it', () => {
+    const ours = new ApiError(500, 'Something went wrong on our side. Please try again.', { detail: 'x', request_id: '8e5f1a2b-LHR' })
+    expect(errorText(ours, 'fallback')).toBe('Something went wrong on our side. Please try again. (Reference: 8e5f1a2b-LHR)')
+    const refusal = new ApiError(403, 'Only the commissioner can do that.', { detail: 'x', request_id: '8e5f1a2b-LHR' })
+    expect(errorText(refusal, 'fallback')).toBe('Only the commissioner can do that.')
+    expect(errorText(new ApiError(502, undefined, undefined), 'Could not load.')).toBe('Could not load.')
   })
 })

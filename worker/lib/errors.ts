@@ -3,9 +3,11 @@ import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../env'
+import { log } from './log'
 
 // The one error envelope of the API: `{ "detail": "<a sentence a person can read>" }`, with an
-// optional machine `code`. Never a stack trace, SQL or a token. Every failure is thrown (an
+// optional machine `code` and the `request_id` a user can quote to us (the X-Request-Id header's
+// value, on every line the worker logged for that request). Never a stack trace, SQL or a token. Every failure is thrown (an
 // ApiError, or Hono's HTTPException) and answered by handleError; validation throws too.
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode
@@ -32,7 +34,7 @@ export const errorTextAsMessage = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 function errorAnswer(c: Context<AppEnv>, status: ContentfulStatusCode, detail: string, code?: string, headers?: Record<string, string>) {
-  const body = errorBody(detail, code)
+  const body = { ...errorBody(detail, code), request_id: c.var.requestId }
   return c.json(c.var.errorTextAsMessage ? { ...body, message: detail } : body, status, headers)
 }
 
@@ -43,7 +45,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const status = err.status as ContentfulStatusCode
     return errorAnswer(c, status, status >= 500 ? 'Something went wrong on our side. Please try again.' : readableHttpMessage(err))
   }
-  console.error('Unhandled error', c.req.method, c.req.path, err)
+  log.error('Unhandled error', { error: err })
   return errorAnswer(c, 500, 'Something went wrong on our side. Please try again.', 'internal_error')
 }
 

@@ -6,6 +6,7 @@
  * invocation only queues: its poll no longer waits on the hubs.
  */
 import type { Bindings } from '../env'
+import { log } from '../lib/log'
 import { type BatchSender, chunk, sendInBatches } from '../lib/queues'
 import { hubOf } from './hubs'
 
@@ -31,7 +32,7 @@ export async function tellHubs(env: Pick<Bindings, 'LIVE_HUB'>, message: LiveNew
   const results = await Promise.allSettled(message.live_news.map((id) => hubOf(env, id).changed(id)))
   let sockets = 0
   for (const result of results) {
-    if (result.status === 'rejected') console.warn('A live hub missed an update', result.reason)
+    if (result.status === 'rejected') log.warn('A live hub missed an update', { error: result.reason })
     else sockets += result.value
   }
   return sockets
@@ -44,5 +45,5 @@ export async function tellHubs(env: Pick<Bindings, 'LIVE_HUB'>, message: LiveNew
 export async function storedTableNews(env: Pick<Bindings, 'LIVE_HUB'>, tournamentId: number): Promise<void> {
   await hubOf(env, tournamentId)
     .stored(tournamentId)
-    .catch((error: unknown) => console.warn('A live hub missed the stored table', error))
+    .catch((error: unknown) => log.warn('A live hub missed the stored table', { error }))
 }

@@ -11,6 +11,7 @@
 import type { LiveAnswer } from '../../contract/live'
 import type { Database } from '../db/client'
 import type { Bindings } from '../env'
+import { log } from '../lib/log'
 import { readFeedGen } from './feed'
 import { hubOf } from './hubs'
 import { snapshotKey, viewerPlace } from './table'
@@ -45,7 +46,7 @@ async function kept<T>(key: string, compute: () => Promise<T>, background: (work
   if (hit) return (await hit.json()) as T
   const value = await compute()
   const response = new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${PAGE_TTL_SECONDS}` } })
-  background(caches.default.put(url, response).catch((error: unknown) => console.warn('A live page was not kept', error)))
+  background(caches.default.put(url, response).catch((error: unknown) => log.warn('A live page was not kept', { error })))
   return value
 }
 

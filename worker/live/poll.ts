@@ -9,6 +9,7 @@
 import { FplError } from '../fpl/errors'
 import type { FplFixture } from '../fpl/schemas'
 import { createFplSource, type FplSource } from '../fpl/source'
+import { log } from '../lib/log'
 import { feedChanges, feedGameweek, type LiveFeed, sameFeed, slimFixture, slimLive } from './feed'
 
 /** Between the last final whistle and FPL's check (bonus confirmed, tables updated): no hurry. */
@@ -87,7 +88,7 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
   } catch (error) {
     if (!(error instanceof FplError)) throw error
     // "The game is being updated." or FPL failing: the last good numbers stay, marked updating.
-    console.warn('Live poll failed; keeping the last good feed', error.message)
+    log.warn('Live poll failed; keeping the last good feed', { error })
     if (!previous) return { feed: null, changed: false, nextPollAt: now() + deps.pollMs }
     if (previous.updating) return { feed: previous, changed: false, nextPollAt: now() + deps.pollMs }
     return { feed: { ...previous, updating: true, gen: previous.gen + 1, changes: [] }, changed: true, nextPollAt: now() + deps.pollMs }

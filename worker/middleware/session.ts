@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import { type BatchRead, both, constant, rowsOf, runBatch } from '../db/batch'
 import type { AppEnv, RequestContext } from '../env'
+import { addLogFields } from '../lib/log'
 import { type SessionUser, sessionUser, sessionUserQuery, unauthenticated } from '../services/auth/sessions'
 import { type SessionClaims, verifySession } from '../services/auth/tokens'
 
@@ -48,6 +49,7 @@ async function bearerClaims(c: RequestContext): Promise<SessionClaims | null> {
   const token = BEARER.exec(header)?.[1]
   const claims = token ? await verifySession(c.env, token) : null
   if (!claims) throw unauthenticated()
+  addLogFields({ user_id: claims.userId })
   return claims
 }
 

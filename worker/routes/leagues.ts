@@ -4,6 +4,7 @@ import { STANDINGS_SEARCH_MAX_LENGTH } from '../../contract/tournaments'
 import { constant } from '../db/batch'
 import type { AppEnv } from '../env'
 import { requestSource } from '../fpl/source'
+import { log } from '../lib/log'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
 import { showableText, validate, validateQueryOrForm } from '../lib/validation'
@@ -68,7 +69,7 @@ export const leagueRoutes = new Hono<AppEnv>()
     if (unread) {
       // Once per user (until their team changes), after the answer: one cached FPL entry read.
       const learn = ownTeamLeagues(c.var.db, requestSource(c.env), unread.userId, unread.teamId)
-      c.executionCtx.waitUntil(learn.catch((error: unknown) => console.warn("The viewer's FPL leagues were not read", error)))
+      c.executionCtx.waitUntil(learn.catch((error: unknown) => log.warn("The viewer's FPL leagues were not read", { error })))
     }
     return c.json(data.leagues)
   })

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
 import { STANDINGS_SEARCH_MAX_LENGTH } from '../../contract/tournaments'
 import type { AppEnv } from '../env'
@@ -57,7 +58,12 @@ export const liveRoutes = new Hono<AppEnv>()
     }
     const upgrade = new Request(c.req.raw)
     upgrade.headers.set(LIVE_SOCKET_HEADER, JSON.stringify(socket))
-    return hubOf(c.env, id).fetch(upgrade)
+    const answer = await hubOf(c.env, id).fetch(upgrade)
+    if (answer.status < 400) return answer
+    // The hub's refusal (too many sockets) leaves through the API's one error path, with the request's id.
+    const { detail, code } = (await answer.json()) as { detail: string; code?: string }
+    const retryAfter = answer.headers.get('retry-after')
+    throw new ApiError(answer.status as ContentfulStatusCode, detail, { code, headers: retryAfter ? { 'Retry-After': retryAfter } : undefined })
   })
   .get('/:id/live/:fplTeamId', validate('param', teamParam), session('optional'), async (c) => {
     const { id, fplTeamId } = c.req.valid('param')

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { type BatchRead, both, constant } from '../db/batch'
+import { addLogFields } from '../lib/log'
 import { markPublicRead } from '../lib/public-read-cache'
 import type { SignedInEnv, ViewerEnv } from '../middleware/session'
 import { assertCanManage, assertCanUseWall, assertReadable, leagueNotFound, type Tournament, tournamentAccessRead } from '../services/access'
@@ -8,7 +9,7 @@ import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // How a route reaches a tournament's data: the one check of who may read it (the standings'
 // rule), use its wall (members) or manage it (the commissioner), made in the same D1 round trip
-// as the read itself.
+// as the read itself. The tournament's id joins the request's log lines from here on.
 
 /** When the data behind an answer was made: null while the tournament waits for its first refresh. */
 interface Freshness {
@@ -25,6 +26,7 @@ export async function managedWith<T>(c: Context<SignedInEnv>, id: number, read: 
     user,
     data: [access, data],
   } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, id, userId), read))
+  addLogFields({ tournament_id: id })
   if (!access.tournament) throw leagueNotFound()
   assertCanManage(c.env, access.tournament, user)
   return { tournament: access.tournament, user, data }
@@ -47,6 +49,7 @@ export async function tournamentData<T, Body extends Freshness>(
     user,
     data: [access, data],
   } = await c.var.session.read((viewer) => both(tournamentAccessRead(c.var.db, id, viewer), read(viewer)))
+  addLogFields({ tournament_id: id })
   const tournament = assertReadable(access, user)
   const body = answer(tournament, user, data)
   if (!user && tournament.type !== 'private' && (body.refreshed_at ?? body.computed_at ?? null) !== null) markPublicRead(c)
@@ -59,6 +62,7 @@ export async function wallWith<T>(c: Context<SignedInEnv>, leagueId: number, rea
     user,
     data: [access, data],
   } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), read))
+  addLogFields({ tournament_id: leagueId })
   return { tournament: assertCanUseWall(access, user), user, data }
 }
 

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswers, pageAnswerPaths } from '../../contract/page-answers'
 import type { AppEnv, Bindings } from '../env'
+import { log } from '../lib/log'
 import { keepPublic, recallPublic } from '../lib/public-read-cache'
 import { spaShell } from '../lib/spa-shell'
 import { PAGE_RENDER_VERSION, type PageRenderInput } from '../pages/protocol'
@@ -23,7 +24,7 @@ async function anonymousAnswers(c: Context<AppEnv>, leagueId: number): Promise<P
   try {
     return await tournamentPageAnswers(c.var.db, c.env, leagueId)
   } catch (error) {
-    console.error(`Page answers for tournament ${leagueId} failed`, error)
+    log.error('Page answers for a tournament failed', { tournament_id: leagueId, error })
     return {}
   }
 }
@@ -55,7 +56,7 @@ async function renderedPage(env: Bindings, input: PageRenderInput): Promise<stri
   try {
     return await Promise.race([env.PAGE_RENDERER.render(input), late])
   } catch (error) {
-    console.error(`The page renderer failed for ${input.path}`, error)
+    log.error('The page renderer failed', { page: input.path, error })
     return null
   } finally {
     clearTimeout(timer)

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { appSnapshots, tournamentSnapshots, tournaments, users } from '../db/schema'
 import { PUBLIC_STATS_ERROR, type PublicStatsResult } from '../fpl/stats'
+import { log } from '../lib/log'
 
 // The landing page's site-wide banter stats. Each tournament's refresh stores its own best
 // candidates; this merges them (the best of the bests) into one document after every refresh,
@@ -78,7 +79,7 @@ export async function readPublicStats(db: Database): Promise<PublicStatsResult> 
     const row = await db.query.appSnapshots.findFirst({ where: eq(appSnapshots.key, KEY) })
     return (row?.data as PublicStatsResult | undefined) ?? (await rebuildPublicStats(db))
   } catch (error) {
-    console.error('Public banter stats unavailable', error)
+    log.error('Public banter stats unavailable', { error })
     return { ...PUBLIC_STATS_ERROR, stats: {} }
   }
 }

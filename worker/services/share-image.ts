@@ -1,6 +1,7 @@
 import type { Database } from '../db/client'
 import type { Bindings } from '../env'
 import { ApiError } from '../lib/errors'
+import { log } from '../lib/log'
 import { CARD_VERSION, type CardInput, cardFromStatData } from '../og/protocol'
 import { findShare } from './shares'
 
@@ -58,7 +59,7 @@ export async function shareImage(
     defer(
       stored
         .catch((error: unknown) => {
-          if (!(error instanceof ApiError)) console.error('Share image not cached', error)
+          if (!(error instanceof ApiError)) log.error('Share image not cached', { error })
         })
         .finally(() => drawing.delete(key)),
     )
@@ -76,7 +77,7 @@ async function draw(env: Pick<Bindings, 'OG_RENDERER'>, card: CardInput): Promis
     bytes = await env.OG_RENDERER.render(card)
   } catch (error) {
     // Unreachable, or the renderer threw: either way there is no image to serve.
-    console.error('Share image renderer failed', error)
+    log.error('Share image renderer failed', { error })
     throw unavailable()
   }
   // A copy with a buffer of its own: a view may sit in a larger buffer, and KV stores the buffer.

@@ -7,6 +7,7 @@ import type { Bindings } from '../env'
 import { FplError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
+import { log } from '../lib/log'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable, ownTeamInLeague } from './fpl-lookup'
@@ -359,7 +360,9 @@ export async function createTournament(db: Database, source: FplSource, queue: M
   }
   // Its standings, winners and banter within seconds, not at the next cron run. The cron still
   // plans it if this fails (the tournament exists either way).
-  await queueFirstRefresh(db, queue, { state, bootstrap }, created.id).catch((error: unknown) => console.warn('First refresh not queued', error))
+  await queueFirstRefresh(db, queue, { state, bootstrap }, created.id).catch((error: unknown) =>
+    log.warn('First refresh not queued', { tournament_id: created.id, error }),
+  )
   return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} created! You're the Commissioner.` }
 }
 

@@ -5,7 +5,7 @@ import webIndexHtml from '../../../web/index.html?raw'
 import { assetHeadersFile } from '../../../worker/lib/security-headers'
 import { attack } from '../../security/attack'
 import { routeFplToSimulator, SIM_LEAGUES } from '../helpers/fpl'
-import { call } from '../helpers/http'
+import { call, callRaw } from '../helpers/http'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
 // The browser posture of everything the app answers: the worker's own answers (API successes
@@ -114,7 +114,7 @@ const brokenD1 = {
 async function duringOutage(path: string): Promise<{ res: Response; logged: unknown[][] }> {
   const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   try {
-    const res = await call(path, { headers: member }, { DB: brokenD1 })
+    const res = await callRaw(path, { headers: member }, { DB: brokenD1 })
     return { res, logged: [...log.mock.calls] }
   } finally {
     log.mockRestore()
@@ -148,9 +148,22 @@ describe('API answers', () => {
     const { res, logged } = await duringOutage('/api/auth/me')
     expect(res.status).toBe(500)
     const text = await res.text()
-    expect(JSON.parse(text)).toEqual({ detail: 'Something went wrong on our side. Please try again.', code: 'internal_error' })
+    const requestId = res.headers.get('x-request-id')
+    expect(requestId).toMatch(/^[\w-]{8,64}$/)
+    expect(JSON.parse(text)).toEqual({ detail: 'Something went wrong on our side. Please try again.', code: 'internal_error', request_id: requestId })
     expect(text).not.toMatch(/D1_ERROR|password_hash|at \w+ \(/)
-    expect(logged).toEqual([['Unhandled error', 'GET', '/api/auth/me', expect.objectContaining({ message: OUTAGE })]])
+    // One structured line the operator can find by the id the user quotes, with the whole error.
+    expect(logged.map(([line]) => JSON.parse(String(line)))).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        event: 'Unhandled error',
+        request_id: requestId,
+        method: 'GET',
+        path: '/api/auth/me',
+        error_message: OUTAGE,
+        error_stack: expect.stringContaining(OUTAGE),
+      }),
+    ])
   })
 })
 

@@ -45,6 +45,8 @@ export class ApiError extends Error {
   readonly code: string | undefined
   /** The parsed answer body (JSON value, text, or undefined). */
   readonly body: unknown
+  /** The worker's id for the request (`request_id` of the envelope), for a user to quote to support. */
+  readonly requestId: string | undefined
 
   constructor(status: number, detail: string | undefined, body?: unknown, code?: string) {
     super(detail ?? `Request failed with status ${status}`)
@@ -52,6 +54,8 @@ export class ApiError extends Error {
     this.detail = detail
     this.body = body
     this.code = code
+    const id = body && typeof body === 'object' ? (body as Record<string, unknown>).request_id : undefined
+    this.requestId = typeof id === 'string' ? id : undefined
   }
 }
 

@@ -3,6 +3,7 @@ import type { LiveStandingRow } from '../../../contract/live'
 import type { Database } from '../../db/client'
 import type { Bindings } from '../../env'
 import type { LiveFixture } from '../../fpl/live/gameweek'
+import { log } from '../../lib/log'
 import { chunk, sendInBatches } from '../../lib/queues'
 import { hubOf } from '../../live/hubs'
 import { notifyUsers } from './announce'
@@ -81,7 +82,7 @@ export async function queueOvertakeChecks(deps: { db: Database; queue: NotifySen
 /** One message of them: each hub compares its new live table with the one before. */
 export async function checkOvertakes(env: Pick<Bindings, 'LIVE_HUB'>, message: { tournamentIds: number[]; window: string | null }) {
   const checks = await Promise.allSettled(message.tournamentIds.map((id) => hubOf(env, id).alert(id, message.window)))
-  for (const check of checks) if (check.status === 'rejected') console.warn('A live hub missed an overtake check', check.reason)
+  for (const check of checks) if (check.status === 'rejected') log.warn('A live hub missed an overtake check', { error: check.reason })
   return checks.length
 }
 

@@ -3,6 +3,7 @@ import { getDb } from '../../db/client'
 import type { Bindings } from '../../env'
 import type { GameweekState } from '../../fpl/gameweek'
 import { createFplSource, type FplSource, type SlimBootstrap } from '../../fpl/source'
+import { log } from '../../lib/log'
 import { type BatchSender, chunk, sendInBatches } from '../../lib/queues'
 import { storedTableNews } from '../../live/fanout'
 import { announce, type Notifier } from '../notifications/announce'
@@ -80,7 +81,9 @@ export async function queueFirstRefresh(db: Database, queue: MessageSender, from
 // failure is logged rather than failing a refresh whose snapshot is already good.
 async function announceAll(notifier: Notifier, notices: Notice[], tournamentId: number) {
   for (const notice of notices) {
-    await announce(notifier, notice, { tournamentId }).catch((error: unknown) => console.warn('A story notification was not queued', error))
+    await announce(notifier, notice, { tournamentId }).catch((error: unknown) =>
+      log.warn('A story notification was not queued', { tournament_id: tournamentId, error }),
+    )
   }
 }
 
