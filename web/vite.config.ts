@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, loadEnv, type Plugin, type Rollup } from 'vite'
@@ -104,12 +105,15 @@ function serviceWorker(): Plugin {
   return {
     name: 'banter-arena:service-worker',
     apply: 'build',
-    async generateBundle() {
+    async generateBundle(_options, bundle) {
+      // The build's version names the worker's caches: the app's file names carry their content's hash.
+      const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12)
       const result = await build({
         configFile: false,
         root: webRoot,
         publicDir: false,
         logLevel: 'warn',
+        define: { __BUILD_VERSION__: JSON.stringify(version) },
         build: {
           write: false,
           minify: true,
@@ -150,7 +154,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: '../dist/client',
       emptyOutDir: true,
-      sourcemap: false,
+      // Maps for the worker alone (decision 156): written beside each bundle but never linked from it, and
+      // answered 404 to the public (wrangler.toml run_worker_first); POST /api/client-errors reads them.
+      sourcemap: 'hidden',
       rolldownOptions: {
         output: {
           // React, React DOM and React Router in their own chunk: it keeps its hash (and the

@@ -1,12 +1,16 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { requestId } from 'hono/request-id'
 import { getDb } from './db/client'
 import type { AppEnv } from './env'
+import { configCheck } from './lib/config-check'
 import { ApiError, handleError, notFound } from './lib/errors'
+import { log, withLogScope } from './lib/log'
 import { publicReadCache } from './lib/public-read-cache'
 import { SECURITY_HEADERS } from './lib/security-headers'
 import { authRoutes, autoJoinRoutes } from './routes/auth'
 import { banterRoutes } from './routes/banter'
+import { clientErrorRoutes } from './routes/client-errors'
 import { communityRoutes } from './routes/community'
 import { devRoutes } from './routes/dev'
 import { fplRoutes } from './routes/fpl'
@@ -16,6 +20,7 @@ import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
 import { liveRoutes } from './routes/live'
 import { notificationRoutes, pushRoutes } from './routes/notifications'
+import { opsRoutes } from './routes/ops'
 import { raceRoutes } from './routes/race'
 import { sharePageRoutes } from './routes/share-page'
 import { statsRoutes } from './routes/stats'
@@ -55,11 +60,19 @@ function createApi() {
     .route('/', fplRoutes)
     .route('/', statsRoutes)
     .route('/dev', devRoutes)
+    .route('/ops', opsRoutes)
+    .route('/client-errors', clientErrorRoutes)
     .notFound(notFound)
 }
 
 export function createApp() {
   const app = new Hono<AppEnv>()
+
+  // Every answer names its request (X-Request-Id; an error's body quotes it as request_id) and every
+  // log line of its work carries the same id. Cloudflare's ray id when there is one, so the id a user
+  // quotes also finds the request in the dashboard's traces.
+  app.use(requestId({ limitLength: 64, generator: (c) => c.req.header('cf-ray') ?? crypto.randomUUID() }))
+  app.use((c, next) => withLogScope({ request_id: c.var.requestId, method: c.req.method, path: c.req.path }, () => timed(next)))
 
   app.use(async (c, next) => {
     // Cheap to build per request: it only wraps the binding.
@@ -70,12 +83,23 @@ export function createApp() {
     if (c.res.headers.get('content-type') === 'application/json') c.header('Content-Type', 'application/json; charset=utf-8')
   })
 
+  app.use(configCheck)
   app.route('/api', createApi())
   app.route('/share', sharePageRoutes)
   app.route('/tournaments', tournamentPageRoutes)
   app.notFound(notFound)
   app.onError(handleError)
   return app
+}
+
+/** Requests slower than this are logged, so slow paths show up before users report them. */
+const SLOW_REQUEST_MS = 2_000
+
+async function timed(next: () => Promise<void>) {
+  const started = Date.now()
+  await next()
+  const ms = Date.now() - started
+  if (ms >= SLOW_REQUEST_MS) log.warn('Slow request', { ms })
 }
 
 /**

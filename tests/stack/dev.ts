@@ -24,6 +24,7 @@ console.log(`
   App:            ${stack.url}
   API health:     ${stack.url}/api/health
   Dev outbox:     ${stack.url}/api/dev/outbox   (emails land here without RESEND_API_KEY)
+  Metrics:        ${stack.url}/api/dev/metrics  (what Analytics Engine would get; docs/operations.md)
   FPL simulator:  ${stack.simulator.url}   (control: ${stack.simulator.url.replace(/\/api$/, '')}/__sim/state)
 
   ${dataLine}

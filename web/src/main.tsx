@@ -3,12 +3,15 @@ import { appQueryClient } from './app/query-client'
 import { watchInstallPrompt } from './features/pwa/install-prompt'
 import { registerServiceWorker } from './features/pwa/register'
 import { afterFirstPaint } from './lib/after-first-paint'
+import { reportUncaughtErrors } from './lib/report-error'
 import './styles/index.css'
 
 // The entry only decides when to load the app. Where the HTML carries a first screen (the
 // landing's hero, a visitor's tournament page: theme-init.js marks them), React and the router
 // are evaluated after it has painted; elsewhere there is nothing to paint first, so the app loads
 // at once.
+// First, so an error anywhere after reaches the worker's log (decision 156).
+reportUncaughtErrors()
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 

@@ -3,6 +3,8 @@ import type { Database } from '../db/client'
 import { getDb } from '../db/client'
 import { appSnapshots, sessions, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
+import { log } from '../lib/log'
+import { recordMetric } from '../lib/metrics'
 import { pollerOf } from '../live/hubs'
 import { endedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
@@ -11,6 +13,8 @@ import { runNotificationSchedule } from '../services/notifications/schedule'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
 
 export const REFRESH_LEASE = 'fpl-refresh'
+/** The app_snapshots row of the cron's last run (its time, and what it planned or the error); the deep health check reads it. */
+export const LAST_RUN_KEY = 'cron:last_run'
 // Planning takes seconds; the lease only has to outlive a run that crashed.
 const LEASE_TTL_MS = 5 * 60 * 1000
 
@@ -45,9 +49,10 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
   try {
     await syncPublicTournamentName(db, env.PRODUCT_NAME)
     // The live poller's watchdog: a loop that crashed or never started runs again within ten minutes.
-    await (deps.wakeLive ?? (() => pollerOf(env).wake()))().catch((error: unknown) => console.warn('The live poller did not wake', error))
+    await (deps.wakeLive ?? (() => pollerOf(env).wake()))().catch((error: unknown) => log.warn('The live poller did not wake', { error }))
     // Sessions past their expiry or idle timeout; sign-in only tidies the signing-in user's own.
     await db.delete(sessions).where(endedSessions(deps.now?.() ?? Date.now()))
+    const started = Date.now()
     try {
       const planned = await runRefreshPlanner(
         { env, db, queue: deps.queue ?? env.REFRESH_QUEUE, fetch: deps.fetch, now: deps.now, sleep: deps.sleep },
@@ -56,16 +61,18 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
       const summary = { jobs: planned.jobs.length, skipped: planned.skipped, gameweek: planned.state.version }
       // Deadline reminders and the digest: a failure here must not lose the refresh's run record.
       await runNotificationSchedule({ db, queue: deps.notify ?? env.NOTIFY_QUEUE }, planned, deps.now?.() ?? Date.now()).catch((error: unknown) =>
-        console.warn('The notification schedule failed', error),
+        log.warn('The notification schedule failed', { error }),
       )
       await recordRun(db, scheduledTime, summary)
+      recordMetric(env, 'refresh_duration', { value: Date.now() - started, labels: { step: 'plan', outcome: 'ok' } })
       return { ran: true, holder, ...summary }
     } catch (error) {
       // FPL down (being updated, rate limiting): readers keep the last good snapshots, and the
       // next run tries again.
       const message = error instanceof Error ? error.message : String(error)
-      console.warn('Refresh planning failed', message)
+      log.warn('Refresh planning failed', { error })
       await recordRun(db, scheduledTime, { error: message })
+      recordMetric(env, 'refresh_duration', { value: Date.now() - started, labels: { step: 'plan', outcome: 'error' } })
       return { ran: true, holder, error: message }
     }
   } finally {
@@ -85,6 +92,6 @@ async function recordRun(db: Database, scheduledTime: number, summary: Record<st
   const data = { scheduled_time: new Date(scheduledTime).toISOString(), finished_at: new Date().toISOString(), ...summary }
   await db
     .insert(appSnapshots)
-    .values({ key: 'cron:last_run', data })
+    .values({ key: LAST_RUN_KEY, data })
     .onConflictDoUpdate({ target: appSnapshots.key, set: { data, updatedAt: new Date() } })
 }

@@ -565,3 +565,22 @@ export const notificationEvents = sqliteTable('notification_events', {
   key: text('key').primaryKey(),
   createdAt: createdAt(),
 })
+
+// Queue messages that used up their retries (each queue's dead-letter queue lands here) or could never
+// be processed (decision 156): kept for an operator to read and replay; `replayed_at` makes a replay
+// happen once.
+export const deadLetters = sqliteTable(
+  'dead_letters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The queue the message was meant for (never the dead-letter queue). */
+    queue: text('queue').notNull(),
+    messageId: text('message_id'),
+    body: text('body', { mode: 'json' }).notNull().$type<unknown>(),
+    attempts: integer('attempts').notNull(),
+    firstError: text('first_error'),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    replayedAt: integer('replayed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('dead_letters_received_idx').on(t.receivedAt)],
+)

@@ -8,6 +8,8 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getDb } from '../db/client'
 import { type Bindings, isDevelopment } from '../env'
+import { log, withLogScope } from '../lib/log'
+import { recordMetric } from '../lib/metrics'
 import { matchWindow, queueOvertakeChecks } from '../services/notifications/overtakes'
 import { queueLiveNews } from './fanout'
 import { readFeed, writeFeed } from './feed'
@@ -18,6 +20,19 @@ import { forgetOtherGameweeks, queueMissingSheets } from './sheets'
 const RESTING_CHECK_MS = 6 * 60 * 60_000
 /** How often the poller looks for managers whose picks are not stored yet. */
 const SHEETS_EVERY_MS = 5 * 60_000
+
+/** The loop's last poll and the time it set its alarm for (epoch ms), kept with every poll. */
+interface PollerLoop {
+  lastPollAt: number
+  nextPollAt: number
+}
+
+/** What the operator's deep health check asks the poller (GET /api/health/deep). */
+export interface PollerStatus extends Partial<PollerLoop> {
+  /** The alarm set now, null when none is (the cron's wake starts the loop again). */
+  alarmAt: number | null
+  pollMs: number
+}
 
 export class LivePoller extends DurableObject<Bindings> {
   /** The watchdog (the cron, a hub whose feed is idle): start the loop if it is not running. */
@@ -38,20 +53,34 @@ export class LivePoller extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
+    // live_poll_lag: how late this alarm ran against the time the loop set it for.
+    const loop = await this.ctx.storage.get<PollerLoop>('loop')
+    if (loop) {
+      const pace = loop.nextPollAt - loop.lastPollAt < 2 * this.pollMs ? 'match' : 'rest'
+      recordMetric(this.env, 'live_poll_lag', { value: Math.max(0, Date.now() - loop.nextPollAt), labels: { pace } })
+    }
     await this.pollNow()
+  }
+
+  async status(): Promise<PollerStatus> {
+    const loop = await this.ctx.storage.get<PollerLoop>('loop')
+    return { ...loop, alarmAt: await this.ctx.storage.getAlarm(), pollMs: this.pollMs }
   }
 
   /** One poll now, then the loop goes on from it (the alarm, and the dev stack's "poll now"). */
   async pollNow(): Promise<{ gen: number; status: string } | null> {
-    let next: number | null = Date.now() + this.pollMs
+    const startedAt = Date.now()
+    let next: number | null = startedAt + this.pollMs
     try {
-      const polled = await this.poll()
+      const polled = await withLogScope({ component: 'live_poller' }, () => this.poll())
       next = polled.next
       return polled.feed
     } finally {
       // Nothing to wait for (before the season, after its last gameweek): look again in a few hours,
       // so that the loop always has an alarm and `wake` never has to start one that is asleep on purpose.
-      await this.ctx.storage.setAlarm(next ?? Date.now() + RESTING_CHECK_MS)
+      const nextPollAt = next ?? Date.now() + RESTING_CHECK_MS
+      await this.ctx.storage.setAlarm(nextPollAt)
+      await this.ctx.storage.put('loop', { lastPollAt: startedAt, nextPollAt } satisfies PollerLoop)
     }
   }
 
@@ -79,9 +108,9 @@ export class LivePoller extends DurableObject<Bindings> {
    */
   private async notifyHubs(window: string | null): Promise<void> {
     const watchers = (await this.ctx.storage.get<number[]>('watchers')) ?? []
-    await queueLiveNews(this.env.REFRESH_QUEUE, watchers).catch((error: unknown) => console.warn('The live news was not queued', error))
+    await queueLiveNews(this.env.REFRESH_QUEUE, watchers).catch((error: unknown) => log.warn('The live news was not queued', { error }))
     await queueOvertakeChecks({ db: getDb(this.env.DB), queue: this.env.NOTIFY_QUEUE }, window).catch((error: unknown) =>
-      console.warn('The overtake checks were not queued', error),
+      log.warn('The overtake checks were not queued', { error }),
     )
   }
 

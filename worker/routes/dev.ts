@@ -7,6 +7,7 @@ import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { isDevelopment } from '../env'
 import { ApiError, notFound } from '../lib/errors'
+import { recentMetrics } from '../lib/metrics'
 import { validate } from '../lib/validation'
 import { pollerOf } from '../live/hubs'
 import { readOutbox } from '../services/email'
@@ -35,6 +36,9 @@ export const devRoutes = new Hono<AppEnv>()
   // Runs the cron's refresh now (after advancing the FPL simulator, say); the queue does the rest.
   .post('/refresh', async (c) => c.json(await runScheduled(c.env, Date.now(), { forceState: true })))
   .get('/refresh-jobs', async (c) => c.json(await recentJobs(c.var.db)))
+  // The metrics this isolate recorded lately, where Analytics Engine cannot be read (lib/metrics): a
+  // forced FPL outage (the simulator's POST /__sim/faults) shows here as fpl_failure points.
+  .get('/metrics', (c) => c.json(recentMetrics()))
   // Polls FPL's live data now (after stepping the simulator's match day, say); the loop goes on from there.
   .post('/live/poll', async (c) => c.json(await pollerOf(c.env).pollNow()))
   // Queues a sample notification of one type for a user (by email): the push arrives on their devices.

@@ -19,6 +19,7 @@ const NOT_AUTHENTICATED = [401, 'Not authenticated. Please sign in again.'] as c
 const SIGN_IN = [401, 'Please sign in to view this league.'] as const
 const MEMBERS_ONLY = [403, 'Only members of this league can see this.'] as const
 const COMMISSIONER_ONLY = [403, 'Only the commissioner of this league can do that.'] as const
+const OPERATORS_ONLY = [403, 'Only the operators of this site can do this.'] as const
 // A kicked member is told why the wall is closed to them (its client offers no way in).
 const REMOVED = [403, "The league's commissioner removed you from this league."] as const
 const SHARE_NOT_FOUND = [404, 'Shared achievement not found'] as const
@@ -322,6 +323,20 @@ const ROUTES: Route[] = [
       admin: [400, 'Add your FPL Team ID on your dashboard first, then join.'],
       commissioner: 200,
     },
+  },
+  // The operators' routes (issue 27): the accounts of ADMIN_EMAILS only, whatever else a caller
+  // runs (GET /api/health/deep, whose answer depends on the moment, is in health.test.ts).
+  {
+    name: 'GET /api/ops/dead-letters',
+    method: 'GET',
+    prepare: async () => ({ path: '/api/ops/dead-letters' }),
+    expected: { ...everyone(OPERATORS_ONLY), anonymous: NOT_AUTHENTICATED, admin: 200 },
+  },
+  {
+    name: 'POST /api/ops/dead-letters/{id}/replay',
+    method: 'POST',
+    prepare: async () => ({ path: '/api/ops/dead-letters/999999/replay' }),
+    expected: { ...everyone(OPERATORS_ONLY), anonymous: NOT_AUTHENTICATED, admin: 404 },
   },
 ]
 

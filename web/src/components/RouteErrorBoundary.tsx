@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { reportClientError } from '../lib/report-error'
 
 interface Props {
   /** Changing it (the pathname) clears the error, so navigating away recovers. */
@@ -29,6 +30,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Page failed to render', error, info.componentStack)
+    reportClientError(error)
   }
 
   override render() {

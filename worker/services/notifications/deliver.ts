@@ -2,6 +2,8 @@ import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { pushSubscriptions } from '../../db/schema'
 import type { Bindings } from '../../env'
+import { log } from '../../lib/log'
+import { type MetricsEnv, recordMetric } from '../../lib/metrics'
 import type { NotifyMessage, NotifySender } from './messages'
 import { pushSender, vapidKeys, vapidSubject } from './push'
 
@@ -10,7 +12,7 @@ import { pushSender, vapidKeys, vapidSubject } from './push'
 // service (429, 5xx, no answer) gets the failed pushes again later, a few times, then they go.
 
 export interface DeliverDeps {
-  env: Pick<Bindings, 'VAPID_PRIVATE_JWK' | 'ENVIRONMENT' | 'APP_URL'>
+  env: Pick<Bindings, 'VAPID_PRIVATE_JWK' | 'ENVIRONMENT' | 'APP_URL'> & MetricsEnv
   db: Database
   queue: NotifySender
   fetch?: typeof fetch
@@ -31,8 +33,8 @@ export async function deliver(deps: DeliverDeps, message: Extract<NotifyMessage,
   const keys = vapidKeys(deps.env)
   const result: DeliverResult = { sent: 0, gone: 0, retried: 0, dropped: 0 }
   if (!keys) {
-    console.warn('VAPID_PRIVATE_JWK is not set: pushes are not sent')
-    return { ...result, dropped: message.deliveries.length }
+    log.warn('VAPID_PRIVATE_JWK is not set: pushes are not sent', { dropped: message.deliveries.length })
+    return counted(deps.env, { ...result, dropped: message.deliveries.length })
   }
   const send = pushSender(keys, vapidSubject(deps.env), deps.fetch)
   const statuses = await Promise.all(
@@ -51,5 +53,11 @@ export async function deliver(deps: DeliverDeps, message: Extract<NotifyMessage,
   if (again.length) {
     await deps.queue.send({ ...message, deliveries: again, attempt: message.attempt + 1 }, { delaySeconds: 60 * 2 ** message.attempt })
   }
-  return { ...result, gone: gone.length, retried: again.length }
+  return counted(deps.env, { ...result, gone: gone.length, retried: again.length })
+}
+
+/** The push_outcome metric: how many of a message's pushes were sent, gone, retried and dropped. */
+function counted(env: MetricsEnv, result: DeliverResult): DeliverResult {
+  for (const [outcome, count] of Object.entries(result)) if (count > 0) recordMetric(env, 'push_outcome', { value: count, labels: { outcome } })
+  return result
 }
