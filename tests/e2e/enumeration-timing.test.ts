@@ -23,7 +23,13 @@ async function post(path: string, body: Record<string, unknown>) {
     headers: { 'content-type': 'application/json', 'cf-connecting-ip': nextAddress() },
     body: JSON.stringify(body),
   })
-  return `${res.status} ${await res.text()}`
+  // Each error answer names its own request (the id of its X-Request-Id): that part differs for
+  // every request, known account or not; everything else must be byte for byte the same.
+  const text = await res.text()
+  if (res.status < 400) return `${res.status} ${text}`
+  const quoted = `,"request_id":"${res.headers.get('x-request-id')}"`
+  if (!text.endsWith(`${quoted}}`)) throw new Error(`No request_id of its own in ${text}`)
+  return `${res.status} ${text.replace(quoted, '')}`
 }
 
 /** Accounts that exist (unverified is enough: a wrong password is refused before that check). */

@@ -2,7 +2,7 @@
 // build the SPA, migrate and seed a local D1, start the FPL simulator and `wrangler dev` (the API
 // worker and the share-image renderer worker together).
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type RunningFakePush, startFakePushService } from '../fake-push/server.ts'
@@ -81,6 +81,8 @@ export interface StackOptions {
   /** Extra `--var NAME:value` overrides. */
   vars?: Record<string, string>
   simulatorOptions?: Record<string, unknown>
+  /** Also appends wrangler's output (the worker's log lines) to this file, for tests in other processes to read. */
+  logFile?: string
 }
 
 export interface Stack {
@@ -104,6 +106,7 @@ export async function startStack({
   vars = {},
   simulatorOptions = {},
   assetsDir = path.join(ROOT, 'dist/client'),
+  logFile,
 }: StackOptions = {}): Promise<Stack> {
   if (build || !existsSync(path.join(assetsDir, 'index.html'))) await buildWeb(assetsDir)
   await migrate(persistDir)
@@ -127,8 +130,12 @@ export async function startStack({
     detached: true, // its own process group, so stop() also ends workerd
   })
   let log = ''
-  wrangler.stdout?.on('data', (d) => (log += d))
-  wrangler.stderr?.on('data', (d) => (log += d))
+  const keep = (chunk: Buffer) => {
+    log += chunk
+    if (logFile) appendFileSync(logFile, chunk)
+  }
+  wrangler.stdout?.on('data', keep)
+  wrangler.stderr?.on('data', keep)
 
   const pid = wrangler.pid as number
   const stop = async () => {

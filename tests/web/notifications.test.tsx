@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NOTIFICATION_LABELS, NOTIFICATION_TYPES } from '../../contract/notifications'
 import { useAuth } from '../../web/src/features/auth/AuthProvider'
+import { enablePush } from '../../web/src/features/notifications/device'
 import { NotificationSettings } from '../../web/src/features/notifications/NotificationSettings'
 import { currentLocation, renderApp, renderWithProviders, storeSession } from './helpers'
 import { mockApi } from './mock-api'
@@ -16,11 +17,12 @@ const PREFS = 'GET /api/notifications/preferences'
 const PUT = 'PUT /api/notifications/preferences'
 // An uncompressed P-256 point's shape: 0x04 and 64 bytes, base64url.
 const VAPID = 'BAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0-P0A'
+const VAPID_BYTES = Uint8Array.from(atob(VAPID.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
 const SUBSCRIPTION = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } }
 
 interface PushStub {
   permission: NotificationPermission
-  subscription: { toJSON: () => unknown; unsubscribe: () => Promise<boolean> } | null
+  subscription: { toJSON: () => unknown; unsubscribe: () => Promise<boolean>; options: { applicationServerKey: ArrayBuffer | null } } | null
   subscribe: ReturnType<typeof vi.fn>
   requestPermission: ReturnType<typeof vi.fn>
 }
@@ -30,8 +32,9 @@ function stubPush(permission: NotificationPermission = 'default', answer: Notifi
   const stub: PushStub = {
     permission,
     subscription: null,
-    subscribe: vi.fn(async () => {
-      stub.subscription = { toJSON: () => SUBSCRIPTION, unsubscribe: vi.fn(async () => true) }
+    subscribe: vi.fn(async ({ applicationServerKey }: { applicationServerKey: Uint8Array }) => {
+      const key = applicationServerKey.slice().buffer
+      stub.subscription = { toJSON: () => SUBSCRIPTION, unsubscribe: vi.fn(async () => true), options: { applicationServerKey: key } }
       return stub.subscription
     }),
     requestPermission: vi.fn(async () => {
@@ -136,6 +139,23 @@ describe('the Notifications card', () => {
     expect(api.callsTo('POST /api/push/subscriptions')[0]?.body).toEqual(SUBSCRIPTION)
   })
 
+  it('subscribes again when the server’s key changed (the operators rotated it), and keeps a subscription made for the current key', async () => {
+    const push = stubPush('granted')
+    const old = { toJSON: () => SUBSCRIPTION, unsubscribe: vi.fn(async () => true), options: { applicationServerKey: new Uint8Array(65).fill(7).buffer } }
+    push.subscription = old
+    mockApi({
+      [PREFS]: { body: notificationPreferences() },
+      'GET /api/push/vapid-public-key': { body: { public_key: VAPID } },
+      'POST /api/push/subscriptions': { status: 201, body: { id: 'a'.repeat(32), created_at: '2026-11-24T10:00:00Z' } },
+    })
+    await enablePush()
+    expect(old.unsubscribe).toHaveBeenCalledTimes(1)
+    expect(push.subscribe).toHaveBeenCalledTimes(1)
+    // Made for the current key now: the next sync keeps it.
+    await enablePush()
+    expect(push.subscribe).toHaveBeenCalledTimes(1)
+  })
+
   it('explains how to undo a refusal', async () => {
     stubPush('default', 'denied')
     mockApi({ [PREFS]: { body: notificationPreferences() } })
@@ -161,9 +181,10 @@ describe('the Notifications card', () => {
 describe('this device', () => {
   it('is re-synced when the app opens signed in, and forgotten on sign-out before the session is revoked', async () => {
     const push = stubPush('granted')
-    push.subscription = { toJSON: () => SUBSCRIPTION, unsubscribe: vi.fn(async () => true) }
+    push.subscription = { toJSON: () => SUBSCRIPTION, unsubscribe: vi.fn(async () => true), options: { applicationServerKey: VAPID_BYTES.slice().buffer } }
     window.localStorage.setItem('banter-arena:push-device', 'b'.repeat(32))
     const api = mockApi({
+      'GET /api/push/vapid-public-key': { body: { public_key: VAPID } },
       'POST /api/push/subscriptions': { body: { id: 'b'.repeat(32), created_at: '2026-11-24T10:00:00Z' } },
       [`DELETE /api/push/subscriptions/${'b'.repeat(32)}`]: { body: { deleted: true } },
       'POST /api/auth/logout': { body: { message: 'Logged out' } },

@@ -39,6 +39,13 @@ export const devRoutes = new Hono<AppEnv>()
   // The metrics this isolate recorded lately, where Analytics Engine cannot be read (lib/metrics): a
   // forced FPL outage (the simulator's POST /__sim/faults) shows here as fpl_failure points.
   .get('/metrics', (c) => c.json(recentMetrics()))
+  // Sends a message as it is to one of the work queues: a message no consumer can read, say, to
+  // watch it become a dead letter and replay it (docs/operations.md, tests/e2e/operations.test.ts).
+  .post('/queue', validate('json', z.object({ queue: z.enum(['refresh', 'notify']), body: z.unknown() })), async (c) => {
+    const { queue, body } = c.req.valid('json')
+    await (queue === 'refresh' ? c.env.REFRESH_QUEUE : c.env.NOTIFY_QUEUE).send(body as never)
+    return c.json({ queued: true }, 202)
+  })
   // Polls FPL's live data now (after stepping the simulator's match day, say); the loop goes on from there.
   .post('/live/poll', async (c) => c.json(await pollerOf(c.env).pollNow()))
   // Queues a sample notification of one type for a user (by email): the push arrives on their devices.

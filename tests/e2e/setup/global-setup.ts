@@ -8,14 +8,18 @@ declare module 'vitest' {
     baseUrl: string
     simulatorUrl: string
     pushUrl: string
+    /** The stack's wrangler output as it is written: the worker's log lines. */
+    workerLogFile: string
   }
 }
 
 // A fresh database per run, apart from the one `npm run dev` uses.
 const persistDir = path.join(ROOT, 'tests/.artifacts/e2e-state')
+const workerLogFile = path.join(ROOT, 'tests/.artifacts/e2e-worker.log')
 
 export default async function setup(project: TestProject) {
   rmSync(persistDir, { recursive: true, force: true })
+  rmSync(workerLogFile, { force: true })
   const stack = await startStack({
     port: Number(process.env.E2E_PORT ?? 8877),
     simPort: Number(process.env.E2E_SIMULATOR_PORT ?? 8878),
@@ -23,6 +27,7 @@ export default async function setup(project: TestProject) {
     persistDir,
     // Its own build of the SPA, so a concurrent `npm run dev` or build cannot pull it away.
     assetsDir: path.join(ROOT, 'tests/.artifacts/e2e-client'),
+    logFile: workerLogFile,
   })
   try {
     await refreshData(stack.url)
@@ -34,6 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url)
   project.provide('simulatorUrl', stack.simulator.url)
   project.provide('pushUrl', stack.push.origin)
+  project.provide('workerLogFile', workerLogFile)
   return async () => {
     await stack.stop()
   }

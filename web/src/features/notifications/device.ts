@@ -39,11 +39,26 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 
 const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
 
+/** Whether a subscription was made for this server key (an ArrayBuffer in the browser's options). */
+function madeFor(sub: PushSubscription, key: Uint8Array): boolean {
+  const made = sub.options.applicationServerKey
+  if (!made) return false
+  const bytes = new Uint8Array(made)
+  return bytes.length === key.length && bytes.every((byte, i) => byte === key[i])
+}
+
+/**
+ * This device's subscription for the server's current key. After the operators rotated the key
+ * (docs/operations.md), push services refuse pushes to subscriptions made for the old one: the
+ * device subscribes again, and the next save replaces its row.
+ */
 async function subscription(reg: ServiceWorkerRegistration): Promise<PushSubscription> {
-  const existing = await reg.pushManager.getSubscription()
-  if (existing) return existing
   const { public_key } = await parseResponse(api.push['vapid-public-key'].$get())
-  return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(public_key) })
+  const key = fromBase64Url(public_key)
+  const existing = await reg.pushManager.getSubscription()
+  if (existing && madeFor(existing, key)) return existing
+  await existing?.unsubscribe()
+  return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
 }
 
 async function saveDevice(sub: PushSubscription) {
