@@ -2,6 +2,8 @@
 // (worker/routes/share-page.ts), the SPA sets the same list when it shows the card
 // (web/src/features/share/share-meta.ts).
 
+import { membersText } from './tournaments'
+
 export interface ShareMeta {
   title: string
   description: string
@@ -26,4 +28,13 @@ export function shareMetaTags(meta: ShareMeta): ShareMetaTag[] {
     ['name', 'twitter:description', meta.description],
     ['name', 'twitter:image', meta.image],
   ]
+}
+
+/**
+ * The preview's description: "{description} ({league}, 7 members · 12 managers in the FPL league)".
+ * Its counts are membersText, the words the card's image (worker/og/card.ts) and the share page
+ * show for the same numbers: the tournament's members, and its FPL league's managers when known.
+ */
+export function shareDescription(description: string, leagueName: string, members: number, fplLeagueSize: number | null): string {
+  return `${description} (${leagueName}, ${membersText(members, fplLeagueSize)})`
 }

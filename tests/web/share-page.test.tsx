@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { achievementView } from '../../web/src/pages/SharedBanterPage'
+import { cardElement, type Node } from '../../worker/og/card'
+import { cardFromStatData } from '../../worker/og/protocol'
 import { currentLocation, renderApp, storeSession, testNavigate } from './helpers'
 import { deferred, mockApi, networkDown, type Reply } from './mock-api'
 
@@ -20,6 +22,7 @@ const share = (statData: Record<string, unknown> = {}, extra: Record<string, unk
     player_name: 'Alex R',
     league_name: 'Zebra League',
     league_members: 8,
+    fpl_league_size: null,
     entry_fee: 0,
     additional_data: { manager: 'Alex R', description: 'Captained a blank.', achievement_title: 'Captain Catastrophe', emoji: '🤦' },
     ...statData,
@@ -52,7 +55,7 @@ describe('shared achievement page', () => {
     expect(within(article).getByRole('img', { name: /Captain Catastrophe/ })).toHaveAttribute('src', `/api/banter/share/${ID}/image`)
     const facts = within(article).getByRole('list', { name: 'League' })
     expect(facts).toHaveTextContent('Zebra League')
-    expect(facts).toHaveTextContent('8 managers')
+    expect(facts).toHaveTextContent('8 members')
     expect(facts).not.toHaveTextContent(/Entry fee|£/)
     // Outside the shell; the view is counted by this one call.
     expect(screen.queryByRole('navigation', { name: 'Footer' })).not.toBeInTheDocument()
@@ -73,11 +76,11 @@ describe('shared achievement page', () => {
     expect(api.callsTo(GET)[0]!.headers.get('Authorization')).toBeNull()
   })
 
-  it('"1 manager" for a league of one; the entry fee only when above 0 (£)', async () => {
+  it('"1 member" for a league of one; the entry fee only when above 0 (£)', async () => {
     openPage({ body: share({ league_members: 1, entry_fee: 5 }) })
     const facts = await screen.findByRole('list', { name: 'League' })
-    expect(facts).toHaveTextContent('1 manager')
-    expect(facts).not.toHaveTextContent('1 managers')
+    expect(facts).toHaveTextContent('1 member')
+    expect(facts).not.toHaveTextContent('1 members')
     expect(facts).toHaveTextContent('Entry fee £5')
   })
 
@@ -95,15 +98,32 @@ describe('shared achievement page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Captain Catastrophe' })).toBeInTheDocument()
   })
 
-  it('signed out: "Join Banter Arena" (/login) and "Create Account" (/register)', async () => {
+  it('signed out: "Join Banter Arena" (/login) and "Create Account" (/register), signing up the action that stands out (decision 160)', async () => {
     const user = userEvent.setup()
     openPage()
     await screen.findByRole('heading', { level: 1, name: 'Captain Catastrophe' })
     expect(screen.getByRole('link', { name: 'Join Banter Arena' })).toHaveAttribute('href', '/login')
-    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register')
+    const signUp = screen.getByRole('link', { name: 'Create Account' })
+    expect(signUp).toHaveAttribute('href', '/register')
+    expect(signUp).toHaveClass('button--primary')
+    expect(screen.getByRole('link', { name: 'Join Banter Arena' })).not.toHaveClass('button--primary')
     expect(screen.queryByRole('link', { name: 'View Tournament' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('link', { name: 'Create Account' }))
+    await user.click(signUp)
     expect(await screen.findByRole('dialog', { name: 'Join Banter Arena' })).toBeInTheDocument()
+  })
+
+  it('says the counts in the words its card draws: "7 members · 12 managers in the FPL league"', async () => {
+    const answer = share({ league_members: 7, fpl_league_size: 12 })
+    openPage({ body: answer })
+    const facts = await screen.findByRole('list', { name: 'League' })
+    // The card's image, drawn from the same stored data (worker/og): its line of counts.
+    const texts = (node: Node | string): string[] =>
+      typeof node === 'string' ? [node] : [node.props.children ?? []].flat().flatMap((child) => texts(child as Node | string))
+    const drawn = texts(cardElement(cardFromStatData(answer.stat_data, 'Banter Arena'))).find((t) => t.includes('member'))
+    expect(drawn).toBe('7 members · 12 managers in the FPL league')
+    expect(within(facts).getByText(drawn!)).toBeInTheDocument()
+    await waitFor(() => expect(meta('property="og:description"')).toBe(`Captained a blank. (Zebra League, ${drawn})`))
+    expect(facts).not.toHaveTextContent('7 managers')
   })
 
   it('signed in: "View Tournament" goes to /tournaments/{league_id}', async () => {
@@ -125,8 +145,8 @@ describe('shared achievement page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Captain Catastrophe' })
       await waitFor(() => expect(document.title).toBe('🤦 Captain Catastrophe: Alex R · Banter Arena'))
       expect(meta('property="og:title"')).toBe('🤦 Captain Catastrophe: Alex R')
-      expect(meta('property="og:description"')).toBe('Captained a blank. (Zebra League, 8 managers)')
-      expect(meta('name="description"')).toBe('Captained a blank. (Zebra League, 8 managers)')
+      expect(meta('property="og:description"')).toBe('Captained a blank. (Zebra League, 8 members)')
+      expect(meta('name="description"')).toBe('Captained a blank. (Zebra League, 8 members)')
       expect(meta('property="og:image"')).toBe(`${window.location.origin}/api/banter/share/${ID}/image`)
       expect(meta('property="og:url"')).toBe(`${window.location.origin}/share/banter/${ID}`)
       expect(meta('property="og:type"')).toBe('article')
@@ -199,6 +219,7 @@ describe('achievementView (the server fills the defaults: tests/worker/shares.te
       description: 'No description available',
       leagueName: 'Tournament',
       members: 1,
+      fplLeagueSize: null,
       entryFee: 0,
       leagueId: 1,
     })

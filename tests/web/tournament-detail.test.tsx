@@ -989,3 +989,60 @@ describe('detail: Manage and Settings tabs', () => {
     expect(screen.getByRole('heading', { name: 'Banter Sharing' })).toBeInTheDocument()
   })
 })
+
+describe('detail: an address with no tournament (decision 160)', () => {
+  const notThere = { status: 404, body: { detail: 'League not found', code: 'league_not_found' } }
+  const noId = { status: 400, body: { detail: 'Invalid input', code: 'validation_error' } }
+
+  /** Every call of the page answers `reply`, as the API does for a league that is not there. */
+  const missingApi = (id: string, reply: Reply) =>
+    mockApi({
+      [`GET /api/leagues/${id}`]: reply,
+      [`GET /api/leagues/${id}/standings?page=1&limit=50`]: reply,
+      [`GET /api/leagues/${id}/monthly-winners`]: reply,
+      [`GET /api/leagues/${id}/banter-stats`]: reply,
+    })
+
+  it('404 (e.g. an FPL league id): "Tournament not found" with the ways back, no "Try again" and no toast', async () => {
+    missingApi('314159', notThere)
+    renderApp('/tournaments/314159')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tournament not found' })).toBeInTheDocument()
+    const card = screen.getByRole('region', { name: 'Tournament not found' })
+    expect(card).toHaveTextContent('There is no tournament at this address.')
+    expect(card).toHaveTextContent("Tournament addresses use Banter Arena's own number, not the FPL league ID.")
+    expect(within(card).getByRole('link', { name: 'View Tournaments' })).toHaveAttribute('href', '/tournaments')
+    expect(within(card).getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Failed to load league data')).not.toBeInTheDocument()
+    expect(screen.queryByText('Loading tournament...')).not.toBeInTheDocument()
+    expect(visibleToasts()).toHaveLength(0)
+    await waitFor(() => expect(document.title).toBe('Tournament not found · Banter Arena'))
+  })
+
+  it('400 for an address that is no id (/tournaments/abc), signed in: the same, with the way to the dashboard', async () => {
+    storeSession('jwt-1')
+    missingApi('abc', noId)
+    renderApp('/tournaments/abc')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tournament not found' })).toBeInTheDocument()
+    const card = screen.getByRole('region', { name: 'Tournament not found' })
+    expect(within(card).getByRole('link', { name: 'View Tournaments' })).toHaveAttribute('href', '/tournaments')
+    expect(within(card).getByRole('link', { name: 'View My Dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+    expect(visibleToasts()).toHaveLength(0)
+  })
+
+  it('a league handed over in navigation state gives way to the API saying it is gone', async () => {
+    missingApi('1', notThere)
+    openDetail(1)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tournament not found' })).toBeInTheDocument()
+    expect(screen.queryByRole('tablist', { name: 'Tournament sections' })).not.toBeInTheDocument()
+  })
+
+  it('a real failure (5xx) still says "Failed to load league data" with Try again', async () => {
+    missingApi('1', { status: 503, body: { detail: 'Service unavailable' } })
+    openDetail(1, false)
+    expect(await screen.findByText('Failed to load league data')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Tournament not found' })).not.toBeInTheDocument()
+  })
+})

@@ -1,8 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { cardElement, type Node } from '../../worker/og/card'
+import type { CardInput } from '../../worker/og/protocol'
 import { normaliseStatData } from '../../worker/services/shares'
 import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { call } from './helpers/http'
+import { ogRenderer } from './helpers/renderer'
 import { addMember, addTournament, addUser, bearer } from './helpers/world'
 
 // Shared achievements: creation rules, public reads and counters, and the server-rendered share
@@ -152,13 +155,39 @@ describe('reading a share', () => {
     const title = '🏆 Benched </title><script>x()</script> Beast: A league manager'
     expect(meta.title).toEqual([title])
     expect(meta['og:title']).toEqual([title])
-    expect(meta['og:description']).toEqual([`Ben & Jerry's "bench" <b>25</b> (The Pub League, 1 manager)`])
+    expect(meta['og:description']).toEqual([`Ben & Jerry's "bench" <b>25</b> (The Pub League, 1 member)`])
     expect(meta['og:image']).toEqual([`https://banter.test/api/banter/share/${id}/image`])
     expect(meta['og:url']).toEqual([`https://banter.test/share/banter/${id}`])
     expect(meta['og:type']).toEqual(['article'])
     expect(meta['twitter:card']).toEqual(['summary_large_image'])
     expect(meta.description).toHaveLength(1)
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+  })
+
+  it('says the counts in the words its card draws, for the same numbers (decision 160)', async () => {
+    const counted = 'cd'.repeat(16)
+    const stored = {
+      emoji: '🪑',
+      achievement_title: 'Benched Beast',
+      achievement_description: '25 on the bench',
+      player_name: 'Sharer',
+      league_name: 'The Pub League',
+      league_members: 7,
+      fpl_league_size: 12,
+    }
+    await env.DB.prepare('INSERT INTO shared_achievements (id, user_id, tournament_id, stat_type, stat_data, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(counted, memberId, pubId, 'transfer_tornado', JSON.stringify(stored), Date.now())
+      .run()
+    // The card as the API hands it to the renderer for the image, and the text the image draws.
+    const cards: CardInput[] = []
+    expect((await call(`/api/banter/share/${counted}/image`, {}, { OG_RENDERER: ogRenderer((card) => void cards.push(card)) })).status).toBe(200)
+    const texts = (node: Node | string): string[] =>
+      typeof node === 'string' ? [node] : [node.props.children ?? []].flat().flatMap((child) => texts(child as Node | string))
+    const drawn = texts(cardElement(cards[0]!)).find((t) => t.includes('member'))
+    expect(drawn).toBe('7 members · 12 managers in the FPL league')
+    const meta = unfurl(await (await call(`/share/banter/${counted}`, {}, assets)).text())
+    expect(meta['og:description']).toEqual([`25 on the bench (The Pub League, ${drawn})`])
+    expect(meta.description).toEqual(meta['og:description'])
   })
 
   it('is gone everywhere at once when the owner deletes it', async () => {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { type ShareMeta, shareMetaTags } from '../../contract/share-meta'
+import { type ShareMeta, shareDescription, shareMetaTags } from '../../contract/share-meta'
 import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { escapeHtml } from '../lib/html'
@@ -41,7 +41,7 @@ export const sharePageRoutes = new Hono<AppEnv>()
       const data = share.stat_data
       meta = {
         title: `${data.emoji} ${data.achievement_title}: ${data.player_name}`,
-        description: `${data.achievement_description} (${data.league_name}, ${data.league_members} manager${data.league_members === 1 ? '' : 's'})`,
+        description: shareDescription(data.achievement_description, data.league_name, data.league_members, data.fpl_league_size),
         image: new URL(`/api/banter/share/${id}/image`, c.env.APP_URL).toString(),
         url: shareUrl(c.env.APP_URL, id),
       }

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { shareDescription } from '../../../contract/share-meta'
+import { membersText } from '../../../contract/tournaments'
 import { useAuth } from '../features/auth/AuthProvider'
 import { fetchSharedAchievement, isShareNotFound, type SharedAchievement, shareImageUrl } from '../features/share/share-api'
 import { applyShareMeta } from '../features/share/share-meta'
-import { formatEntryFee, plural } from '../lib/format'
+import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../features/share/share.css'
@@ -17,6 +19,8 @@ export interface AchievementView {
   description: string
   leagueName: string
   members: number
+  /** Managers in the tournament's FPL league when the card was made; null when not known. */
+  fplLeagueSize: number | null
   entryFee: number
   leagueId: number
 }
@@ -34,6 +38,8 @@ export function achievementView(share: SharedAchievement): AchievementView {
     description: data.achievement_description,
     leagueName: data.league_name,
     members: data.league_members,
+    // An answer without the field (the server always sends it; an older copy may not): the members alone.
+    fplLeagueSize: data.fpl_league_size ?? null,
     entryFee: data.entry_fee,
     leagueId: share.league_id,
   }
@@ -69,18 +75,20 @@ function SharedAchievementCard({ shareId, view }: { shareId: string; view: Achie
   const { isAuthenticated } = useAuth()
   const [imageFailed, setImageFailed] = useState(false)
   const headline = `${view.emoji} ${view.title}: ${view.manager}`
-  const membersText = plural(view.members, 'manager')
+  // The card's own words for its counts (contract/tournaments.ts membersText, as its image draws them).
+  const counts = membersText(view.members, view.fplLeagueSize)
+  const description = shareDescription(view.description, view.leagueName, view.members, view.fplLeagueSize)
   useDocumentTitle(headline)
 
   useEffect(
     () =>
       applyShareMeta({
         title: headline,
-        description: `${view.description} (${view.leagueName}, ${membersText})`,
+        description,
         image: new URL(shareImageUrl(shareId), window.location.origin).toString(),
         url: new URL(`/share/banter/${encodeURIComponent(shareId)}`, window.location.origin).toString(),
       }),
-    [headline, membersText, shareId, view.description, view.leagueName],
+    [headline, description, shareId],
   )
 
   return (
@@ -110,7 +118,7 @@ function SharedAchievementCard({ shareId, view }: { shareId: string; view: Achie
           <span aria-hidden="true">🏆 </span>
           <strong>{view.leagueName}</strong>
         </li>
-        <li>{membersText}</li>
+        <li>{counts}</li>
         {view.entryFee > 0 ? <li>Entry fee {formatEntryFee(view.entryFee)}</li> : null}
       </ul>
 
@@ -121,10 +129,12 @@ function SharedAchievementCard({ shareId, view }: { shareId: string; view: Achie
           </Link>
         ) : (
           <>
-            <Link to="/login" className="button button--primary">
+            {/* The spec fixes both links and where they go; a visitor from a shared link is usually new, so
+                signing up is the one that stands out (decision 160). */}
+            <Link to="/login" className="button button--ghost">
               Join {PRODUCT_NAME}
             </Link>
-            <Link to="/register" className="button button--ghost">
+            <Link to="/register" className="button button--primary">
               Create Account
             </Link>
           </>

@@ -14,6 +14,7 @@ import { BanterTab } from '../features/tournaments/detail/BanterTab'
 import { LiveTab } from '../features/tournaments/detail/LiveTab'
 import { type StandingsView, standingsView } from '../features/tournaments/detail/league-data'
 import { RefreshProgress } from '../features/tournaments/detail/RefreshProgress'
+import { TournamentNotFound } from '../features/tournaments/detail/TournamentNotFound'
 import { useAdminCheck } from '../features/tournaments/detail/useAdminCheck'
 import { useLeagueData } from '../features/tournaments/detail/useLeagueData'
 import { WinnersTab } from '../features/tournaments/detail/WinnersTab'
@@ -99,8 +100,9 @@ export default function TournamentDetailPage() {
   const [autoRefresh, toggleAutoRefresh] = useAutoRefresh()
   const [joinOpen, setJoinOpen] = useState(false)
 
-  const { data, placeholder, loading, error, reload } = useLeagueData(leagueId, page, view.search, autoRefresh)
-  const league = data?.league ?? (stateLeague && String(stateLeague.id) === leagueId ? stateLeague : null)
+  const { data, placeholder, loading, error, notFound, reload } = useLeagueData(leagueId, page, view.search, autoRefresh)
+  // The API's word that there is no such tournament wins over a league handed over in navigation state.
+  const league = notFound ? null : (data?.league ?? (stateLeague && String(stateLeague.id) === leagueId ? stateLeague : null))
   const type = league?.type ?? null
   // The header names the gameweek the Live tab shows once it is past the stored table's (one gameweek everywhere).
   const liveGameweek = useLiveGameweek(leagueId)
@@ -111,7 +113,8 @@ export default function TournamentDetailPage() {
   const requested = tabState.leagueId === leagueId ? tabState.tab : 'standings'
   const tab: TabId = tabs.some((t) => t.id === requested) ? requested : 'standings'
 
-  useDocumentTitle(league?.name ?? 'Tournament')
+  const title = league?.name ?? (notFound ? 'Tournament not found' : 'Tournament')
+  useDocumentTitle(title)
 
   useEffect(() => {
     if (leagueId) analytics.standingsView(leagueId)
@@ -176,7 +179,7 @@ export default function TournamentDetailPage() {
           <Link to="/tournaments" className="tournament-bar__logo" aria-label="All tournaments">
             <LogoMark size={36} />
           </Link>
-          <h1 className="tournament-bar__title">{league?.name ?? 'Tournament'}</h1>
+          <h1 className="tournament-bar__title">{title}</h1>
           <div className="tournament-bar__actions">
             <button type="button" className="button button--ghost button--sm" onClick={() => navigate('/tournaments')} aria-label="Back to Tournaments">
               <span aria-hidden="true">← </span>Back<span className="tournament-bar__back-extra"> to Tournaments</span>
@@ -228,11 +231,13 @@ export default function TournamentDetailPage() {
           </div>
         ) : null}
 
-        {!league && !error ? (
+        {!league && !error && !notFound ? (
           <p className="page-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Loading tournament...
           </p>
         ) : null}
+
+        {notFound ? <TournamentNotFound signedIn={isAuthenticated} /> : null}
 
         {error ? (
           <div className="form-message form-message--error" role="alert">

@@ -16,13 +16,25 @@ interface Settled {
   banter: PromiseSettledResult<BanterStatsResponse>
 }
 
+/**
+ * The tournament is not there: the API answered 404 for it (none with this id), or 400 for its
+ * address (`/tournaments/abc` is no id). Its message is the usual "Failed to fetch league data:
+ * Failed to fetch league"; the page says "Tournament not found" with a way back instead of
+ * offering Try again (decision 160).
+ */
+export class TournamentNotFoundError extends Error {
+  override readonly name = 'TournamentNotFoundError'
+}
+
+const missing = (reason: unknown) => reason instanceof ApiError && (reason.status === 404 || reason.status === 400)
+
 const accessOf = (reason: unknown): LeagueAccess | null =>
   reason instanceof ApiError ? (reason.status === 401 ? 'signin' : reason.status === 403 ? 'members' : null) : null
 
 /**
  * The page's data from the four answers. The banter call may fail (the page goes on without it);
  * 401 / 403 on the private data mean "sign in" / "members only", not an error. Other failures
- * throw "Failed to fetch league data: {reason}".
+ * throw "Failed to fetch league data: {reason}" (a TournamentNotFoundError when the league is not there).
  */
 function combine({ league, standings, winners, banter }: Settled): LeagueData {
   let access: LeagueAccess = 'ok'
@@ -38,6 +50,7 @@ function combine({ league, standings, winners, banter }: Settled): LeagueData {
     if (denied) access = access === 'ok' ? denied : access
     else reason ??= 'Failed to fetch winners'
   }
+  if (league.status === 'rejected' && missing(league.reason)) throw new TournamentNotFoundError('Failed to fetch league data: Failed to fetch league')
   if (reason || league.status !== 'fulfilled') throw new Error(`Failed to fetch league data: ${reason ?? 'Failed to fetch league'}`)
 
   const s = standings.status === 'fulfilled' ? standings.value : null

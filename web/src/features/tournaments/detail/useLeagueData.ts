@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react'
 import { useAuth } from '../../auth/AuthProvider'
 import { useToast } from '../../toast/ToastProvider'
 import { AUTO_REFRESH_MS } from '../constants'
-import { leagueDataPrefix, leagueDataQuery } from './league-data'
+import { leagueDataPrefix, leagueDataQuery, TournamentNotFoundError } from './league-data'
 import { refreshPollInterval } from './RefreshProgress'
 
 /**
@@ -11,7 +11,8 @@ import { refreshPollInterval } from './RefreshProgress'
  * the standings search changes (at once from the 2-minute cache when it is fresh, or by joining the early load of a
  * deep link); another page of the same league keeps the old rows while loading. `reload` loads
  * the league again (every page and viewer goes stale); with `autoRefresh` the data reloads every
- * 60 s, and while the tournament waits for its first refresh every few seconds. A failure toasts "Error - Failed to load tournament data".
+ * 60 s, and while the tournament waits for its first refresh every few seconds. A failure toasts "Error - Failed to load tournament data";
+ * a tournament that is not there is `notFound` instead (no toast, no error: decision 160).
  */
 export function useLeagueData(leagueId: string, page: number, search: string, autoRefresh: boolean) {
   const { user, isAuthenticated } = useAuth()
@@ -25,8 +26,9 @@ export function useLeagueData(leagueId: string, page: number, search: string, au
     refetchInterval: (q) => refreshPollInterval(q.state.data?.league.refresh) || (autoRefresh ? AUTO_REFRESH_MS : false),
   })
 
-  // Each failure is a new error: one toast per failure.
-  const failure = query.error
+  // Each failure is a new error: one toast per failure. A tournament that is not there is no failure.
+  const notFound = query.error instanceof TournamentNotFoundError
+  const failure = notFound ? null : query.error
   useEffect(() => {
     if (!failure) return
     console.error(failure)
@@ -40,7 +42,9 @@ export function useLeagueData(leagueId: string, page: number, search: string, au
     /** Whether `data` is another page's, shown while this one loads. */
     placeholder: query.isPlaceholderData,
     loading: query.isFetching || query.isPending,
-    error: query.isError && !query.isFetching ? 'Failed to load league data' : null,
+    error: query.isError && !notFound && !query.isFetching ? 'Failed to load league data' : null,
+    /** The API says there is no tournament at this address (404, or 400 for an id that is none). */
+    notFound,
     reload,
   }
 }
