@@ -10,7 +10,11 @@ export interface RaceRowAnswer {
   gap: number
   /** The gap can still be closed in the gameweeks left at the league's largest one-week swing. */
   alive: boolean
-  /** Share of 10,000 simulated finishes he wins (ties shared); a race's chances sum to 1. */
+  /**
+   * Share of 10,000 simulated finishes he wins (ties shared); a race's chances sum to 1. Above 0
+   * exactly when he is alive: one the runs never saw win has the model's own, tiny chance; managers
+   * level on points with the same form have the same chance (decision 161).
+   */
   win_chance: number
 }
 
@@ -30,7 +34,7 @@ export interface RaceAnswerPart {
   rows: RaceRowAnswer[]
   /** Managers in the race, when more than `rows` (a very large league). */
   total_managers: number
-  /** Of them, still mathematically alive. */
+  /** Of them, still mathematically alive: exactly those with a chance above 0 ("3 can still win"). */
   alive_count: number
   /** The largest one-week swing this league has seen this season: what "alive" is measured against. */
   largest_swing: number
@@ -54,10 +58,19 @@ export interface RaceAnswer {
 
 export const RACE_PENDING_MESSAGE = 'The race appears after the next data refresh.'
 
-/** How a chance reads: "37%", "<1%" for a real but tiny chance, "0%" for none. */
+/**
+ * How a chance reads: whole percents from 1% to 99% ("37%"), one decimal beyond them ("0.4%",
+ * "99.6%"), "< 0.1%" and "> 99.9%" for a real chance one decimal would round to 0 or 100, and
+ * "0%" or "100%" only when it is exactly that (decision 161).
+ */
 export function chanceText(chance: number): string {
   if (chance <= 0) return '0%'
-  if (chance < 0.01) return '<1%'
-  if (chance > 0.99 && chance < 1) return '>99%'
-  return `${Math.round(chance * 100)}%`
+  if (chance >= 1) return '100%'
+  const percent = chance * 100
+  const whole = Math.round(percent)
+  if (whole >= 1 && whole <= 99) return `${whole}%`
+  const tenths = Math.round(percent * 10) / 10
+  if (tenths <= 0) return '< 0.1%'
+  if (tenths >= 100) return '> 99.9%'
+  return `${tenths.toFixed(1)}%`
 }

@@ -102,8 +102,66 @@ describe('the Race Centre', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
-  it('writes chances a person reads: tiny ones are not rounded to nothing', () => {
-    expect([0, 0.004, 0.01, 0.374, 0.995, 1].map(chanceText)).toEqual(['0%', '<1%', '1%', '37%', '>99%', '100%'])
+  it('writes chances a person reads: a real chance is never rounded to 0% or 100% (decision 161)', () => {
+    expect([0, 1e-9, 0.0004, 0.0012, 0.004, 0.0096, 0.01, 0.374, 0.99, 0.996, 0.9996, 1 - 1e-9, 1].map(chanceText)).toEqual([
+      '0%',
+      '< 0.1%',
+      '< 0.1%',
+      '0.1%',
+      '0.4%',
+      '1%',
+      '1%',
+      '37%',
+      '99%',
+      '99.6%',
+      '> 99.9%',
+      '> 99.9%',
+      '100%',
+    ])
+  })
+
+  it('"12 can still win" sits over 12 chances above 0%, and level managers told apart say why (decision 161)', async () => {
+    // The Pub League's season at GW 12 as the refresh answers it: all 12 within reach, the last
+    // four far too far back to win any of 10,000 runs, two level on 566 on different forms.
+    const chances: Array<[string, number, number]> = [
+      ['Hana', 653, 0.8111377],
+      ['Ivo', 610, 0.1041484],
+      ['Jo', 602, 0.0239996],
+      ['Kai', 601, 0.0300995],
+      ['Lea', 599, 0.0234996],
+      ['Max', 583, 0.0033999],
+      ['Nia', 576, 0.00275],
+      ['Oli', 566, 0.00085],
+      ['Pat', 566, 0.0000124],
+      ['Quin', 546, 0.0000027],
+      ['Rae', 543, 0.0001],
+      ['Sol', 518, 6.8e-8],
+    ]
+    const season = part({
+      name: 'Season 2026/27',
+      first_gameweek: 1,
+      last_gameweek: 38,
+      gameweeks_left: 26,
+      total_managers: 12,
+      alive_count: 12,
+      catch_up: [],
+      rows: chances.map(([player_name, points, win_chance], i) => ({ fpl_team_id: 100 + i, player_name, points, gap: 653 - points, alive: true, win_chance })),
+    })
+    mockApi({ [RACE]: { body: answer({ month: null, season }) } })
+    renderWithProviders(<RaceCentre leagueId="1" />)
+    const card = await screen.findByRole('region', { name: 'Season 2026/27' })
+    expect(within(card).getByText('Hana leads · 12 can still win')).toBeTruthy()
+    // What each row shows (the signs' spoken words aside).
+    const shown = within(card)
+      .getAllByRole('listitem')
+      .map((li) =>
+        (li.querySelector('.race-row__percent [aria-hidden="true"]') ?? li.querySelector('.race-row__percent'))?.textContent?.replace('Chance to win: ', ''),
+      )
+    expect(shown).toEqual(['81%', '10%', '2%', '3%', '2%', '0.3%', '0.3%', '0.1%', '< 0.1%', '< 0.1%', '< 0.1%', '< 0.1%'])
+    expect(shown.filter((text) => text !== '0%').length).toBe(12)
+    // Read out in words: a screen reader may skip the sign.
+    expect(within(card).getAllByText('less than 0.1%')).toHaveLength(4)
+    expect(within(card).getByText(/Level on points, different chances/)).toBeTruthy()
   })
 })
 

@@ -95,6 +95,19 @@ describe('GET /api/leagues/{id}/race', () => {
     for (const line of body.season?.catch_up ?? []) expect(line.text).toMatch(/^.+ needs \d+ more than .+ over GW 13-38$/)
   })
 
+  it('"N can still win" counts exactly the managers with a chance above 0 (decision 161)', async () => {
+    // The Pub League at GW 12: all 12 within reach of the season with 26 gameweeks left, several
+    // of them far too far back for 10,000 runs to see them win; before, they read "0%".
+    const { body } = await race()
+    for (const part of [body.season, body.month]) {
+      const rows = part?.rows ?? []
+      expect(rows.length).toBe(part?.total_managers)
+      expect(rows.filter((r) => r.win_chance > 0).length).toBe(part?.alive_count)
+      for (const row of rows) expect({ id: row.fpl_team_id, chance: row.win_chance > 0 }).toEqual({ id: row.fpl_team_id, chance: row.alive })
+    }
+    expect(body.season?.alive_count).toBe(12)
+  })
+
   it('is the same answer on every read of a snapshot', async () => {
     const first = (await race()).body
     const again = (await race()).body

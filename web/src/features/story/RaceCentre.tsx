@@ -112,6 +112,11 @@ function RaceCard({ part, answer, viewerTeam }: { part: RaceAnswerPart; answer: 
           <RaceRow key={r.fpl_team_id} row={r} own={r.fpl_team_id === viewerTeam} />
         ))}
       </ol>
+      {levelApart(part.rows) ? (
+        <p className="muted race-card__note">
+          Level on points, different chances: a chance follows each manager&apos;s scoring this season, both the average and how much the weeks vary.
+        </p>
+      ) : null}
       <p className="muted race-card__note">
         Out means even the league&apos;s biggest one-week swing this season ({part.largest_swing} points) in every gameweek left can&apos;t close the gap.
         {part.total_managers > part.rows.length
@@ -119,6 +124,32 @@ function RaceCard({ part, answer, viewerTeam }: { part: RaceAnswerPart; answer: 
           : ''}
       </p>
     </section>
+  )
+}
+
+/** Two alive managers level on points whose chances read differently (their forms differ). */
+function levelApart(rows: readonly RaceRowAnswer[]): boolean {
+  const seen = new Map<number, string>()
+  for (const r of rows) {
+    if (!r.alive) continue
+    const text = chanceText(r.win_chance)
+    const other = seen.get(r.points)
+    if (other !== undefined && other !== text) return true
+    seen.set(r.points, text)
+  }
+  return false
+}
+
+/** "< 0.1%" read out as "less than 0.1%": a screen reader may skip the sign. */
+function ChanceText({ chance }: { chance: number }) {
+  const text = chanceText(chance)
+  const words = text.replace(/^< /, 'less than ').replace(/^> /, 'more than ')
+  if (words === text) return <>{text}</>
+  return (
+    <>
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{words}</span>
+    </>
   )
 }
 
@@ -130,7 +161,6 @@ function ownLine(mine: RaceRowAnswer, leader: RaceRowAnswer, part: RaceAnswerPar
 }
 
 function RaceRow({ row, own }: { row: RaceRowAnswer; own: boolean }) {
-  const chance = chanceText(row.win_chance)
   return (
     <li className={`race-row${own ? ' race-row--own' : ''}${row.alive ? '' : ' race-row--out'}`} aria-current={own ? 'true' : undefined}>
       <span className="race-row__name break-anywhere">
@@ -146,7 +176,7 @@ function RaceRow({ row, own }: { row: RaceRowAnswer; own: boolean }) {
           </span>
           <span className="race-row__percent">
             <span className="visually-hidden">Chance to win: </span>
-            {chance}
+            <ChanceText chance={row.win_chance} />
           </span>
         </span>
       ) : (
