@@ -257,9 +257,9 @@ describe('join dialog', () => {
     expect(searchLeagues(leagues, ' zebra ').map((l) => l.id)).toEqual([1])
   })
 
-  it('says so when there is nothing to join', () => {
+  it('says so when there is nothing to join (an empty list: see join-and-find-leagues.test.tsx for the reasons over a list)', () => {
     storeSession('jwt-1')
-    renderJoin(leagues.filter((l) => l.type !== 'private'))
+    renderJoin([])
     expect(screen.getByText('No tournaments available to join yet.')).toBeInTheDocument()
     expect(screen.getByText('Create the first tournament!')).toBeInTheDocument()
   })

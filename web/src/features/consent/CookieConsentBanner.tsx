@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { readCookieConsent, storeCookieConsent } from '../../lib/analytics'
 import '../../styles/consent.css'
@@ -19,6 +19,34 @@ function applyConsent(analytics: boolean): void {
   })
 }
 
+/** The class on <html> while the banner shows; consent.css then pads the page by --consent-space. */
+export const CONSENT_OPEN_CLASS = 'has-consent-banner'
+
+/**
+ * While the banner shows, the page leaves room for it: <html> gets CONSENT_OPEN_CLASS and
+ * --consent-space (the banner's height, its gap to the bottom edge and a margin), so the page's
+ * last buttons (Find Leagues' "Join 1 League" on a phone) can always be scrolled clear of it.
+ */
+function useRoomForBanner(banner: HTMLElement | null) {
+  useLayoutEffect(() => {
+    if (!banner) return
+    const root = document.documentElement
+    const measure = () => {
+      const gap = Number.parseFloat(getComputedStyle(banner).bottom) || 0
+      root.style.setProperty('--consent-space', `${Math.ceil(banner.offsetHeight + gap * 2)}px`)
+    }
+    measure()
+    root.classList.add(CONSENT_OPEN_CLASS)
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    observer?.observe(banner)
+    return () => {
+      observer?.disconnect()
+      root.classList.remove(CONSENT_OPEN_CLASS)
+      root.style.removeProperty('--consent-space')
+    }
+  }, [banner])
+}
+
 /**
  * Cookie consent: shown 2 s after load when no choice is stored (localStorage `cookieConsent`,
  * `{ analytics, accepted_at }`). Accept Analytics and Decline store the choice and apply it;
@@ -26,6 +54,8 @@ function applyConsent(analytics: boolean): void {
  */
 export function CookieConsentBanner() {
   const [visible, setVisible] = useState(false)
+  const [banner, setBanner] = useState<HTMLElement | null>(null)
+  useRoomForBanner(visible ? banner : null)
 
   useEffect(() => {
     if (readCookieConsent()) return
@@ -42,7 +72,7 @@ export function CookieConsentBanner() {
   }
 
   return (
-    <section className="consent" aria-label="Cookie consent">
+    <section ref={setBanner} className="consent" aria-label="Cookie consent">
       <div className="consent__inner">
         <p className="consent__text">
           <span aria-hidden="true">🍪 </span>

@@ -92,8 +92,9 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     body = (
       <form onSubmit={onSubmit} noValidate aria-busy={joining || undefined}>
         <fieldset className="discovery__fieldset">
-          <legend className="discovery__legend">We found {plural(available.length, 'league')} with your team. Choose the ones to join:</legend>
-          <ul className="discovery__list" aria-describedby={`${id}-hint`}>
+          {/* The count is of what is listed, the leagues already joined included (they show ticked and disabled). */}
+          <legend className="discovery__legend">We found {plural(leagues.length, 'league')} with your team. Choose the ones to join:</legend>
+          <ul className="discovery__list">
             {leagues.map((league) => {
               const member = Boolean(league.already_member)
               return (
@@ -125,8 +126,9 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
             })}
           </ul>
         </fieldset>
-        <p id={`${id}-hint`} className="field__hint">
-          Choose at least one league.
+        {/* Read from the current choice: said only while nothing is ticked (the reason Join is disabled). */}
+        <p id={`${id}-hint`} className="field__hint" role="status">
+          {count === 0 ? 'Choose at least one league.' : null}
         </p>
         {joinError ? (
           <p className="form-message form-message--error" role="alert">
@@ -134,7 +136,7 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
           </p>
         ) : null}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={joining || count === 0}>
+          <button type="submit" className="button button--primary" disabled={joining || count === 0} aria-describedby={`${id}-hint`}>
             {joining ? 'Joining...' : count > 0 ? `Join ${plural(count, 'League')}` : 'Join Leagues'}
           </button>
         </div>

@@ -5,13 +5,23 @@ import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, SUCCESS_TOAST_MS } from './constants'
-import { memberWording, offersJoin } from './league-text'
+import { joinBlockedLine, memberWording, offersJoin } from './league-text'
 import { invalidateLeagues, JoinError, joinLeague, validateTeam } from './leagues-api'
 import { Modal } from './Modal'
 import type { League, ValidateTeamResponse } from './types'
 
 /** Tournaments a user can pick in the join dialog: those the API says they can join (see offersJoin). */
 const isJoinable = (league: League) => offersJoin(league) && !league.is_member
+
+/** Why the dialog does not offer a listed tournament, from the API's join_reason (and membership). */
+function whyNotJoinable(league: League): string {
+  if (league.is_member || league.join_reason === 'already_member') {
+    return league.type === 'public' ? "You're in it: everyone joins automatically" : "You're already a member"
+  }
+  if (league.join_reason === 'auto_join') return 'Managers are added automatically when they register'
+  if (league.join_reason === 'curated') return 'Teams are selected by the admin'
+  return joinBlockedLine(league) ?? 'Not open to join right now'
+}
 
 /** Case-insensitive, trimmed search on the name or the FPL league ID. */
 export function searchLeagues(leagues: League[], query: string): League[] {
@@ -51,8 +61,11 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
     if (failures > 0) errorRef.current?.focus()
   }, [failures])
 
-  const joinable = useMemo(() => leagues.filter(isJoinable), [leagues])
-  const hits = useMemo(() => searchLeagues(joinable, query), [joinable, query])
+  // Every listed tournament is in the dialog: the joinable ones to pick, the others with the
+  // reason the API gives, so the dialog never says "none" over a list of tournaments.
+  const allHits = useMemo(() => searchLeagues(leagues, query), [leagues, query])
+  const hits = allHits.filter(isJoinable)
+  const blocked = allHits.filter((league) => !isJoinable(league))
 
   // The user's team is checked against the chosen league 500 ms after both are known.
   const fplLeagueId = chosen?.fpl_league_id ?? null
@@ -160,38 +173,64 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
               aria-controls={`${id}-list`}
               data-autofocus
             />
-            {/* biome-ignore lint/a11y/useSemanticElements: a scrolling list of buttons, not form fields; a fieldset would add its UA styles (margin, min-inline-size: min-content) to this scroller */}
-            <div id={`${id}-list`} className="join-list" role="group" aria-label="Tournaments you can join">
-              {joinable.length === 0 ? (
-                <div className="join-list__empty">
-                  <p>No tournaments available to join yet.</p>
-                  {onCreate ? (
-                    <button type="button" className="link-button" onClick={onCreate}>
-                      Create the first tournament!
-                    </button>
-                  ) : (
-                    <p className="muted">Create the first tournament!</p>
-                  )}
-                </div>
-              ) : hits.length === 0 ? (
-                <div className="join-list__empty">
-                  <p>No tournaments found matching &quot;{query.trim()}&quot;</p>
-                  <p className="muted">Try searching by FPL League ID or tournament name</p>
-                </div>
-              ) : (
-                <ul className="join-list__items">
-                  {hits.map((league) => (
-                    <li key={league.id}>
-                      <button type="button" className="join-list__item" onClick={() => choose(league)}>
-                        <span className="join-list__name">{league.name}</span>
-                        <span className="join-list__meta">
-                          FPL ID {league.fpl_league_id ?? '—'} · {memberWording(league)}
-                        </span>
+            <div id={`${id}-list`} className="join-list">
+              {/* biome-ignore lint/a11y/useSemanticElements: a list of buttons, not form fields; a fieldset would add its UA styles (margin, min-inline-size: min-content) to this scroller */}
+              <div role="group" aria-label="Tournaments you can join">
+                {leagues.length === 0 ? (
+                  <div className="join-list__empty">
+                    <p>No tournaments available to join yet.</p>
+                    {onCreate ? (
+                      <button type="button" className="link-button" onClick={onCreate}>
+                        Create the first tournament!
                       </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+                    ) : (
+                      <p className="muted">Create the first tournament!</p>
+                    )}
+                  </div>
+                ) : allHits.length === 0 ? (
+                  <div className="join-list__empty">
+                    <p>No tournaments found matching &quot;{query.trim()}&quot;</p>
+                    <p className="muted">Try searching by FPL League ID or tournament name</p>
+                  </div>
+                ) : hits.length === 0 ? (
+                  <div className="join-list__empty">
+                    <p>You can&apos;t join any of these tournaments right now. Each one says why below.</p>
+                    {onCreate ? (
+                      <button type="button" className="link-button" onClick={onCreate}>
+                        Create your own tournament
+                      </button>
+                    ) : null}
+                  </div>
+                ) : (
+                  <ul className="join-list__items">
+                    {hits.map((league) => (
+                      <li key={league.id}>
+                        <button type="button" className="join-list__item" onClick={() => choose(league)}>
+                          <span className="join-list__name">{league.name}</span>
+                          <span className="join-list__meta">
+                            FPL ID {league.fpl_league_id ?? '—'} · {memberWording(league)}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              {blocked.length > 0 ? (
+                <div className="join-list__blocked">
+                  <h3 id={`${id}-blocked`} className="join-list__heading">
+                    You can&apos;t join these
+                  </h3>
+                  <ul className="join-list__items" aria-labelledby={`${id}-blocked`}>
+                    {blocked.map((league) => (
+                      <li key={league.id} className="join-list__row">
+                        <span className="join-list__name">{league.name}</span>
+                        <span className="join-list__reason">{whyNotJoinable(league)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </div>
           </div>
         )}
