@@ -129,7 +129,7 @@ describe('the created dialog', () => {
       // The server builds the link on the app's public origin (APP_URL), as the invite tab's.
       invite_url: `${window.location.origin}/join/AbCdEf123456`,
       is_commissioner: true,
-      message: "Sunday Legends created! You're the Commissioner.",
+      message: "Sunday Legends is live, and you're the Commissioner.",
       name: 'Sunday Legends',
     }
     render(

@@ -285,7 +285,7 @@ describe('create dialog: a commissioner-to-be verifies inline', () => {
     const api = mockApi({
       [create]: [
         { status: 403, body: { detail: 'To run this league as its commissioner, first verify that your FPL team is yours.', code: 'fpl_team_unverified' } },
-        { status: 201, body: { league_id: 77, invite_code: 'abc123', is_commissioner: true, message: "Pub League created! You're the Commissioner." } },
+        { status: 201, body: { league_id: 77, invite_code: 'abc123', is_commissioner: true, message: "Pub League is live, and you're the Commissioner." } },
       ],
       'POST /api/auth/fpl-team/challenge': { body: challenge },
       'POST /api/auth/fpl-team/verify': { body: { fpl_team_id: 4242, team_name: 'Salah Fingers BA-7Q2K', verified: true } },

@@ -151,7 +151,7 @@ describe('create dialog: submitting', () => {
           invite_code: 'abc123',
           invite_url: 'https://banterarena.app/join/abc123',
           is_commissioner: true,
-          message: "Pub League created! You're the Commissioner.",
+          message: "Pub League is live, and you're the Commissioner.",
         },
       },
     })
@@ -173,7 +173,7 @@ describe('create dialog: submitting', () => {
 
     const toast = visibleToasts()[0]
     expect(toast).toHaveTextContent('Tournament Created!')
-    expect(toast).toHaveTextContent("Pub League created! You're the Commissioner.")
+    expect(toast).toHaveTextContent("Pub League is live, and you're the Commissioner.")
     expect(screen.queryByRole('dialog', { name: 'Create New Tournament' })).not.toBeInTheDocument()
     const celebration = screen.getByRole('dialog', { name: 'Tournament Created!' })
     expect(within(celebration).getByRole('button', { name: 'View Tournament' })).toBeInTheDocument()

@@ -169,6 +169,12 @@ describe('a broadcast to a league', () => {
     const [deferred] = queue.of('notify:users')
     expect(deferred?.delaySeconds).toBe(6 * 3600)
     expect(deferred?.body.items.map((i) => i.userId)).toEqual([aliceId])
+    // When the queue hands it back at 08:00 in Sydney, it is pushed, once.
+    if (deferred) deferred.delaySeconds = undefined
+    await queue.drain({ fetch: pushFetch, now: () => AFTERNOON + 6 * 3600_000 })
+    expect(push.received).toHaveLength(1)
+    expect(((await push.decryptJson(push.received[0] as never)) as PushPayload).title).toBe('The GW 14 Gazette is out')
+    expect(await logOf(aliceId)).toContainEqual({ type: 'gazette', key: notice.key, outcome: 'sent' })
     await send('PUT', '/api/notifications/preferences', carl, { muted: [] })
     await send('PUT', '/api/notifications/preferences', alice, { time_zone: 'Europe/London' })
   })

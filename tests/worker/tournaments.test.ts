@@ -77,7 +77,7 @@ describe('POST /api/leagues', () => {
     const res = await create(await bearer(sunday), 'Sunday Legends', SIM_LEAGUES.sunday)
     expect(res.status).toBe(201)
     const body = (await res.json()) as { league_id: number; invite_code: string; invite_url: string; is_commissioner: boolean; message: string }
-    expect(body).toMatchObject({ is_commissioner: true, message: "Sunday Legends created! You're the Commissioner." })
+    expect(body).toMatchObject({ is_commissioner: true, message: "Sunday Legends is live, and you're the Commissioner." })
     expect(body.invite_code).toMatch(/^[A-Za-z0-9_-]{16}$/)
     // The created dialog's link, on the app's origin like the invite tab's.
     expect(body.invite_url).toBe(new URL(`/join/${body.invite_code}`, env.APP_URL).toString())

@@ -363,7 +363,7 @@ export async function createTournament(db: Database, source: FplSource, queue: M
   await queueFirstRefresh(db, queue, { state, bootstrap }, created.id).catch((error: unknown) =>
     log.warn('First refresh not queued', { tournament_id: created.id, error }),
   )
-  return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} created! You're the Commissioner.` }
+  return { league_id: created.id, invite_code: inviteCode, is_commissioner: true, message: `${input.name} is live, and you're the Commissioner.` }
 }
 
 export async function joinTournament(db: Database, source: FplSource, user: SessionUser, id: number) {

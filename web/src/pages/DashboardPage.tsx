@@ -12,6 +12,7 @@ import { AddFplTeamCard } from '../features/dashboard/AddFplTeamCard'
 import { BanterSharingSettings } from '../features/dashboard/BanterSharingSettings'
 import { DisplayNameEditor } from '../features/dashboard/DisplayNameEditor'
 import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/discovery'
+import { dashboardSeenBefore, greeting, markDashboardSeen } from '../features/dashboard/greeting'
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
@@ -131,10 +132,14 @@ function Dashboard({ user }: { user: User }) {
   const [openedDiscovery, setDiscovery] = useState<{ preset: DiscoveredLeague[] | null } | null>(null)
   const [firstLookClosed, setFirstLookClosed] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
+  // Read once, before this visit marks the dashboard seen: the greeting stays for the whole visit.
+  const [seenBefore] = useState(() => dashboardSeenBefore(user.id))
   const tournamentsHeadingRef = useRef<HTMLHeadingElement>(null)
   // A team not yet discovered here (FPL was slow at sign-up): its leagues open the discovery panel.
   const firstLook = useFirstDiscovery(user.fpl_team_id)
   const discovery = openedDiscovery ?? (firstLook && !firstLookClosed ? { preset: firstLook } : null)
+
+  useEffect(() => markDashboardSeen(user.id), [user.id])
 
   // The verified flag is shown once: drop it from the history entry so a reload does not repeat it.
   useEffect(() => {
@@ -194,7 +199,7 @@ function Dashboard({ user }: { user: User }) {
       <header className="dashboard__header">
         <div>
           <p className="eyebrow">Dashboard</p>
-          <h1>Welcome back, {user.name || 'manager'}!</h1>
+          <h1>{greeting(user.name, user.created_at, seenBefore)}</h1>
           <p className="page-lede">Your profile, your tournaments and your account settings, all in one place.</p>
         </div>
         <div className="button-row dashboard__actions">

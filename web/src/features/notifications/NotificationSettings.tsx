@@ -26,14 +26,17 @@ export function NotificationSettings() {
   const id = useId()
   const preferences = query.data?.preferences
 
-  const save = async (change: Change) => {
+  /** Saves one change; answers the saved preferences, or null when it failed (the toast says so). */
+  const save = async (change: Change): Promise<NotificationPreferences | null> => {
     setSaving(true)
     try {
       // The zone is the browser's at the moment of saving: quiet hours follow the user when they travel.
       const answer = await parseResponse(route.$put({ json: { ...change, time_zone: browserTimeZone() } }))
       queryClient.setQueryData(queryKey, answer)
+      return answer.preferences
     } catch {
       toast({ title: 'Not saved', description: 'Your notification settings could not be saved. Please try again.', variant: 'destructive' })
+      return null
     } finally {
       setSaving(false)
     }
@@ -93,32 +96,58 @@ export function NotificationSettings() {
   )
 }
 
-function QuietHours({ preferences, disabled, onSave }: { preferences: NotificationPreferences; disabled: boolean; onSave: (change: Change) => Promise<void> }) {
+/** What a saved quiet-hours change now means, for the line under the times. */
+const quietHoursSaved = ({ quiet_hours: q }: NotificationPreferences) =>
+  q.enabled ? `Saved: quiet from ${q.start} until ${q.end}.` : 'Saved: quiet hours are off.'
+
+function QuietHours({
+  preferences,
+  disabled,
+  onSave,
+}: {
+  preferences: NotificationPreferences
+  disabled: boolean
+  onSave: (change: Change) => Promise<NotificationPreferences | null>
+}) {
   const id = useId()
   const { enabled, start, end } = preferences.quiet_hours
-  const saveTime = (field: 'start' | 'end', value: string) => {
-    if (/^\d{2}:\d{2}$/.test(value) && value !== preferences.quiet_hours[field]) void onSave({ quiet_hours: { [field]: value } })
+  // The times save as they are left, so a line says each save landed (the switches show theirs).
+  const [saved, setSaved] = useState('')
+  const saveChange = async (change: Change, field?: HTMLInputElement) => {
+    setSaved('')
+    const answer = await onSave(change)
+    if (answer) setSaved(quietHoursSaved(answer))
+    // Not saved: the field goes back to the time that holds, so it never shows one that does not.
+    else if (field) field.value = preferences.quiet_hours[field.name as 'start' | 'end']
+  }
+  const saveTime = (input: HTMLInputElement) => {
+    const field = input.name as 'start' | 'end'
+    const value = input.value
+    if (/^\d{2}:\d{2}$/.test(value) && value !== preferences.quiet_hours[field]) void saveChange({ quiet_hours: { [field]: value } }, input)
   }
   return (
     <fieldset className="notifications__group">
       <legend>Quiet hours</legend>
       <SettingSwitch
         label="Quiet hours"
-        hint={`Nothing arrives between these times (your time zone: ${preferences.time_zone}). News that keeps waits until they end.`}
+        hint={`Nothing arrives between these times (your time zone: ${preferences.time_zone}). When they end, what is still news arrives, one of each kind; an overtake or a deadline reminder that is over by then is skipped.`}
         checked={enabled}
         disabled={disabled}
-        onToggle={() => void onSave({ quiet_hours: { enabled: !enabled } })}
+        onToggle={() => void saveChange({ quiet_hours: { enabled: !enabled } })}
       />
       <div className="notifications__times">
         <label htmlFor={`${id}-start`}>
           From
-          <input id={`${id}-start`} type="time" defaultValue={start} disabled={disabled || !enabled} onBlur={(e) => saveTime('start', e.target.value)} />
+          <input id={`${id}-start`} name="start" type="time" defaultValue={start} disabled={disabled || !enabled} onBlur={(e) => saveTime(e.currentTarget)} />
         </label>
         <label htmlFor={`${id}-end`}>
           Until
-          <input id={`${id}-end`} type="time" defaultValue={end} disabled={disabled || !enabled} onBlur={(e) => saveTime('end', e.target.value)} />
+          <input id={`${id}-end`} name="end" type="time" defaultValue={end} disabled={disabled || !enabled} onBlur={(e) => saveTime(e.currentTarget)} />
         </label>
       </div>
+      <p role="status" className="notifications__saved">
+        {saved}
+      </p>
     </fieldset>
   )
 }

@@ -31,11 +31,15 @@ export function CreatedDialog({ league, onClose }: { league: CreatedLeague; onCl
           {league.is_commissioner === false ? "You're In!" : 'Tournament Created!'}
         </h2>
         <div id={`${id}-body`}>
-          <p>
-            <strong>{league.name}</strong>{' '}
-            {league.is_commissioner === false ? 'already existed: you joined it as a member.' : "is live, and you're the Commissioner."}
-          </p>
-          {league.message ? <p className="muted">{league.message}</p> : null}
+          {/* Said once: the title says what happened, this line the rest (the server's words when it gave them). */}
+          {league.message ? (
+            <p>{league.message}</p>
+          ) : (
+            <p>
+              <strong>{league.name}</strong>{' '}
+              {league.is_commissioner === false ? 'already existed: you joined it as a member.' : "is live, and you're the Commissioner."}
+            </p>
+          )}
           <p className="muted">Open it now to view tournament standings, monthly winners and the banter.</p>
         </div>
         {league.invite_url ? (
