@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../web/src/features/auth/types'
-import { advance, currentLocation, demoUser, fakeClock, renderApp, settle, storedUser, storeSession, visibleToasts } from './helpers'
+import { TournamentCard } from '../../web/src/features/dashboard/TournamentCard'
+import type { UserLeague } from '../../web/src/lib/api-answers'
+import { advance, currentLocation, demoUser, fakeClock, renderApp, renderWithProviders, settle, storedUser, storeSession, visibleToasts } from './helpers'
 import { mockApi, networkDown, type Reply } from './mock-api'
 
 const me = { ...demoUser, user_id: demoUser.id, fpl_team_id_locked: true, banter_sharing_enabled: true }
@@ -99,13 +101,26 @@ describe('dashboard: header, profile and tournaments', () => {
     expect(api.unexpected).toEqual([])
   })
 
-  it('View Dashboard goes to /tournaments with selectedLeague', async () => {
+  it('View Dashboard goes to /tournaments with selectedLeague, which opens the league there (one tap, decision 164)', async () => {
     const user = userEvent.setup()
     dashboardApi()
     await openDashboard()
     const sunday = (await screen.findAllByRole('listitem')).find((li) => li.textContent?.includes('Sunday League')) as HTMLElement
     await user.click(within(sunday).getByRole('button', { name: 'View Dashboard' }))
-    await waitFor(() => expect(currentLocation()).toEqual({ path: '/tournaments', state: { selectedLeague: leagues[0] } }))
+    await waitFor(() => expect(currentLocation()).toEqual({ path: '/tournaments/11', state: { league: leagues[0] } }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunday League' })).toBeInTheDocument()
+  })
+
+  it('View Dashboard itself hands the league to /tournaments as selectedLeague (spec)', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(
+      <ul>
+        <TournamentCard league={leagues[0] as UserLeague} />
+      </ul>,
+      '/dashboard',
+    )
+    await user.click(screen.getByRole('button', { name: 'View Dashboard' }))
+    expect(currentLocation()).toEqual({ path: '/tournaments', state: { selectedLeague: leagues[0] } })
   })
 
   it('Manage League passes the league to /commissioner', async () => {

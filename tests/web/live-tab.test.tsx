@@ -56,12 +56,40 @@ describe('live table', () => {
   it('marks the rivals directly above and below the viewer, and nobody else', async () => {
     liveApi({ body: liveAnswer() })
     openLive()
-    await liveTable()
-    const rivals = screen.getAllByText('Rival').map((badge) => badge.closest('li')?.textContent)
+    const table = await liveTable()
+    const rivals = within(table)
+      .getAllByText('Rival')
+      .map((badge) => badge.closest('li')?.textContent)
     expect(rivals).toHaveLength(2)
     expect(within(rowOf('Live Team 2')).getByText('Rival')).toBeInTheDocument()
     expect(within(rowOf('Live Team 4')).getByText('Rival')).toBeInTheDocument()
     expect(within(rowOf('Salah Fingers')).queryByText('Rival')).not.toBeInTheDocument()
+  })
+
+  it('says what Rival means: a key above the table, read with it, and on each badge on hover and to screen readers (issue 28)', async () => {
+    liveApi({ body: liveAnswer() })
+    openLive()
+    const table = await liveTable()
+    const key = 'Rival the managers just above and below you in the live table.'
+    expect(table).toHaveAccessibleDescription(key)
+    expect(table.previousElementSibling).toHaveTextContent(key)
+    const badge = within(rowOf('Live Team 2')).getByText('Rival')
+    expect(badge).toHaveAttribute('title', 'Rival: the manager just above or below you in the live table')
+    expect(badge).toHaveTextContent('Rival: the manager just above or below you in the live table')
+  })
+
+  it('shows no Rival key when the viewer is not on the page (no rivals to explain)', async () => {
+    liveApi({
+      body: liveAnswer(
+        {},
+        liveRows().map((r) => ({ ...r, is_current_user: false })),
+      ),
+    })
+    openLive()
+    const table = await liveTable()
+    expect(within(table).queryByText('Rival')).not.toBeInTheDocument()
+    expect(screen.queryByText(/just above and below you/)).not.toBeInTheDocument()
+    expect(table).not.toHaveAttribute('aria-describedby')
   })
 
   it('LIVE: the pulsing state, the time of the data and the fixtures count', async () => {

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../web/src/app/query-client'
 import { fetchLeagues, invalidateLeagues, LEAGUES_CACHE_KEY, prepareLeagues, readCachedLeagues } from '../../web/src/features/tournaments/leagues-api'
-import { currentLocation, demoUser, renderApp, storeSession } from './helpers'
+import { currentLocation, demoUser, renderApp, storeSession, testNavigate } from './helpers'
 import { mockApi } from './mock-api'
 import { leagues } from './tournament-fixtures'
 
@@ -68,6 +68,19 @@ describe('tournament list: order, hiding, badges and wording', () => {
     expect(within(alpha).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument()
   })
 
+  it('says what Private means on a private card, since the list shows it to everyone (issue 28, decision 164)', async () => {
+    mockApi({ 'GET /api/leagues': { body: leagues } })
+    renderApp('/tournaments')
+    const zebra = await cardNamed('Zebra League')
+    const badge = within(zebra).getByText('Private')
+    expect(badge).toHaveAttribute('title', 'Private: only its members see the standings and banter')
+    expect(zebra).toHaveTextContent('Only its members see the standings and banter; managers in its FPL league can join')
+    // Global and curated cards keep the spec's lines.
+    expect(await cardNamed('Global Cup')).not.toHaveTextContent('Only its members')
+    expect(within(await cardNamed('Global Cup')).getByText('Global')).not.toHaveAttribute('title')
+    expect(await cardNamed('Real Footballers FPL League')).not.toHaveTextContent('Only its members')
+  })
+
   it("counts what they count: members, and the FPL league's managers once a refresh measured it", async () => {
     mockApi({ 'GET /api/leagues': { body: leagues } })
     renderApp('/tournaments')
@@ -75,8 +88,8 @@ describe('tournament list: order, hiding, badges and wording', () => {
     expect(await cardNamed('Mates League')).toHaveTextContent('1 member · 1 manager in the FPL league')
     // Before the first refresh (size null): the members alone.
     const alpha = await cardNamed('alpha league')
-    expect(alpha).toHaveTextContent('3 members')
-    expect(alpha).not.toHaveTextContent('FPL league')
+    const members = within(alpha).getByText('Members').nextElementSibling
+    expect(members).toHaveTextContent(/^3 members$/)
     expect(await cardNamed('Global Cup')).not.toHaveTextContent('in the FPL league')
   })
 
@@ -199,12 +212,18 @@ describe('tournament list: actions', () => {
     expect(currentLocation().state).toEqual({ league: leagues[0] })
   })
 
-  it('a selectedLeague in navigation state selects that card and lands on /tournaments, replacing history', async () => {
+  it('a selectedLeague in navigation state (View Dashboard) opens that league, in place of the list: Back returns to where it was chosen (decision 164)', async () => {
     mockApi({ 'GET /api/leagues': { body: leagues } })
-    renderApp({ pathname: '/tournaments', state: { selectedLeague: leagues[5] } })
-    await waitFor(() => expect(currentLocation()).toEqual({ path: '/tournaments', state: null }))
-    const mates = await cardNamed('Mates League')
-    expect(mates).toHaveAttribute('aria-current', 'true')
-    await waitFor(() => expect(within(mates).getByRole('button', { name: /View/ })).toHaveFocus())
+    renderApp('/about')
+    await screen.findByRole('heading', { level: 1 })
+    act(() => {
+      void testNavigate('/tournaments', { state: { selectedLeague: leagues[5] } })
+    })
+    await waitFor(() => expect(currentLocation()).toEqual({ path: '/tournaments/6', state: { league: leagues[5] } }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mates League' })).toBeInTheDocument()
+    act(() => {
+      void testNavigate(-1)
+    })
+    await waitFor(() => expect(currentLocation().path).toBe('/about'))
   })
 })

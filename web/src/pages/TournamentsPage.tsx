@@ -29,14 +29,26 @@ export default function TournamentsPage() {
   const [selected, setSelected] = useState<League | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
 
+  const view = useCallback(
+    (league: League, { replace = false } = {}) => {
+      setViewingId(league.id)
+      const go = () => navigate(`/tournaments/${league.id}`, { replace, state: { league } })
+      loadDetailPage().then(go, go)
+    },
+    [navigate],
+  )
+
   // A visit with a selectedLeague (e.g. the dashboard's View Dashboard) selects that league and
-  // lands on plain /tournaments, replacing the history entry.
+  // lands on plain /tournaments, replacing the history entry (spec), then opens the league, as its
+  // View button would, in place of that entry: one tap from the dashboard, and Back returns there
+  // (decision 164).
   const incoming = (location.state as ListState | null)?.selectedLeague ?? null
   useEffect(() => {
     if (!incoming) return
     setSelected(incoming)
     navigate('/tournaments', { replace: true, state: null })
-  }, [incoming, navigate])
+    view(incoming, { replace: true })
+  }, [incoming, navigate, view])
 
   // The selected card scrolls into view and its View button takes focus.
   useEffect(() => {
@@ -47,12 +59,6 @@ export default function TournamentsPage() {
   }, [selected, leagues])
 
   const isMember = (league: League) => Boolean(league.is_member) || Boolean(user?.joined_leagues?.includes(league.id))
-
-  const view = (league: League) => {
-    setViewingId(league.id)
-    const go = () => navigate(`/tournaments/${league.id}`, { state: { league } })
-    loadDetailPage().then(go, go)
-  }
 
   const openCreate = () => (isAuthenticated ? setDialog({ kind: 'create' }) : openAuth('register'))
   const openJoin = (initial: League | null = null) => (isAuthenticated ? setDialog({ kind: 'join', initial }) : openAuth('login'))
@@ -134,7 +140,7 @@ export default function TournamentsPage() {
               isMember={isMember(league)}
               viewing={viewingId === league.id}
               selected={selected?.id === league.id}
-              onView={view}
+              onView={(l) => view(l)}
               onJoin={(l) => openJoin(l)}
             />
           ))}

@@ -1,4 +1,4 @@
-import type { Ref } from 'react'
+import { type Ref, useId } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { LiveStandingRow, LiveTableScope } from '../../../../contract/live'
 import { Movement } from '../tournaments/detail/Movement'
@@ -24,76 +24,97 @@ export function LiveRows({ rows, ownRowRef, scope, storedGameweek }: LiveRowsPro
   const [params] = useSearchParams()
   const location = useLocation()
   const rivals = rivalsOf(rows)
+  const legendId = useId()
   return (
-    <ol className={scope.complete ? 'standings live-rows' : 'standings live-rows live-rows--fpl'} aria-label="Live table">
-      {rows.map((row) => {
-        const mine = row.is_current_user
-        const rival = rivals.has(row.fpl_team_id)
-        return (
-          <li
-            key={row.fpl_team_id}
-            ref={mine ? ownRowRef : undefined}
-            className={`live-row${mine ? ' standing--me' : ''}${rival ? ' live-row--rival' : ''}`}
-            aria-current={mine ? 'true' : undefined}
-            data-testid={mine ? 'own-row' : undefined}
-            tabIndex={mine ? -1 : undefined}
-          >
-            {scope.complete ? (
-              <span className="standing__rank live-row__rank">
-                <span className="visually-hidden">Live rank </span>
-                {row.live_rank}
-                <LiveMovement row={row} />
-              </span>
-            ) : (
-              <span className="standing__rank live-row__rank live-row__rank--fpl">
-                <FplRank rank={row.fpl_rank} gameweek={storedGameweek} />
-                <LiveMovement row={row} among="among the managers followed" />
-              </span>
-            )}
-            <span className="live-row__who">
-              <span className="standing__name">
-                {/* The link's box covers the row (live.css): the whole row opens the team view. */}
-                <Link
-                  className="live-row__link standing__team"
-                  to={{ search: teamSearch(params, row.fpl_team_id) }}
-                  state={{ ...(location.state as object | null), liveTeam: true }}
-                  title={row.team_name}
-                  preventScrollReset
-                >
-                  {row.team_name}
-                  <span className="visually-hidden"> (open team view)</span>
-                </Link>
-                {mine ? <span className="badge badge--accent standing__you">You</span> : null}
-                {rival ? <span className="badge badge--rival">Rival</span> : null}
-              </span>
-              <span className="standing__player">{row.player_name}</span>
-              {row.team_status === 'loaded' ? <LiveFacts row={row} /> : null}
-            </span>
-            <span className="live-row__points">
-              {row.team_status === 'loaded' ? (
-                <span className="live-row__gw">
-                  <span className="visually-hidden">Gameweek points so far: </span>
-                  {row.live_points}
-                  <span className="live-row__unit" aria-hidden="true">
-                    {' '}
-                    GW
-                  </span>
+    <>
+      {/* The Rival badge explains itself: a key above the table (read before it), and on each badge. */}
+      {rivals.size > 0 ? (
+        <p id={legendId} className="standings-legend">
+          <span className="badge badge--rival">Rival</span> <span>the managers just above and below you in the live table.</span>
+        </p>
+      ) : null}
+      <ol
+        className={scope.complete ? 'standings live-rows' : 'standings live-rows live-rows--fpl'}
+        aria-label="Live table"
+        aria-describedby={rivals.size > 0 ? legendId : undefined}
+      >
+        {rows.map((row) => {
+          const mine = row.is_current_user
+          const rival = rivals.has(row.fpl_team_id)
+          return (
+            <li
+              key={row.fpl_team_id}
+              ref={mine ? ownRowRef : undefined}
+              className={`live-row${mine ? ' standing--me' : ''}${rival ? ' live-row--rival' : ''}`}
+              aria-current={mine ? 'true' : undefined}
+              data-testid={mine ? 'own-row' : undefined}
+              tabIndex={mine ? -1 : undefined}
+            >
+              {scope.complete ? (
+                <span className="standing__rank live-row__rank">
+                  <span className="visually-hidden">Live rank </span>
+                  {row.live_rank}
+                  <LiveMovement row={row} />
                 </span>
               ) : (
-                // Picks not read yet are no 0 points: the row says why it has none.
-                <span className="live-row__status">{TEAM_STATUS[row.team_status]}</span>
+                <span className="standing__rank live-row__rank live-row__rank--fpl">
+                  <FplRank rank={row.fpl_rank} gameweek={storedGameweek} />
+                  <LiveMovement row={row} among="among the managers followed" />
+                </span>
               )}
-              <span className="live-row__total">
-                <span className="visually-hidden">Live total: </span>
-                {row.live_total.toLocaleString('en-GB')}
+              <span className="live-row__who">
+                <span className="standing__name">
+                  {/* The link's box covers the row (live.css): the whole row opens the team view. */}
+                  <Link
+                    className="live-row__link standing__team"
+                    to={{ search: teamSearch(params, row.fpl_team_id) }}
+                    state={{ ...(location.state as object | null), liveTeam: true }}
+                    title={row.team_name}
+                    preventScrollReset
+                  >
+                    {row.team_name}
+                    <span className="visually-hidden"> (open team view)</span>
+                  </Link>
+                  {mine ? <span className="badge badge--accent standing__you">You</span> : null}
+                  {rival ? (
+                    <span className="badge badge--rival" title={RIVAL_MEANING}>
+                      Rival<span className="visually-hidden">: {RIVAL_TEXT}</span>
+                    </span>
+                  ) : null}
+                </span>
+                <span className="standing__player">{row.player_name}</span>
+                {row.team_status === 'loaded' ? <LiveFacts row={row} /> : null}
               </span>
-            </span>
-          </li>
-        )
-      })}
-    </ol>
+              <span className="live-row__points">
+                {row.team_status === 'loaded' ? (
+                  <span className="live-row__gw">
+                    <span className="visually-hidden">Gameweek points so far: </span>
+                    {row.live_points}
+                    <span className="live-row__unit" aria-hidden="true">
+                      {' '}
+                      GW
+                    </span>
+                  </span>
+                ) : (
+                  // Picks not read yet are no 0 points: the row says why it has none.
+                  <span className="live-row__status">{TEAM_STATUS[row.team_status]}</span>
+                )}
+                <span className="live-row__total">
+                  <span className="visually-hidden">Live total: </span>
+                  {row.live_total.toLocaleString('en-GB')}
+                </span>
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+    </>
   )
 }
+
+/** Who the viewer's rivals are (rivalsOf): said beside the badge, on hover and to screen readers. */
+const RIVAL_TEXT = 'the manager just above or below you in the live table'
+const RIVAL_MEANING = `Rival: ${RIVAL_TEXT}`
 
 const TEAM_STATUS = { loading: 'loading his team', no_team: 'no team this gameweek' } as const
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { formatEntryFee, formatShortDate } from '../../lib/format'
 import { prizesEnabled } from './constants'
-import { descriptiveLine, joinBlockedLine, memberWording, offersJoin, typeBadge } from './league-text'
+import { descriptiveLine, joinBlockedLine, memberWording, offersJoin, PRIVATE_MEANING, typeBadge } from './league-text'
 import { isPinned } from './leagues-api'
 import type { League } from './types'
 
@@ -42,7 +42,12 @@ export function LeagueCard({ league, isMember, viewing, selected = false, onView
           {league.name}
         </h3>
         <div className="tournament-card__badges">
-          <span className={`badge tournament-badge tournament-badge--${isPublic ? 'global' : isCurated ? 'curated' : 'private'}`}>{typeBadge(league)}</span>
+          <span
+            className={`badge tournament-badge tournament-badge--${isPublic ? 'global' : isCurated ? 'curated' : 'private'}`}
+            title={isPublic || isCurated ? undefined : `Private: ${PRIVATE_MEANING.toLowerCase()}`}
+          >
+            {typeBadge(league)}
+          </span>
           {isPublic ? <span className="badge badge--primary">Auto-Join</span> : null}
           {isCurated ? <span className="badge badge--accent">Admin Selected</span> : null}
         </div>

@@ -14,12 +14,19 @@ export function memberWording(league: League): string {
   return membersText(n, league.fpl_league_size ?? null)
 }
 
-/** The descriptive line of public and curated cards (none for private). */
+/**
+ * The descriptive line of a card: the spec's for public and curated; for a private one, what
+ * "Private" means, since it is listed to everyone: its standings, banter and wall are for its
+ * members (the API's assertReadable), and any manager in its FPL league can join (decision 164).
+ */
 export function descriptiveLine(league: League): string | null {
   if (league.type === 'public') return `Compete with all ${PRODUCT_NAME} users`
   if (league.type === 'curated_public') return 'Hand-picked real FPL players compete'
-  return null
+  return league.fpl_league_id ? `${PRIVATE_MEANING}; managers in its FPL league can join` : PRIVATE_MEANING
 }
+
+/** What a private tournament keeps to its members. */
+export const PRIVATE_MEANING = 'Only its members see the standings and banter'
 
 /**
  * Whether a card or the join dialog offers Join: where the API says joining can work, and to a
