@@ -415,6 +415,20 @@ describe('detail: Live tab', () => {
     expect(screen.queryByRole('heading', { name: /Prize Pool/ })).not.toBeInTheDocument()
   })
 
+  it("says what the bar under each name measures: a key read with the table, and each bar's figure on hover (issue 28)", async () => {
+    storeSession('jwt-1')
+    const rows = standingRows(3)
+    rows[1] = { ...rows[1]!, total_points: 1412 }
+    detailApi(1, { 'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(rows) } })
+    openDetail(1)
+    const table = await screen.findByRole('list', { name: 'League table' })
+    const key = 'The bar under each name shows total points for the season: a full bar is 2,000.'
+    expect(table).toHaveAccessibleDescription(key)
+    expect(table.previousElementSibling).toHaveTextContent(key)
+    const fill = within(within(table).getAllByRole('listitem')[1]!).getByTestId('progress-fill')
+    expect(fill.parentElement).toHaveAttribute('title', '1,412 of 2,000 points')
+  })
+
   it('shows the Prize Pool card only when prize features are on', async () => {
     vi.stubEnv('VITE_PRIZES_ENABLED', 'true')
     storeSession('jwt-1')
@@ -987,6 +1001,30 @@ describe('detail: Manage and Settings tabs', () => {
     expect(screen.getByRole('heading', { name: 'Display Name' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Banter Sharing' })).toBeInTheDocument()
+  })
+
+  it('Settings says they are the account settings, for every tournament; Manage League is linked for the commissioner only (issue 28)', async () => {
+    const user = userEvent.setup()
+    storeSession('jwt-1')
+    detailApi(1, { 'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } } })
+    const member = openDetail(1)
+    await user.click(await screen.findByRole('tab', { name: /Settings/ }))
+    const panel = await screen.findByRole('region', { name: 'Account Settings' })
+    expect(panel).toHaveTextContent('These are your account settings: they apply to all your tournaments, not only this one.')
+    expect(panel).toHaveAccessibleDescription('These are your account settings: they apply to all your tournaments, not only this one.')
+    expect(within(panel).queryByRole('link', { name: 'Manage League' })).not.toBeInTheDocument()
+    member.unmount()
+
+    const own = { ...leagues[0]!, is_commissioner: true }
+    detailApi(1, { 'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } } }, own)
+    renderApp({ pathname: '/tournaments/1', state: { league: own } })
+    await user.click(await screen.findByRole('tab', { name: /Settings/ }))
+    const mine = await screen.findByRole('region', { name: 'Account Settings' })
+    expect(mine).toHaveTextContent('These are your account settings: they apply to all your tournaments, not only this one.')
+    expect(mine).toHaveTextContent("This tournament's own settings (its name, description, invite link and members) are on Manage League.")
+    await user.click(within(mine).getByRole('link', { name: 'Manage League' }))
+    await waitFor(() => expect(currentLocation().path).toBe('/commissioner'))
+    expect(currentLocation().state).toMatchObject({ league: { id: 1, name: 'Zebra League', is_commissioner: true } })
   })
 })
 

@@ -1,5 +1,6 @@
 import { Suspense, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { ConnectionBanner } from '../features/pwa/OfflineBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { PageLoading } from './PageLoading'
@@ -7,21 +8,24 @@ import { RouteErrorBoundary } from './RouteErrorBoundary'
 import { useRouteFocus } from './useRouteFocus'
 
 // A tournament's page brings its own header bar (logo, back, theme, avatar: spec §2), so the
-// site header would only repeat it there.
+// site header would only repeat it there; and its own offline notice, which also says from when
+// the standings it shows are.
 const OWN_HEADER = /^\/tournaments\/[^/]+\/?$/
 
-/** The shared page shell: header, the page, footer. */
+/** The shared page shell: header, the page (under a notice while offline), footer. */
 export function ShellLayout() {
   const mainRef = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
   useRouteFocus(mainRef)
+  const ownHeader = OWN_HEADER.test(pathname)
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      {OWN_HEADER.test(pathname) ? null : <Header />}
+      {ownHeader ? null : <Header />}
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
+        {ownHeader ? null : <ConnectionBanner />}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

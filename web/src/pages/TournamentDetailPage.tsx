@@ -100,7 +100,7 @@ export default function TournamentDetailPage() {
   const [autoRefresh, toggleAutoRefresh] = useAutoRefresh()
   const [joinOpen, setJoinOpen] = useState(false)
 
-  const { data, placeholder, loading, error, notFound, reload } = useLeagueData(leagueId, page, view.search, autoRefresh)
+  const { data, placeholder, loading, error, notFound, offline, reload } = useLeagueData(leagueId, page, view.search, autoRefresh)
   // The API's word that there is no such tournament wins over a league handed over in navigation state.
   const league = notFound ? null : (data?.league ?? (stateLeague && String(stateLeague.id) === leagueId ? stateLeague : null))
   const type = league?.type ?? null
@@ -231,7 +231,7 @@ export default function TournamentDetailPage() {
           </div>
         ) : null}
 
-        {!league && !error && !notFound ? (
+        {!league && !error && !notFound && !offline ? (
           <p className="page-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Loading tournament...
           </p>
@@ -248,7 +248,14 @@ export default function TournamentDetailPage() {
           </div>
         ) : null}
 
-        <OfflineBanner />
+        {/* A load that failed offline says so (the banner's promise, for this page) and runs again on reconnect. */}
+        {offline && !data ? (
+          <p className="notice notice--warning offline-banner" role="status">
+            You’re offline: this league will load when you’re back online.
+          </p>
+        ) : (
+          <OfflineBanner />
+        )}
         {data ? <RefreshProgress refresh={data.league.refresh} /> : null}
 
         {league ? (
@@ -286,7 +293,7 @@ export default function TournamentDetailPage() {
               >
                 {tab === 'manage' ? <ManageTab leagueId={leagueId} onChanged={reload} /> : null}
                 {tab === 'community' ? <CommunityWall leagueId={leagueId} type={type} moderator={Boolean(league.is_commissioner)} onJoin={openJoin} /> : null}
-                {tab === 'settings' ? <SettingsTab /> : null}
+                {tab === 'settings' ? <SettingsTab league={league} /> : null}
               </Suspense>
             </div>
             {/* Signed out there is no Wall tab (spec: 3 tabs): what the wall is, and the way in. */}

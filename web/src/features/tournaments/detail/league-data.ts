@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type PageAnswers, pageAnswerPaths } from '../../../../../contract/page-answers'
-import { ApiError, api, pathParam } from '../../../lib/api'
+import { ApiError, api, NetworkError, pathParam } from '../../../lib/api'
+import { isOnline } from '../../../lib/online'
 import { DETAIL_LOAD_DELAY_MS, LEAGUE_DATA_CACHE_TTL_MS, STANDINGS_MAX_PAGE, STANDINGS_PAGE_SIZE, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { BanterStatsResponse, LeagueAccess, LeagueData, LeagueDetail, MonthlyWinnersResponse, StandingsResponse } from '../types'
 
@@ -24,6 +25,16 @@ interface Settled {
  */
 export class TournamentNotFoundError extends Error {
   override readonly name = 'TournamentNotFoundError'
+}
+
+/**
+ * The tournament could not load because the browser is offline: a read got no answer (nor the
+ * service worker's offline copy) while the browser says so. The page says it will load once back
+ * online, and does (leagueDataQuery reloads on reconnect), instead of "Failed to load league data"
+ * and a toast, which stay for a network failure while online (decision 165).
+ */
+export class LeagueOfflineError extends Error {
+  override readonly name = 'LeagueOfflineError'
 }
 
 const missing = (reason: unknown) => reason instanceof ApiError && (reason.status === 404 || reason.status === 400)
@@ -51,6 +62,8 @@ function combine({ league, standings, winners, banter }: Settled): LeagueData {
     else reason ??= 'Failed to fetch winners'
   }
   if (league.status === 'rejected' && missing(league.reason)) throw new TournamentNotFoundError('Failed to fetch league data: Failed to fetch league')
+  const unanswered = [league, standings, winners].some((read) => read.status === 'rejected' && read.reason instanceof NetworkError)
+  if (reason && unanswered && !isOnline()) throw new LeagueOfflineError(`Failed to fetch league data: ${reason}`)
   if (reason || league.status !== 'fulfilled') throw new Error(`Failed to fetch league data: ${reason ?? 'Failed to fetch league'}`)
 
   const s = standings.status === 'fulfilled' ? standings.value : null
@@ -125,7 +138,9 @@ const pause = (ms: number, signal: AbortSignal) =>
  * The query of one page (of the table, or of a search's matches) as one viewer sees it (the
  * answers mark the viewer's own row, name its page, and hide private data from non-members).
  * Each network load waits 150 ms first, so a burst of changes (league, page, search, session)
- * costs one load; an answer fresh in the cache is shown at once.
+ * costs one load; an answer fresh in the cache is shown at once. Offline it still asks (the service
+ * worker may answer with its offline copy: networkMode offlineFirst), and back online it loads
+ * again, fresh or not, so a failed load or an offline copy gives way to the network's answer.
  */
 export const leagueDataQuery = (leagueId: string, page: number, viewer: number | null, search = '') =>
   queryOptions({
@@ -135,6 +150,8 @@ export const leagueDataQuery = (leagueId: string, page: number, viewer: number |
       return fetchLeagueData(leagueId, page, signal, search)
     },
     staleTime: LEAGUE_DATA_CACHE_TTL_MS,
+    networkMode: 'offlineFirst',
+    refetchOnReconnect: 'always',
   })
 
 /** The answers' value as the API would have given it: the body, or the ApiError of its status. */

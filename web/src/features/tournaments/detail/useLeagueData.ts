@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react'
 import { useAuth } from '../../auth/AuthProvider'
 import { useToast } from '../../toast/ToastProvider'
 import { AUTO_REFRESH_MS } from '../constants'
-import { leagueDataPrefix, leagueDataQuery, TournamentNotFoundError } from './league-data'
+import { LeagueOfflineError, leagueDataPrefix, leagueDataQuery, TournamentNotFoundError } from './league-data'
 import { refreshPollInterval } from './RefreshProgress'
 
 /**
@@ -12,7 +12,9 @@ import { refreshPollInterval } from './RefreshProgress'
  * deep link); another page of the same league keeps the old rows while loading. `reload` loads
  * the league again (every page and viewer goes stale); with `autoRefresh` the data reloads every
  * 60 s, and while the tournament waits for its first refresh every few seconds. A failure toasts "Error - Failed to load tournament data";
- * a tournament that is not there is `notFound` instead (no toast, no error: decision 160).
+ * a tournament that is not there is `notFound` instead (no toast, no error: decision 160), and a
+ * load that failed because the browser is offline is `offline` (no toast, no error: it loads again
+ * by itself when the connection returns, decision 165).
  */
 export function useLeagueData(leagueId: string, page: number, search: string, autoRefresh: boolean) {
   const { user, isAuthenticated } = useAuth()
@@ -26,9 +28,11 @@ export function useLeagueData(leagueId: string, page: number, search: string, au
     refetchInterval: (q) => refreshPollInterval(q.state.data?.league.refresh) || (autoRefresh ? AUTO_REFRESH_MS : false),
   })
 
-  // Each failure is a new error: one toast per failure. A tournament that is not there is no failure.
+  // Each failure is a new error: one toast per failure. A tournament that is not there is no
+  // failure, nor is a load the browser could not make offline.
   const notFound = query.error instanceof TournamentNotFoundError
-  const failure = notFound ? null : query.error
+  const offline = query.error instanceof LeagueOfflineError && !query.isFetching
+  const failure = notFound || query.error instanceof LeagueOfflineError ? null : query.error
   useEffect(() => {
     if (!failure) return
     console.error(failure)
@@ -42,9 +46,11 @@ export function useLeagueData(leagueId: string, page: number, search: string, au
     /** Whether `data` is another page's, shown while this one loads. */
     placeholder: query.isPlaceholderData,
     loading: query.isFetching || query.isPending,
-    error: query.isError && !notFound && !query.isFetching ? 'Failed to load league data' : null,
+    error: failure && !query.isFetching ? 'Failed to load league data' : null,
     /** The API says there is no tournament at this address (404, or 400 for an id that is none). */
     notFound,
+    /** The load failed because the browser is offline; it is made again once back online. */
+    offline,
     reload,
   }
 }
