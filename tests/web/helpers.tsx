@@ -5,6 +5,7 @@ import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'r
 import { vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import { AppRoutes } from '../../web/src/app/AppRoutes'
+import { ConsentBanner } from '../../web/src/app/ConsentBanner'
 import type { User } from '../../web/src/features/auth/types'
 
 /** Installs a window.matchMedia whose `(prefers-color-scheme: dark)` answers `dark`. */
@@ -67,6 +68,7 @@ export function renderApp(
     <MemoryRouter initialEntries={[path]}>
       <AppProviders queryClient={queryClient}>
         <AppRoutes />
+        <ConsentBanner />
         <LocationProbe />
         <NavigateProbe />
       </AppProviders>

@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router'
 import { PwaBridge } from '../features/pwa/PwaBridge'
 import { AppProviders } from './AppProviders'
 import { AppRoutes } from './AppRoutes'
+import { ConsentBanner } from './ConsentBanner'
 import { appQueryClient } from './query-client'
 
 export function App() {
@@ -10,6 +11,7 @@ export function App() {
       <AppProviders queryClient={appQueryClient()}>
         <AppRoutes />
         <PwaBridge />
+        <ConsentBanner />
       </AppProviders>
     </BrowserRouter>
   )

@@ -2,7 +2,6 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { AuthDialogProvider } from '../features/auth/AuthDialogProvider'
 import { AuthProvider } from '../features/auth/AuthProvider'
-import { CookieConsentBanner } from '../features/consent/CookieConsentBanner'
 import { ThemeProvider } from '../features/theme/ThemeProvider'
 import { ToastProvider } from '../features/toast/ToastProvider'
 import { readPageAnswers } from '../lib/page-answers'
@@ -27,7 +26,6 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
               <ApiBridge />
               <AnalyticsBridge />
               {children}
-              <CookieConsentBanner />
             </AuthDialogProvider>
           </AuthProvider>
         </ToastProvider>
