@@ -649,7 +649,7 @@ describe('hostile text in HTML', () => {
     const html = await res.text()
 
     const title = '🏆 &lt;script&gt;alert(1)&lt;/script&gt;: &quot;&gt;&lt;img src=x onerror=alert(1)&gt;'
-    const description = 'javascript:alert(1) \u202Eevil (&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;, 1 manager)'
+    const description = 'javascript:alert(1) \u202Eevil (&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;, 1 member)'
     for (const [attr, key, value] of [
       ['property', 'og:title', title],
       ['name', 'twitter:title', title],
