@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { reportClientError } from '../lib/report-error'
 
 interface Props {
   /** Changing it (the pathname) clears the error, so navigating away recovers. */
@@ -29,10 +30,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Page failed to render', error, info.componentStack)
-    // Reported as an uncaught error (the browser's reportError): the page's reporter, installed by
-    // main.tsx (lib/report-error), sends it to the worker. The page renderer, which also draws this
-    // boundary, never catches on the server and so carries no reporter.
-    globalThis.reportError?.(error)
+    reportClientError(error)
   }
 
   override render() {

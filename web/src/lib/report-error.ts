@@ -62,8 +62,8 @@ function beacon(report: ErrorReport) {
   fetch(ENDPOINT, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => {})
 }
 
-/** Reports an error of this page (the route error boundary's, through the browser's reportError, arrive as uncaught). */
-const reportClientError = createErrorReporter(beacon)
+/** Reports an error of this page (React's error boundaries call it with what they caught). */
+export const reportClientError = createErrorReporter(beacon)
 
 /** Reports this page's uncaught errors and unhandled promise rejections. */
 export function reportUncaughtErrors() {
