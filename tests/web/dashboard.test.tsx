@@ -40,6 +40,7 @@ const leagues = [
 ]
 
 import { notificationPreferences } from './notification-fixtures'
+import { discoveredLeague } from './tournament-fixtures'
 
 function dashboardApi(routes: Record<string, Reply | Reply[]> = {}) {
   return mockApi({
@@ -222,36 +223,9 @@ describe('dashboard: email-verified banner', () => {
 describe('dashboard: FPL Team ID and league discovery', () => {
   const noTeam: User = { ...demoUser, fpl_team_id: null, fpl_team_id_locked: false }
   const found = [
-    {
-      league_id: 21,
-      league_name: 'Cup League',
-      team_name: 'Salah Fingers',
-      player_name: 'Jamie',
-      fpl_league_id: 1001,
-      member_count: 8,
-      entry_fee: 5,
-      already_member: false,
-    },
-    {
-      league_id: 22,
-      league_name: 'Work League',
-      team_name: 'Salah Fingers',
-      player_name: 'Jamie',
-      fpl_league_id: 1002,
-      member_count: 20,
-      entry_fee: 0,
-      already_member: false,
-    },
-    {
-      league_id: 11,
-      league_name: 'Sunday League',
-      team_name: 'Salah Fingers',
-      player_name: 'Jamie',
-      fpl_league_id: 314159,
-      member_count: 12,
-      entry_fee: 0,
-      already_member: true,
-    },
+    discoveredLeague(21, 'Cup League', 1001, 8, false, 5),
+    discoveredLeague(22, 'Work League', 1002, 20, false),
+    discoveredLeague(11, 'Sunday League', 314159, 12, true),
   ]
 
   it('shows the yellow card only without a team id; validates; then shows the discovered leagues', async () => {

@@ -14,6 +14,15 @@ import { notificationPreferences } from './notification-fixtures'
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0
 
+/** Types a new start of quiet hours and leaves the field, which saves it. */
+async function setQuietStart(group: HTMLElement, time: string) {
+  const from = within(group).getByLabelText('From')
+  await userEvent.clear(from)
+  await userEvent.type(from, time)
+  await userEvent.tab()
+  return from
+}
+
 describe('the dashboard greeting', () => {
   const dashboardApi = (user: User) =>
     mockApi({
@@ -93,10 +102,7 @@ describe('quiet hours', () => {
     })
     renderWithProviders(<NotificationSettings />)
     const group = await quietGroup()
-    const from = within(group).getByLabelText('From')
-    await userEvent.clear(from)
-    await userEvent.type(from, '22:30')
-    await userEvent.tab()
+    await setQuietStart(group, '22:30')
     await waitFor(() => expect(within(group).getByRole('status')).toHaveTextContent('Saved: quiet from 22:30 until 08:00.'))
     await userEvent.click(within(group).getByRole('switch', { name: 'Quiet hours' }))
     await waitFor(() => expect(within(group).getByRole('status')).toHaveTextContent('Saved: quiet hours are off.'))
@@ -107,10 +113,7 @@ describe('quiet hours', () => {
     mockApi({ [PREFS]: { body: notificationPreferences() }, [PUT]: { status: 500, body: {} } })
     renderWithProviders(<NotificationSettings />)
     const group = await quietGroup()
-    const from = within(group).getByLabelText('From')
-    await userEvent.clear(from)
-    await userEvent.type(from, '22:30')
-    await userEvent.tab()
+    const from = await setQuietStart(group, '22:30')
     await waitFor(() => expect(visibleToasts()[0]).toHaveTextContent('Not saved'))
     expect(from).toHaveValue('23:00')
     expect(within(group).getByRole('status')).toHaveTextContent('')

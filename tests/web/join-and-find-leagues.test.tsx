@@ -12,7 +12,7 @@ import type { League } from '../../web/src/features/tournaments/types'
 import { demoUser, renderApp, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 import { notificationPreferences } from './notification-fixtures'
-import { advance, fakeClock, leagues, settle } from './tournament-fixtures'
+import { advance, discoveredLeague, fakeClock, leagues, settle } from './tournament-fixtures'
 
 // Issue 28 items 1 and 2: the join dialog says why each listed tournament cannot be joined (and
 // "No tournaments available to join yet." only over an empty list); Find Leagues counts what it
@@ -104,46 +104,10 @@ const me = { ...demoUser, user_id: demoUser.id, fpl_team_id_locked: true, banter
 
 /** The issue's walk: three leagues with the team, two of them joined already. */
 const found = [
-  {
-    league_id: 21,
-    league_name: 'Cup League',
-    team_name: 'Salah Fingers',
-    player_name: 'Jamie',
-    fpl_league_id: 1001,
-    member_count: 8,
-    entry_fee: 5,
-    already_member: true,
-  },
-  {
-    league_id: 22,
-    league_name: 'Work League',
-    team_name: 'Salah Fingers',
-    player_name: 'Jamie',
-    fpl_league_id: 1002,
-    member_count: 20,
-    entry_fee: 0,
-    already_member: false,
-  },
-  {
-    league_id: 11,
-    league_name: 'Sunday League',
-    team_name: 'Salah Fingers',
-    player_name: 'Jamie',
-    fpl_league_id: 314159,
-    member_count: 12,
-    entry_fee: 0,
-    already_member: true,
-  },
-  {
-    league_id: 23,
-    league_name: 'Family League',
-    team_name: 'Salah Fingers',
-    player_name: 'Jamie',
-    fpl_league_id: 1003,
-    member_count: 5,
-    entry_fee: 0,
-    already_member: false,
-  },
+  discoveredLeague(21, 'Cup League', 1001, 8, true, 5),
+  discoveredLeague(22, 'Work League', 1002, 20, false),
+  discoveredLeague(11, 'Sunday League', 314159, 12, true),
+  discoveredLeague(23, 'Family League', 1003, 5, false),
 ]
 
 async function openFindLeagues(discovered = found) {

@@ -361,3 +361,22 @@ export function stubIntersectionObserver() {
   }
   vi.stubGlobal('IntersectionObserver', VisibleObserver)
 }
+
+/** A league the discovery found with the demo team (GET /api/discover-leagues/{team}). */
+export const discoveredLeague = (
+  league_id: number,
+  league_name: string,
+  fpl_league_id: number,
+  member_count: number,
+  already_member: boolean,
+  entry_fee = 0,
+) => ({
+  league_id,
+  league_name,
+  team_name: 'Salah Fingers',
+  player_name: 'Jamie',
+  fpl_league_id,
+  member_count,
+  entry_fee,
+  already_member,
+})
