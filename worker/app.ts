@@ -19,6 +19,7 @@ import { hallOfFameRoutes } from './routes/hall-of-fame'
 import { healthRoutes } from './routes/health'
 import { leagueRoutes } from './routes/leagues'
 import { liveRoutes } from './routes/live'
+import { meRoutes } from './routes/me'
 import { notificationRoutes, pushRoutes } from './routes/notifications'
 import { opsRoutes } from './routes/ops'
 import { raceRoutes } from './routes/race'
@@ -54,6 +55,7 @@ function createApi() {
     .route('/leagues', raceRoutes)
     .route('/leagues', gazetteRoutes)
     .route('/leagues', hallOfFameRoutes)
+    .route('/me', meRoutes)
     .route('/community-posts', communityRoutes)
     .route('/push', pushRoutes)
     .route('/notifications', notificationRoutes)

@@ -9,7 +9,7 @@ import { runNotificationSchedule } from '../../worker/services/notifications/sch
 import { createFakePushService, type FakePushService } from '../fake-push/service.ts'
 import { call } from './helpers/http'
 import { NotifyQueue } from './helpers/notify'
-import { addMember, addTournament, addUser, bearer } from './helpers/world'
+import { addMember, addTournament, addUser, bearer, PUBLIC_TOURNAMENT_ID } from './helpers/world'
 
 // Notifications end to end inside workerd: the API a device subscribes through, the queue that
 // decides and delivers, a fake push service that records what the worker sends (its payloads are
@@ -381,6 +381,56 @@ describe('the weekly digest', () => {
     await send('PUT', '/api/notifications/preferences', bob, { email_digest: true })
     await queue.drain()
     expect((await (await call('/api/dev/outbox?to=bob%40example.com')).json()) as unknown[]).toHaveLength(1)
+  })
+
+  it("lists the leagues in the dashboard's order: own leagues by name, the global tournament last and said for what it is", async () => {
+    const danaId = await addUser('dana@example.com', 'Dana', 1000004)
+    const gusId = await addUser('gus@example.com', 'Gus', 1000005)
+    const zebra = await addTournament('Zebra League', 654321, danaId)
+    const acorn = await addTournament('Acorn League', 654322, danaId)
+    // Joined the global tournament first, at verification, as every account does.
+    for (const id of [PUBLIC_TOURNAMENT_ID, zebra, acorn]) await addMember(id, danaId)
+    await addMember(PUBLIC_TOURNAMENT_ID, gusId)
+    for (const id of [danaId, gusId]) await send('PUT', '/api/notifications/preferences', await bearer(id), { email_digest: true })
+    const results = (id: number, gameweek: number, rows: number[][]) =>
+      env.DB.prepare("INSERT INTO gameweek_results (tournament_id, season, gameweek, source, rows) VALUES (?1, '2026/27', ?2, 'fpl_api', ?3)").bind(
+        id,
+        gameweek,
+        JSON.stringify(rows),
+      )
+    await env.DB.batch([
+      // The global tournament first in the database, as it is for every account.
+      results(PUBLIC_TOURNAMENT_ID, 13, [
+        [1000005, 50, 800, 5, 0, 0, 0],
+        [1000004, 50, 700, 12, 0, 0, 0],
+      ]),
+      results(PUBLIC_TOURNAMENT_ID, 14, [
+        [1000005, 70, 870, 4, 0, 0, 0],
+        [1000004, 61, 761, 9, 0, 0, 0],
+      ]),
+      results(zebra, 14, [[1000004, 61, 761, 1, 0, 0, 0]]),
+      results(acorn, 14, [[1000004, 61, 761, 1, 0, 0, 0]]),
+      env.DB.prepare(
+        "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 14, 'checked', '14:checked', ?, '[]')",
+      ).bind(PUBLIC_TOURNAMENT_ID, JSON.stringify({ total_members: 1234 })),
+    ])
+    const queue = new NotifyQueue()
+    await queue.send({ kind: 'notify:digest', season: '2026/27', gameweek: 14 })
+    await queue.drain()
+    const latest = async (to: string) =>
+      ((await (await call(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as Array<{ subject: string; text: string }>)[0]
+    const dana = await latest('dana@example.com')
+    expect(dana?.subject).toBe('GW 14: 61 points, 1st in Acorn League')
+    const lines = (dana?.text ?? '').split('\n').filter((line) => / points in GW 14\./.test(line))
+    expect(lines).toEqual([
+      "Acorn League: 61 points in GW 14. You're 1st of 1.",
+      "Zebra League: 61 points in GW 14. You're 1st of 1.",
+      "Banter Arena Tournament (everyone on Banter Arena): 61 points in GW 14. You're 9th of 1,234 (up 3).",
+    ])
+    // A manager whose one table is the global tournament hears of it, for what it is.
+    const gus = await latest('gus@example.com')
+    expect(gus?.subject).toBe('GW 14: 70 points, 4th of 1,234 in Banter Arena Tournament')
+    expect(gus?.text).toContain("Banter Arena Tournament (everyone on Banter Arena): 70 points in GW 14. You're 4th of 1,234 (up 1).")
   })
 
   it('refuses a forged or altered unsubscribe link', async () => {

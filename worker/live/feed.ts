@@ -8,8 +8,9 @@
  * Two rows of `app_snapshots`: `live:feed` (the feed) and `live:gen` (its generation and time), so
  * a hub learns whether anything changed from a few bytes.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { LiveStatus, LiveSwingMatch, LiveSwingReason } from '../../contract/live'
+import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { appSnapshots } from '../db/schema'
 import { type LiveFixture, type LiveGameweek, liveGameweek, type PointLine } from '../fpl/live'
@@ -217,6 +218,24 @@ export async function readFeed(db: Database): Promise<LiveFeed | null> {
 export async function readFeedGen(db: Database): Promise<FeedGen | null> {
   const [row] = await db.select({ data: appSnapshots.data }).from(appSnapshots).where(eq(appSnapshots.key, GEN_KEY)).limit(1)
   return (row?.data as FeedGen | undefined) ?? null
+}
+
+/** The feed's head (generation, gameweek, status, next deadline) without its player lines, for a batch of other reads. */
+export type FeedHead = FeedGen & Pick<LiveFeed, 'status' | 'next_deadline'>
+
+export function feedHeadRead(db: Database): BatchRead<FeedHead | null> {
+  const query = db
+    .select({
+      gen: sql<number>`json_extract(${appSnapshots.data}, '$.gen')`,
+      gameweek: sql<number>`json_extract(${appSnapshots.data}, '$.gameweek')`,
+      fetched_at: sql<string | null>`json_extract(${appSnapshots.data}, '$.fetched_at')`,
+      status: sql<LiveStatus>`json_extract(${appSnapshots.data}, '$.status')`,
+      next_deadline: sql<number | null>`json_extract(${appSnapshots.data}, '$.next_deadline')`,
+    })
+    .from(appSnapshots)
+    .where(eq(appSnapshots.key, FEED_KEY))
+    .limit(1)
+  return mapRead(rowsOf(query), ([row]) => row ?? null)
 }
 
 /** Both rows in one batch: a reader never sees a generation without its feed. */

@@ -12,9 +12,9 @@ import type { LiveAnswer } from '../../contract/live'
 import type { Database } from '../db/client'
 import type { Bindings } from '../env'
 import { log } from '../lib/log'
-import { readFeedGen } from './feed'
+import { type FeedGen, readFeedGen } from './feed'
 import { hubOf } from './hubs'
-import { snapshotKey, viewerPlace } from './table'
+import { type SnapshotKey, snapshotKey, viewerPlace } from './table'
 
 /** A kept page lives this long: a table also moves inside a generation while picks arrive (the hub re-reads them every 10 s). */
 const PAGE_TTL_SECONDS = 10
@@ -36,6 +36,11 @@ export interface LivePlaces {
 /** What the table is made of now, as a key; null before the poller's first feed (then nothing is kept). */
 export async function tableVersion(db: Database, tournamentId: number): Promise<string | null> {
   const [gen, snapshot] = await Promise.all([readFeedGen(db), snapshotKey(db, tournamentId)])
+  return tableVersionOf(gen, snapshot)
+}
+
+/** The same key from a generation and a stored table's key read elsewhere (the gameweek panel reads many in one batch). */
+export function tableVersionOf(gen: Pick<FeedGen, 'gen' | 'fetched_at'> | null, snapshot: SnapshotKey | null): string | null {
   if (!gen) return null
   return [gen.gen, gen.fetched_at, snapshot?.gameweek, snapshot?.status, snapshot?.revision].join('/')
 }

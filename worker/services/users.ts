@@ -159,6 +159,17 @@ export async function joinTournaments(db: Database, userId: number, tournamentId
   return rows.map((r) => r.id)
 }
 
+/**
+ * The global tournament: the public auto-join one every verified manager is put in at verification
+ * (`publicTournamentId` below asks the same in SQL; the spec hides it from the lists). The
+ * dashboard's gameweek panel and the weekly digest both name it through `tableKind` and show it
+ * last (decision 166).
+ */
+const isGlobalTournament = (t: { type: string; autoJoin: boolean }) => t.type === 'public' && t.autoJoin
+
+/** How the gameweek panel and the digest name a tournament a manager is in (contract/my-gameweek.ts). */
+export const tableKind = (t: { type: string; autoJoin: boolean }): 'league' | 'global' => (isGlobalTournament(t) ? 'global' : 'league')
+
 export async function publicTournamentId(db: Database): Promise<number | null> {
   const row = await db.query.tournaments.findFirst({ where: and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true)), columns: { id: true } })
   return row?.id ?? null

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { GazetteDocument } from '../../../contract/gazette'
+import { orderMyLeagues } from '../../../contract/my-gameweek'
 import { among } from '../../db/among'
 import type { Database } from '../../db/client'
 import { gameweekResults, gazetteEditions, memberships, notificationPreferences, standingsRows, tournamentSnapshots, tournaments, users } from '../../db/schema'
@@ -10,6 +11,7 @@ import { log } from '../../lib/log'
 import { appLink, renderEmail } from '../auth/emails'
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../auth/tokens'
 import { sendEmail } from '../email'
+import { tableKind } from '../users'
 import { claimOutcomes, releaseOutcomes } from './fanout'
 import type { NotifyMessage, NotifySender } from './messages'
 import { preferencesOf, writePreferences } from './preferences'
@@ -17,6 +19,8 @@ import { preferencesOf, writePreferences } from './preferences'
 // The weekly email digest (opt-in): after FPL checks a gameweek and every league's refresh of it
 // has finished, one email per user over all their leagues: points, rank and its change, the
 // awards they won and the race, with a one-click unsubscribe (RFC 8058) that needs no sign-in.
+// The leagues come in the dashboard's order (contract/my-gameweek.ts): the manager's own leagues by
+// name, the global tournament last, said for what it is (decision 166).
 
 /** Emails per invocation: one subrequest each, within the free plan's 50. */
 const DIGESTS_PER_MESSAGE = 40
@@ -30,6 +34,7 @@ export interface DigestDeps {
 
 interface LeagueWeek {
   name: string
+  kind: 'league' | 'global'
   points: number
   rank: number
   of: number
@@ -87,6 +92,8 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
       userId: memberships.userId,
       tournamentId: tournaments.id,
       name: tournaments.name,
+      type: tournaments.type,
+      autoJoin: tournaments.autoJoin,
       season: sql<string>`coalesce(${tournaments.fplSeason}, ${message.season})`,
     })
     .from(memberships)
@@ -130,6 +137,7 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
       ...(byUser.get(league.userId) ?? []),
       {
         name: league.name,
+        kind: tableKind(league),
         points: mine[1],
         rank: mine[3],
         of: sizes.find((size) => size.tournamentId === league.tournamentId)?.total ?? rows.length,
@@ -139,8 +147,11 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
       },
     ])
   }
+  for (const [userId, weeks] of byUser) byUser.set(userId, orderMyLeagues(weeks))
   return byUser
 }
+
+const count = (n: number) => n.toLocaleString('en-GB')
 
 function changeText(change: number | null) {
   if (change === null || change === 0) return change === 0 ? ' (no change)' : ''
@@ -158,10 +169,16 @@ async function digestEmail(
   const token = await signUnsubscribeToken(env, { userId: recipient.id, tokenVersion: recipient.tokenVersion }, now)
   const page = appLink(env, '/unsubscribe', token)
   const oneClick = appLink(env, '/api/notifications/unsubscribe', token)
+  // In the dashboard's order, so the subject leads with the first of the manager's own leagues; only
+  // a manager whose one table is the global tournament hears of it first.
   const first = weeks[0]
-  const subject = first ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} in ${first.name}` : `Your GW ${gameweek} digest`
+  const subject = !first
+    ? `Your GW ${gameweek} digest`
+    : first.kind === 'global'
+      ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} of ${count(first.of)} in ${first.name}`
+      : `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} in ${first.name}`
   const paragraphs = weeks.flatMap((week) => [
-    `${week.name}: ${week.points} points in GW ${gameweek}. You're ${ordinal(week.rank)} of ${week.of}${changeText(week.change)}.`,
+    `${week.kind === 'global' ? `${week.name} (everyone on ${env.PRODUCT_NAME})` : week.name}: ${week.points} points in GW ${gameweek}. You're ${ordinal(week.rank)} of ${count(week.of)}${changeText(week.change)}.`,
     ...week.awards.map((award) => `🏆 ${award}`),
     ...(week.race ? [`🏁 ${week.race}`] : []),
   ])
