@@ -48,6 +48,10 @@ function dashboardApi(routes: Record<string, Reply | Reply[]> = {}) {
     'GET /api/auth/me': { body: me },
     'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } },
     'GET /api/notifications/preferences': { body: notificationPreferences() },
+    // The gameweek panel (tests/web/dashboard-gameweek.test.tsx): before the season, nothing to show.
+    'GET /api/me/gameweek': {
+      body: { gameweek: null, status: null, provisional: false, points: null, next_deadline: null, leagues: [], updated_at: '2025-08-01T10:00:00Z' },
+    },
     ...routes,
   })
 }
@@ -236,6 +240,12 @@ describe('dashboard: FPL Team ID and league discovery', () => {
         body: { message: 'FPL Team ID saved.', fpl_team_id: 4242, fpl_team_id_locked: false, auto_joined_count: 0, discovered_leagues: found },
       },
       'GET /api/fpl-team/4242': { body: team4242 },
+      'GET /api/discover-leagues/4242': {
+        body: {
+          discovered_leagues: found,
+          not_here_yet: [{ fpl_league_id: 678901, name: 'Fridays League', managers: 40, your_rank: 3, you_are_fpl_admin: false }],
+        },
+      },
     })
     await openDashboard(noTeam)
     const card = screen.getByRole('region', { name: 'Add FPL Team ID' })
@@ -260,8 +270,9 @@ describe('dashboard: FPL Team ID and league discovery', () => {
     expect(storedUser()).toMatchObject({ fpl_team_id: 4242, fpl_team_id_locked: false, fpl_team_verified: false })
     expect(within(section('Profile')).getByText('Not verified')).toBeInTheDocument()
     expect(within(section('Profile')).queryByText('Locked')).not.toBeInTheDocument()
-    // Discovered by the update: no separate discovery call.
-    expect(api.callsTo('GET /api/discover-leagues/4242')).toHaveLength(0)
+    // The leagues to join come with the update; one look adds the team's FPL leagues not here yet.
+    expect(await within(discovery).findByRole('button', { name: 'Start Fridays League here' })).toBeInTheDocument()
+    expect(api.callsTo('GET /api/discover-leagues/4242')).toHaveLength(1)
     expect(within(discovery).getByRole('checkbox', { name: /Cup League/ })).toBeChecked()
     expect(within(discovery).getByText(/Entry £5/)).toBeInTheDocument()
     expect(within(discovery).getByRole('checkbox', { name: /Sunday League/ })).toBeDisabled()

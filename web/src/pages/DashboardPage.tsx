@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -12,8 +12,10 @@ import { AddFplTeamCard } from '../features/dashboard/AddFplTeamCard'
 import { BanterSharingSettings } from '../features/dashboard/BanterSharingSettings'
 import { DisplayNameEditor } from '../features/dashboard/DisplayNameEditor'
 import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/discovery'
+import { GameweekPanel } from '../features/dashboard/GameweekPanel'
 import { dashboardSeenBefore, greeting, markDashboardSeen } from '../features/dashboard/greeting'
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
+import { MY_GAMEWEEK_KEY } from '../features/dashboard/my-gameweek'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
 import { useToast } from '../features/toast/ToastProvider'
@@ -152,9 +154,10 @@ function Dashboard({ user }: { user: User }) {
     return () => clearTimeout(timer)
   }, [showVerified])
 
+  const queryClient = useQueryClient()
   const refresh = async () => {
     setRefreshing(true)
-    await Promise.all([loadLeagues(), refreshUser()])
+    await Promise.all([loadLeagues(), refreshUser(), queryClient.refetchQueries({ queryKey: MY_GAMEWEEK_KEY })])
     setRefreshing(false)
   }
 
@@ -186,6 +189,7 @@ function Dashboard({ user }: { user: User }) {
     updateUser({ joined_leagues: [...new Set([...(user.joined_leagues ?? []), ...joinedIds])] })
     closeDiscovery()
     void loadLeagues()
+    void queryClient.invalidateQueries({ queryKey: MY_GAMEWEEK_KEY })
   }
 
   const needsTeam = !user.fpl_team_id && !user.fpl_team_id_locked
@@ -235,6 +239,8 @@ function Dashboard({ user }: { user: User }) {
           </div>
         ) : null}
       </div>
+
+      <GameweekPanel user={user} />
 
       <div className="dashboard__top">
         <ProfileCard user={user} onTeamChanged={onTeamAdded} />

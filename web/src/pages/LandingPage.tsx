@@ -71,7 +71,11 @@ const STEPS = [
 ]
 
 const TOURNAMENT_TYPES = [
-  { badge: 'Global', title: `${PRODUCT_NAME} Tournament`, text: 'Every verified manager, one giant table. You are in it the moment you sign up.' },
+  {
+    badge: 'Global',
+    title: `${PRODUCT_NAME} Tournament`,
+    text: 'Every verified manager, one giant table. You join it when you verify your email; your place in it is on your dashboard.',
+  },
   { badge: 'Curated', title: 'Real Footballers FPL League', text: 'Hand-picked real FPL players compete. See how the pros really do.' },
   { badge: 'Private', title: 'Your mini-league', text: 'Your mates, your FPL league, your banter. Invite-only and free.' },
 ]
