@@ -10,7 +10,7 @@ import { CONSENT_OPEN_CLASS } from '../../web/src/features/consent/CookieConsent
 import { JoinTournamentDialog } from '../../web/src/features/tournaments/JoinTournamentDialog'
 import type { League } from '../../web/src/features/tournaments/types'
 import { demoUser, renderApp, storeSession } from './helpers'
-import { mockApi } from './mock-api'
+import { mockApi, type Reply } from './mock-api'
 import { notificationPreferences } from './notification-fixtures'
 import { advance, discoveredLeague, fakeClock, leagues, settle } from './tournament-fixtures'
 
@@ -110,23 +110,39 @@ const found = [
   discoveredLeague(23, 'Family League', 1003, 5, false),
 ]
 
-async function openFindLeagues(discovered = found) {
-  const api = mockApi({
-    'GET /api/auth/user-leagues': { body: { leagues: [] } },
-    'GET /api/auth/me': { body: me },
-    'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } },
-    'GET /api/notifications/preferences': { body: notificationPreferences() },
-    'GET /api/discover-leagues/123456': { body: { discovered_leagues: discovered } },
-    'POST /api/auto-join-leagues': { body: { message: 'Joined 1 league.', joined_count: 1, joined_leagues: [{ league_id: 22, league_name: 'Work League' }] } },
-  })
+/** The dashboard's calls, discovery answering `answer` (an older server's answer has no `not_here_yet`). */
+const dashboardRoutes = (answer: { discovered_leagues: unknown[]; not_here_yet?: unknown[] }): Record<string, Reply> => ({
+  'GET /api/auth/user-leagues': { body: { leagues: [] } },
+  'GET /api/auth/me': { body: me },
+  'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } },
+  'GET /api/notifications/preferences': { body: notificationPreferences() },
+  'GET /api/discover-leagues/123456': { body: answer },
+})
+
+/** Opens Find Leagues on the dashboard (the team discovered on this device before) once its look has answered. */
+async function openWith(answer: { discovered_leagues: unknown[]; not_here_yet?: unknown[] }, routes: Record<string, Reply> = {}) {
+  const api = mockApi({ ...dashboardRoutes(answer), ...routes })
   storeSession('jwt-1')
   window.localStorage.setItem('leagueDiscovery:123456', 'done')
   const user = userEvent.setup()
   renderApp('/dashboard')
   await user.click(await screen.findByRole('button', { name: 'Find Leagues' }))
   const region = await screen.findByRole('region', { name: 'Find Leagues' })
-  await within(region).findByRole('checkbox', { name: /Work League/ })
+  await waitFor(() => expect(within(region).queryByText(/Looking for leagues/)).not.toBeInTheDocument())
   return { api, user, region }
+}
+
+async function openFindLeagues(discovered = found) {
+  const opened = await openWith(
+    { discovered_leagues: discovered },
+    {
+      'POST /api/auto-join-leagues': {
+        body: { message: 'Joined 1 league.', joined_count: 1, joined_leagues: [{ league_id: 22, league_name: 'Work League' }] },
+      },
+    },
+  )
+  await within(opened.region).findByRole('checkbox', { name: /Work League/ })
+  return opened
 }
 
 describe('Find Leagues: the count and the choice read what is on screen', () => {
@@ -161,6 +177,75 @@ describe('Find Leagues: the count and the choice read what is on screen', () => 
     expect(screen.queryByText(/Choose at least one league/)).not.toBeInTheDocument()
     await waitFor(() => expect(api.callsTo('POST /api/auto-join-leagues')).toHaveLength(1))
     expect(api.callsTo('POST /api/auto-join-leagues')[0]?.body).toEqual([22])
+  })
+})
+
+// Issue 28 item 11: Find Leagues also lists the team's FPL leagues with no tournament here yet,
+// each with who would be its Commissioner and "Start it here" (the create dialog, filled in).
+
+/** Invitational FPL leagues of the team that no tournament here tracks (the answer's `not_here_yet`). */
+const notHereYet = [
+  { fpl_league_id: 567890, name: 'Sunday League Legends', managers: 25, your_rank: 4, you_are_fpl_admin: false },
+  { fpl_league_id: 611874, name: 'Pub League', managers: 12, your_rank: null, you_are_fpl_admin: true },
+]
+
+const othersList = (region: HTMLElement) => within(region).getByRole('list', { name: 'Your FPL leagues not on Banter Arena yet (2)' })
+
+describe('Find Leagues: every FPL league of the team, those not here yet to start', () => {
+  it('lists the ones not here yet under the joinable ones, with managers, rank and who becomes Commissioner', async () => {
+    const { region } = await openWith({ discovered_leagues: found, not_here_yet: notHereYet })
+    // The count line still counts the joinable list; the other list says its own count.
+    expect(within(region).getByText('We found 4 leagues with your team. Choose the ones to join:')).toBeInTheDocument()
+    expect(within(region).getAllByRole('checkbox')).toHaveLength(4)
+    expect(within(region).getByRole('heading', { name: 'Your FPL leagues not on Banter Arena yet (2)' })).toBeInTheDocument()
+    const [sunday, pub] = within(othersList(region)).getAllByRole('listitem') as [HTMLElement, HTMLElement]
+    expect(sunday).toHaveTextContent('Sunday League Legends')
+    expect(sunday).toHaveTextContent('25 managers · Your rank: 4 · FPL League 567890')
+    expect(sunday).toHaveTextContent(
+      "Whoever starts it here is its Commissioner. If the league's admin on FPL joins later with a verified team, the role passes to them.",
+    )
+    expect(pub).toHaveTextContent('12 managers · FPL League 611874')
+    expect(pub).not.toHaveTextContent('Your rank')
+    expect(pub).toHaveTextContent("You run this league on FPL, so you'll be its Commissioner.")
+    // Not checkboxes: a button each, named with its league.
+    expect(within(sunday).queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(within(sunday).getByRole('button', { name: 'Start Sunday League Legends here' })).toHaveTextContent('Start it here')
+    expect(within(pub).getByRole('button', { name: 'Start Pub League here' })).toBeInTheDocument()
+  })
+
+  it('"Start it here" opens the create dialog with the FPL league filled in', async () => {
+    const { api, user, region } = await openWith(
+      { discovered_leagues: [], not_here_yet: notHereYet },
+      {
+        'GET /api/validate-league/611874': {
+          body: { fpl_valid: true, fpl_league_name: 'Pub League', system_exists: false, commissioner_name: null, team_in_league: true },
+        },
+      },
+    )
+    // Nothing to join: no "none found" over a list of leagues.
+    expect(within(region).queryByText('No new leagues found containing your FPL team.')).not.toBeInTheDocument()
+    await user.click(within(region).getByRole('button', { name: 'Start Pub League here' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Tournament' })
+    expect(within(dialog).getByLabelText('FPL League ID')).toHaveValue('611874')
+    expect(within(dialog).getByLabelText('Tournament name')).toHaveValue('Pub League')
+    expect(await within(dialog).findByText("New league! You'll become the Commissioner.")).toBeInTheDocument()
+    expect(api.callsTo('GET /api/validate-league/611874')).toHaveLength(1)
+  })
+
+  it('says plainly when the team plays in no invitational league at all', async () => {
+    const { region } = await openWith({ discovered_leagues: [], not_here_yet: [] })
+    expect(within(region).getByText('No new leagues found containing your FPL team.')).toBeInTheDocument()
+    expect(within(region).getByText(/Your FPL team isn't in any invitational leagues yet/)).toBeInTheDocument()
+    expect(within(region).queryByRole('button', { name: /^Start / })).not.toBeInTheDocument()
+  })
+
+  it('opens on the first look after sign-up when the team has only leagues not here yet', async () => {
+    const api = mockApi(dashboardRoutes({ discovered_leagues: [], not_here_yet: notHereYet }))
+    storeSession('jwt-1')
+    renderApp('/dashboard')
+    const region = await screen.findByRole('region', { name: 'Find Leagues' })
+    expect(await within(region).findByRole('button', { name: 'Start Sunday League Legends here' })).toBeInTheDocument()
+    expect(api.callsTo('GET /api/discover-leagues/123456')).toHaveLength(1)
   })
 })
 

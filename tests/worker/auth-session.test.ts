@@ -102,6 +102,32 @@ describe('GET /api/discover-leagues/{fpl_team_id}', () => {
     expect(await missing.json()).toMatchObject({ detail: 'FPL team not found. Please check the team ID.' })
   })
 
+  it('lists the invitational FPL leagues of the team that no tournament here tracks yet, system leagues left out', async () => {
+    // Team 1000001 plays in Overall (a system league) and three invitational leagues: the Pub
+    // (a private tournament here), the Office (tracked by a tournament of another type) and Sunday
+    // League Legends (no tournament here; its FPL admin is 1000301).
+    await env.DB.prepare(
+      "INSERT INTO tournaments (name, type, fpl_league_id, fpl_season, invite_code) VALUES ('Office Banter League', 'curated_public', ?, '2026/27', 'invite-office')",
+    )
+      .bind(SIM_LEAGUES.office)
+      .run()
+    const res = await call('/api/discover-leagues/1000001', { headers: await bearer(demo) })
+    expect(res.status).toBe(200)
+    const answer = (await res.json()) as { discovered_leagues: Array<{ fpl_league_id: number }>; not_here_yet: unknown[] }
+    expect(answer.discovered_leagues.map((l) => l.fpl_league_id)).toEqual([SIM_LEAGUES.pub])
+    expect(answer.not_here_yet).toEqual([
+      { fpl_league_id: SIM_LEAGUES.sunday, name: 'Sunday League Legends', managers: 25, your_rank: expect.any(Number), you_are_fpl_admin: false },
+    ])
+
+    // The league's own admin on FPL: the same league, flagged as theirs.
+    const admin = await addUser('sunday-admin@example.com', 'Sunday Admin', 1000301)
+    const own = (await (await call('/api/discover-leagues/1000301', { headers: await bearer(admin) })).json()) as Record<string, unknown>
+    expect(own).toEqual({
+      discovered_leagues: [],
+      not_here_yet: [expect.objectContaining({ fpl_league_id: SIM_LEAGUES.sunday, you_are_fpl_admin: true })],
+    })
+  })
+
   it("marks the viewer's own standings row when signed in", async () => {
     // No snapshot in this file: the row check runs against an empty table without error.
     const res = await call(`/api/leagues/${pubId}/standings`, { headers: await bearer(demo) })

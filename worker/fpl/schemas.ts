@@ -103,6 +103,9 @@ const entryLeagueSchema = z.looseObject({
   league_type: z.string(),
   entry_rank: nullableInt,
   rank_count: nullableInt,
+  // Who runs the league on FPL (null for system leagues); entry_can_admin: the entry may run it.
+  admin_entry: nullableInt,
+  entry_can_admin: z.optional(z.boolean()),
   // Phase 1 carries rank_sort: the position in the paged table (entry_rank is shared on ties).
   active_phases: z.optional(z.array(z.looseObject({ phase: int, rank_sort: nullableInt }))),
 })

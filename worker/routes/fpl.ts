@@ -5,7 +5,7 @@ import { requestSource } from '../fpl/source'
 import { positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
 import { session } from '../middleware/session'
-import { discoverLeagues, teamSummary, validateLeague, validateTeam } from '../services/fpl-lookup'
+import { discoverEveryLeague, teamSummary, validateLeague, validateTeam } from '../services/fpl-lookup'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // Checks against FPL made while someone fills in a form.
@@ -25,8 +25,9 @@ export const fplRoutes = new Hono<AppEnv>()
     await enforce(c.var.db, limitsFor('fplValidate', clientAddress(c.req.raw.headers)))
     return c.json(await teamSummary(requestSource(c.env), c.req.valid('param').id))
   })
-  // Our tournaments whose FPL league contains this team (after sign-up or adding a team id).
+  // Our tournaments whose FPL league contains this team (after sign-up or adding a team id), and
+  // the team's invitational FPL leagues with no tournament here yet (`not_here_yet`).
   .get('/discover-leagues/:fpl_team_id', session('required'), validate('param', z.object({ fpl_team_id: positiveId })), async (c) => {
     const user = await c.var.session.user()
-    return c.json({ discovered_leagues: await discoverLeagues(c.var.db, requestSource(c.env), c.req.valid('param').fpl_team_id, user.id) })
+    return c.json(await discoverEveryLeague(c.var.db, requestSource(c.env), c.req.valid('param').fpl_team_id, user.id))
   })

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import { FplCircuitOpenError, FplError, FplNotFoundError, FplRateLimitedError } from '../fpl/errors'
+import type { FplEntry } from '../fpl/schemas'
 import type { FplSource } from '../fpl/source'
 import { plural } from '../fpl/stats/text'
 import { ApiError } from '../lib/errors'
@@ -134,8 +135,33 @@ export interface DiscoveredLeague {
   already_member: boolean
 }
 
-/** Our private tournaments whose FPL league contains the team (the entry lists this season's leagues). */
-export async function discoverLeagues(db: Database, source: FplSource, teamId: number, userId: number | null): Promise<DiscoveredLeague[]> {
+/** An invitational FPL league of the team that no tournament here tracks yet: one to start here. */
+interface LeagueNotHereYet {
+  fpl_league_id: number
+  name: string
+  /** FPL's `rank_count`: the managers in the league (null when FPL does not say). */
+  managers: number | null
+  /** FPL's `entry_rank`: the team's place in it (null before the league's first gameweek). */
+  your_rank: number | null
+  /**
+   * The team is the league's admin on FPL (`admin_entry`, the rule createTournament and
+   * takeCommissionerRole go by; `entry_can_admin` only when FPL names no admin_entry): the
+   * Commissioner role here ends with this team's owner, whoever starts the tournament.
+   */
+  you_are_fpl_admin: boolean
+}
+
+/**
+ * Every invitational classic league of the team (system leagues such as Overall, countries or
+ * "Gameweek 1" left out): the private tournaments here it can join (`discovered_leagues`, the
+ * spec's answer), and the leagues no tournament of any type tracks yet (`not_here_yet`).
+ */
+export async function discoverEveryLeague(
+  db: Database,
+  source: FplSource,
+  teamId: number,
+  userId: number | null,
+): Promise<{ discovered_leagues: DiscoveredLeague[]; not_here_yet: LeagueNotHereYet[] }> {
   const { state } = await gameweekState(source)
   const entry = await orUnavailable(
     async () => (await source.entry(teamId, state)).data,
@@ -150,13 +176,58 @@ export async function discoverLeagues(db: Database, source: FplSource, teamId: n
       teamId,
       entry.leagues.classic.map((l) => l.id),
     )
-  const leagueIds = entry.leagues.classic.filter((l) => l.league_type === 'x').map((l) => l.id)
-  if (leagueIds.length === 0) return []
-  const found = await db
-    .select({ id: tournaments.id, name: tournaments.name, fplLeagueId: tournaments.fplLeagueId, entryFeePence: tournaments.entryFeePence })
+  const invitational = entry.leagues.classic.filter((l) => l.league_type === 'x')
+  if (invitational.length === 0) return { discovered_leagues: [], not_here_yet: [] }
+  // Tracked: a tournament of any type holds the league's id (one per league, whatever the season).
+  const tracked = await db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      type: tournaments.type,
+      fplLeagueId: tournaments.fplLeagueId,
+      entryFeePence: tournaments.entryFeePence,
+    })
     .from(tournaments)
-    .where(and(eq(tournaments.type, 'private'), inArray(tournaments.fplLeagueId, leagueIds)))
+    .where(
+      inArray(
+        tournaments.fplLeagueId,
+        invitational.map((l) => l.id),
+      ),
+    )
     .orderBy(tournaments.name)
+  const trackedIds = new Set(tracked.map((t) => t.fplLeagueId))
+  const notHereYet: LeagueNotHereYet[] = invitational
+    .filter((l) => !trackedIds.has(l.id))
+    .map((l) => ({
+      fpl_league_id: l.id,
+      name: l.name,
+      managers: l.rank_count,
+      your_rank: l.entry_rank || null, // FPL says 0 before the league's first gameweek
+      you_are_fpl_admin: l.admin_entry === null ? l.entry_can_admin === true : l.admin_entry === entry.id,
+    }))
+  return {
+    discovered_leagues: await joinable(
+      db,
+      entry,
+      tracked.filter((t) => t.type === 'private'),
+      userId,
+    ),
+    not_here_yet: notHereYet,
+  }
+}
+
+/** Our private tournaments whose FPL league contains the team (the entry lists this season's leagues). */
+export async function discoverLeagues(db: Database, source: FplSource, teamId: number, userId: number | null): Promise<DiscoveredLeague[]> {
+  return (await discoverEveryLeague(db, source, teamId, userId)).discovered_leagues
+}
+
+/** The private tournaments found, as the discovery answer lists them, with their active members. */
+async function joinable(
+  db: Database,
+  entry: FplEntry,
+  found: Array<{ id: number; name: string; fplLeagueId: number | null; entryFeePence: number }>,
+  userId: number | null,
+): Promise<DiscoveredLeague[]> {
   if (found.length === 0) return []
   const members = await db
     .select({

@@ -13,6 +13,7 @@ export type UserLeague = UserLeaguesResponse['leagues'][number]
 export type UpdateFplTeamResponse = InferResponseType<Auth['update-fpl-team']['$post'], 200>
 type DiscoverLeaguesResponse = InferResponseType<(typeof api)['discover-leagues'][':fpl_team_id']['$get'], 200>
 export type DiscoveredLeague = DiscoverLeaguesResponse['discovered_leagues'][number]
+export type LeagueNotHereYet = DiscoverLeaguesResponse['not_here_yet'][number]
 export type AutoJoinResponse = InferResponseType<(typeof api)['auto-join-leagues']['$post'], 200>
 type MySharesResponse = InferResponseType<(typeof api)['banter']['my-shares']['$get'], 200>
 export type SharedStat = MySharesResponse['shared_stats'][number]

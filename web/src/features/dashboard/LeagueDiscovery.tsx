@@ -1,24 +1,82 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { api } from '../../lib/api'
-import type { AutoJoinResponse, DiscoveredLeague } from '../../lib/api-answers'
+import type { AutoJoinResponse, DiscoveredLeague, LeagueNotHereYet } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
 import { formatEntryFee, plural } from '../../lib/format'
+import { PRODUCT_NAME } from '../../lib/product'
 import { discoveryQuery } from './discovery'
+import { MY_GAMEWEEK_KEY } from './my-gameweek'
+
+// The create dialog only when a league is started from here: it stays out of the dashboard's bundle.
+const CreateFlow = lazy(() => import('../tournaments/CreateFlow'))
 
 export interface LeagueDiscoveryProps {
   /** The user's FPL team; without one there is nothing to discover. */
   teamId: number | null
-  /** Leagues already discovered (e.g. by adding the FPL Team ID): shown without a new call. */
+  /**
+   * Leagues already discovered (e.g. by adding the FPL Team ID): shown without waiting. The FPL
+   * leagues with no tournament here yet come from a look (at once when one was just made).
+   */
   preset?: DiscoveredLeague[] | null
   onJoined: (answer: AutoJoinResponse, leagueIds: number[]) => void
   onClose: () => void
 }
 
-/** The auto-join discovery panel: leagues containing the user's FPL team; join the chosen ones. */
+/**
+ * Who becomes Commissioner of a tournament started here (createTournament and
+ * takeCommissionerRole on the server): its starter, until the FPL league's own admin, with a
+ * verified team, joins.
+ */
+const commissionerWord = (league: LeagueNotHereYet) =>
+  league.you_are_fpl_admin
+    ? "You run this league on FPL, so you'll be its Commissioner."
+    : "Whoever starts it here is its Commissioner. If the league's admin on FPL joins later with a verified team, the role passes to them."
+
+/** The team's FPL leagues with no tournament here yet, each with "Start it here". */
+function NotHereYet({ leagues, onStart }: { leagues: LeagueNotHereYet[]; onStart: (league: LeagueNotHereYet) => void }) {
+  const id = useId()
+  return (
+    <div className="discovery__others">
+      <h4 id={`${id}-title`} className="discovery__others-title">
+        Your FPL leagues not on {PRODUCT_NAME} yet ({leagues.length})
+      </h4>
+      <ul className="discovery__others-list" aria-labelledby={`${id}-title`}>
+        {leagues.map((league) => (
+          <li key={league.fpl_league_id} className="discovery__other">
+            <span className="discovery__text">
+              <strong>{league.name}</strong>
+              <span className="discovery__meta">
+                {[
+                  league.managers != null ? plural(league.managers, 'manager') : null,
+                  league.your_rank != null ? `Your rank: ${league.your_rank}` : null,
+                  `FPL League ${league.fpl_league_id}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+              <span className="discovery__role">{commissionerWord(league)}</span>
+            </span>
+            <button type="button" className="button button--outline button--sm" aria-label={`Start ${league.name} here`} onClick={() => onStart(league)}>
+              Start it here
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/**
+ * The auto-join discovery panel: leagues containing the user's FPL team; join the chosen ones.
+ * Under them, the team's FPL leagues with no tournament here yet, to start here.
+ */
 export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDiscoveryProps) {
-  const query = useQuery({ ...discoveryQuery(teamId ?? 0), enabled: !preset && teamId !== null })
+  // With a preset, an answer already at hand (the dashboard's first look) is not asked again.
+  const query = useQuery({ ...discoveryQuery(teamId ?? 0), enabled: teamId !== null, ...(preset ? { staleTime: Number.POSITIVE_INFINITY } : {}) })
+  const queryClient = useQueryClient()
+  const [starting, setStarting] = useState<LeagueNotHereYet | null>(null)
   // Every league on offer starts chosen: the panel remembers what the user unticked.
   const [unticked, setUnticked] = useState<Set<number>>(() => new Set())
   const [joining, setJoining] = useState(false)
@@ -30,8 +88,10 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     headingRef.current?.focus()
   }, [])
 
-  const leagues = preset ?? query.data ?? []
+  const leagues = preset ?? query.data?.discovered_leagues ?? []
   const status = preset ? 'ready' : query.isFetching ? 'loading' : query.isError ? 'error' : 'ready'
+  // Null while not known (being looked up, or the look failed under a preset).
+  const notHereYet = query.data && !(query.isFetching && !preset) ? query.data.not_here_yet : null
   const loadError = query.isError ? errorText(query.error, 'Failed to discover leagues') : null
   const available = leagues.filter((l) => !l.already_member)
 
@@ -82,11 +142,21 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
       </div>
     )
   } else if (available.length === 0) {
-    body = (
-      <p className="form-message form-message--info" role="status">
-        No new leagues found containing your FPL team.
-      </p>
-    )
+    // With FPL leagues to start here, those say it: nothing to join is no news then.
+    body =
+      notHereYet && notHereYet.length > 0 ? null : (
+        <>
+          <p className="form-message form-message--info" role="status">
+            No new leagues found containing your FPL team.
+          </p>
+          {notHereYet && leagues.length === 0 ? (
+            <p className="muted">
+              Your FPL team isn&apos;t in any invitational leagues yet, only in FPL&apos;s own ones like Overall. Once you join or set one up on the FPL site,
+              it shows here.
+            </p>
+          ) : null}
+        </>
+      )
   } else {
     const count = available.filter((l) => selected.has(l.league_id)).length
     body = (
@@ -155,6 +225,34 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
         </button>
       </div>
       {body}
+      {status === 'ready' && notHereYet && notHereYet.length > 0 ? <NotHereYet leagues={notHereYet} onStart={setStarting} /> : null}
+      {preset && query.isFetching && !query.data ? (
+        <p className="inline-loading" role="status">
+          <span className="spinner spinner--sm" aria-hidden="true" /> Looking for your other FPL leagues...
+        </p>
+      ) : null}
+      {preset && query.isError && !query.isFetching ? (
+        <p className="muted" role="status">
+          We couldn&apos;t look up your other FPL leagues just now.{' '}
+          <button type="button" className="link-button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {starting ? (
+        <Suspense fallback={null}>
+          <CreateFlow
+            prefill={{ name: starting.name, fplLeagueId: starting.fpl_league_id }}
+            onDone={() => setStarting(null)}
+            onCreated={() => {
+              // The new tournament joins My Tournaments, and leaves this list for the one above.
+              void queryClient.invalidateQueries({ queryKey: ['user-leagues'] })
+              void queryClient.invalidateQueries({ queryKey: MY_GAMEWEEK_KEY })
+              void query.refetch()
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -16,6 +16,12 @@ export interface CreatedLeague extends CreateLeagueResponse {
   name: string
 }
 
+/** An FPL league chosen before the dialog opens: its id, and its FPL name as the tournament's name. */
+export interface CreatePrefill {
+  name: string
+  fplLeagueId: number
+}
+
 type Validation = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: ValidateLeagueResponse }
 
 /**
@@ -41,13 +47,21 @@ export function validationMessages(result: ValidateLeagueResponse): { tone: 'ok'
  * "Create New Tournament": a name and the FPL league ID. The ID is checked against the server
  * 500 ms after it reaches exactly 6 characters; any other length resets the check.
  */
-export function CreateTournamentDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (league: CreatedLeague) => void }) {
+export function CreateTournamentDialog({
+  onClose,
+  onCreated,
+  prefill,
+}: {
+  onClose: () => void
+  onCreated: (league: CreatedLeague) => void
+  prefill?: CreatePrefill
+}) {
   const { isAuthenticated } = useAuth()
   const { open: openAuth } = useAuthDialog()
   const { toast } = useToast()
   const queryClient = useQueryClient()
-  const [name, setName] = useState('')
-  const [leagueId, setLeagueId] = useState('')
+  const [name, setName] = useState(prefill?.name.slice(0, 100) ?? '')
+  const [leagueId, setLeagueId] = useState(prefill ? String(prefill.fplLeagueId) : '')
   const [validation, setValidation] = useState<Validation>({ state: 'idle' })
   const [busy, setBusy] = useState(false)
   // Becoming a commissioner needs a verified team: the server's reason, and whether it is now done.
