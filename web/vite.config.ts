@@ -157,11 +157,15 @@ export default defineConfig(({ mode }) => {
       // Maps for the worker alone (decision 156): written beside each bundle but never linked from it, and
       // answered 404 to the public (wrangler.toml run_worker_first); POST /api/client-errors reads them.
       sourcemap: 'hidden',
+      // Every browser the app supports knows modulepreload: no polyfill in the entry (decision 168).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
-          // React, React DOM and React Router in their own chunk: it keeps its hash (and the
-          // browser's cached copy) across deploys that only change the app's code.
-          codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+          // React, React DOM, React Router and TanStack Query in their own chunk: it keeps its hash
+          // (and the browser's cached copy) across deploys that only change the app's code. Other
+          // packages (Hono's client) go with the code that uses them, which a first screen may not
+          // load (decision 168).
+          codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ }] },
         },
       },
     },

@@ -66,6 +66,36 @@ describe('size and start-up budgets', () => {
     for (const chunk of lazy) expect(chunk.bytes, chunk.f).toBeLessThanOrEqual(BUDGETS.routeChunk)
   }, 180_000)
 
+  it('keeps the packages out of the entry and what a first visit does not need out of the first chunks (decision 168)', () => {
+    const out = path.join(work, 'client')
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8')
+    // Each chunk's modules, from its source map (rolldown's own runtime helper has none).
+    const sources = (file: string) => {
+      const map = path.join(out, `${file}.map`)
+      if (file.includes('rolldown-runtime')) return []
+      return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources
+    }
+    // The entry and what index.html preloads with it run before the first paint: none of React, the
+    // router, the query layer or the API client, which load after it on the pages that paint first.
+    const beforePaint = [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]+href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+    expect(beforePaint.length).toBeGreaterThan(0)
+    const packages = (file: string) => sources(file).filter((source) => source.includes('node_modules'))
+    for (const file of beforePaint) expect(packages(file), file).toEqual([])
+    // The app's first chunks: nothing a signed-out visitor's first screen does without.
+    const first = initialScripts(html).flatMap(sources)
+    const later = [
+      'web/src/lib/analytics.ts',
+      'web/src/lib/api.ts',
+      'node_modules/hono/',
+      'web/src/features/notifications/device.ts',
+      'web/src/features/auth/AuthDialog.tsx',
+      'web/src/features/pwa/InstallPrompt.tsx',
+      'web/src/features/tournaments/detail/league-data.ts',
+      'web/src/pages/LandingPage.tsx',
+    ]
+    for (const module of later) expect(first.filter((source) => source.includes(module))).toEqual([])
+  })
+
   it('builds a small service worker and an installable manifest whose icons are the sizes it says', () => {
     const out = path.join(work, 'client')
     const sw = gzip(path.join(out, 'sw.js'))

@@ -1,7 +1,8 @@
 // Size and start-up budgets checked on every `npm test` (issue: performance). Gzip sizes in bytes.
 export const BUDGETS = {
   // Initial JS of the SPA: the entry script and the app's chunks it loads (initialScripts).
-  spaInitialJs: 115_000,
+  // Measured 114.7 kB before decision 168 moved what a first visit does not need out of it, 104.3 kB after.
+  spaInitialJs: 105_000,
   // Any lazily loaded route chunk.
   routeChunk: 40_000,
   // The service worker (/sw.js, its own script): measured 1.5 kB (24 November 2026).

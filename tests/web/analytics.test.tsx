@@ -150,6 +150,6 @@ describe('analytics in the app', () => {
     expect(gtag).toHaveBeenCalledWith('set', 'user_properties', { user_name: 'Jamie', fpl_team_id: 42, is_verified: true })
 
     await user.click(screen.getByRole('button', { name: 'Sign Out' }))
-    expect(eventsSent(gtag).map((e) => e[0])).toContain('logout')
+    await waitFor(() => expect(eventsSent(gtag).map((e) => e[0])).toContain('logout'))
   })
 })

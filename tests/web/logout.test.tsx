@@ -27,12 +27,14 @@ function signedIn(reply: Reply) {
 }
 
 describe('logout', () => {
-  it('revokes the current token on the server and signs out at once, before the answer', () => {
+  it('revokes the current token on the server and signs out at once, before the answer', async () => {
     const pending = deferred()
     const api = signedIn(pending.reply)
     act(() => auth.logout())
     expect(auth.isAuthenticated).toBe(false)
     expect(window.localStorage.getItem('authToken')).toBeNull()
+    // The call goes out once the API client's code has loaded (decision 168).
+    await vi.waitFor(() => expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1))
     const [call] = api.callsTo('POST /api/auth/logout')
     expect(call?.headers.get('Authorization')).toBe('Bearer jwt-abc')
     pending.resolve({ body: { message: 'Logged out' } })

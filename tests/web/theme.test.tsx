@@ -72,9 +72,9 @@ describe('theme', () => {
     expect(html()).toHaveAttribute('data-theme', 'dark')
   })
 
-  it('has a toggle inside the shell', () => {
+  it('has a toggle inside the shell', async () => {
     renderApp('/')
-    screen.getByRole('heading', { level: 1, name: /banter arena/i })
+    await screen.findByRole('heading', { level: 1, name: /banter arena/i })
     expect(screen.getByRole('button', { name: /switch to (dark|light) theme/i })).toBeInTheDocument()
   })
 

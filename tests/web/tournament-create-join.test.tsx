@@ -357,7 +357,7 @@ describe('create flow from the landing page', () => {
     mockApi()
     const { renderApp } = await import('./helpers')
     renderApp('/')
-    await user.click(screen.getByRole('button', { name: 'Create Tournament' }))
+    await user.click(await screen.findByRole('button', { name: 'Create Tournament' }))
     expect(await screen.findByRole('dialog', { name: 'Create New Tournament' })).toBeInTheDocument()
     await act(async () => {
       await user.keyboard('{Escape}')

@@ -798,7 +798,8 @@ describe('detail: signed out, 401 and 403', () => {
     const banterGate = screen.getByTestId('sign-in-gate')
     expect(banterGate).toHaveTextContent('Sign in to view all the hilarious and heartbreaking stats from your league.')
     await user.click(within(banterGate).getByRole('button', { name: 'Sign In Now' }))
-    expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
+    // The dialog's code loads when it first opens (decision 168).
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
   })
 
   it('a private tournament answering 401 shows the sign-in overlay, not an error', async () => {

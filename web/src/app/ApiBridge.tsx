@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
 import { useToast } from '../features/toast/ToastProvider'
-import { registerApiHandlers } from '../lib/api'
+import { registerApiHandlers } from '../lib/api-handlers'
 
 /**
  * Connects lib/api.ts to the providers: the token comes from the auth session, and a 401 on a

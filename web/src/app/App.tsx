@@ -1,18 +1,18 @@
 import { BrowserRouter } from 'react-router'
 import { PwaBridge } from '../features/pwa/PwaBridge'
-import { AppProviders } from './AppProviders'
+import { AppProviderTree } from './AppProviderTree'
 import { AppRoutes } from './AppRoutes'
+import { appQueryClient } from './browser-query-client'
 import { ConsentBanner } from './ConsentBanner'
-import { appQueryClient } from './query-client'
 
 export function App() {
   return (
     <BrowserRouter>
-      <AppProviders queryClient={appQueryClient()}>
+      <AppProviderTree queryClient={appQueryClient()}>
         <AppRoutes />
         <PwaBridge />
         <ConsentBanner />
-      </AppProviders>
+      </AppProviderTree>
     </BrowserRouter>
   )
 }

@@ -2,10 +2,13 @@ import { lazy } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { ShellLayout } from '../components/ShellLayout'
 import { StandaloneLayout } from '../components/StandaloneLayout'
-// The landing page is the only page in the entry chunk; every other page loads on demand.
-import LandingPage from '../pages/LandingPage'
 import { lazyPage } from './lazy-page'
 
+// Every page loads on demand. The landing is the page a first-time visitor opens: on "/" main.tsx
+// starts its chunk beside the app's and mount.tsx waits for it, so the first render is the page
+// (decision 168). Kept out of the page renderer's bundle, which never draws it (import.meta.glob,
+// decision 119).
+export const LandingPage = lazyPage(() => import.meta.glob<typeof import('../pages/LandingPage')>('../pages/LandingPage.tsx')['../pages/LandingPage.tsx']!())
 const TournamentsPage = lazy(() => import('../pages/TournamentsPage'))
 /** Shared links open here: mount.tsx loads it before the first render when the app opens on one. */
 export const TournamentDetailPage = lazyPage(() => import('../pages/TournamentDetailPage'))

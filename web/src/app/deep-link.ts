@@ -1,11 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { readStoredSession } from '../features/auth/auth-storage'
-import { leagueDataQuery, standingsView } from '../features/tournaments/detail/league-data'
+import { leagueDataQuery, seedLeagueData, standingsView } from '../features/tournaments/detail/league-data'
+import { readPageAnswers } from '../lib/page-answers'
 
 const TOURNAMENT_PATH = /^\/tournaments\/(\d+)\/?$/
 
 /** The tournament id when `pathname` is a tournament's page. */
-export const tournamentDeepLink = (pathname: string) => TOURNAMENT_PATH.exec(pathname)?.[1]
+const tournamentDeepLink = (pathname: string) => TOURNAMENT_PATH.exec(pathname)?.[1]
+
+/**
+ * The app opens on a tournament's page (mount.tsx loads this module only there, with the page's
+ * data layer): the answers the worker wrote into the page go into the app's cache before the
+ * first render, and the page's data starts loading when they are not there.
+ */
+export function openTournamentDeepLink(pathname: string, queryClient: QueryClient, search: string) {
+  seedLeagueData(queryClient, readPageAnswers())
+  startTournamentDeepLink(pathname, queryClient, search)
+}
 
 /**
  * A shared tournament link is the most common way in after the landing page. When the page opens

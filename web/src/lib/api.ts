@@ -5,7 +5,7 @@
 // by the route. Its fetch sends the bearer token of the signed-in user and turns the API's error
 // envelope `{ "detail": "...", "code": "..." }` into an ApiError; apiFetch does the same for the
 // calls still written by path. Who the user is and what happens on a 401 come from handlers that
-// the React providers register (see app/ApiBridge.tsx); registerApiHandlers returns an unregister
+// the React providers register (lib/api-handlers.ts, see app/ApiBridge.tsx); registerApiHandlers returns an unregister
 // function and resetApiHandlers clears them, so tests start clean. With no handlers registered,
 // calls go out anonymously.
 
@@ -13,28 +13,10 @@ import { hc } from 'hono/client'
 // Precomputed by `tsc -p worker/tsconfig.api.json` (npm run typecheck): the web program reads the
 // API's type as declarations instead of compiling the worker, whose runtime globals clash with the DOM's.
 import type { Api } from '../../../node_modules/.cache/api-types/worker/app'
+import { apiHandlers } from './api-handlers'
 import { noteAnswer } from './offline-answers'
 
-export interface ApiHandlers {
-  /** The token of the signed-in user, or null when signed out. */
-  getToken: () => string | null
-  /** Called when a call that carried a token answers 401 (the session is no longer valid). */
-  onUnauthorized: (info: { path: string; error: ApiError }) => void
-}
-
-let handlers: ApiHandlers | null = null
-
-/** Installs the handlers; the returned function removes them again (if still installed). */
-export function registerApiHandlers(next: ApiHandlers): () => void {
-  handlers = next
-  return () => {
-    if (handlers === next) handlers = null
-  }
-}
-
-export function resetApiHandlers(): void {
-  handlers = null
-}
+export { registerApiHandlers, resetApiHandlers } from './api-handlers'
 
 /** A non-2xx answer. `detail` is the server's readable message (`detail`, else `message`), if any. */
 export class ApiError extends Error {
@@ -153,7 +135,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 function failure(path: string, status: number, body: unknown, token: string | null): ApiError {
   const { detail, code } = readDetail(body)
   const error = new ApiError(status, detail, body, code)
-  if (status === 401 && token) handlers?.onUnauthorized({ path, error })
+  if (status === 401 && token) apiHandlers()?.onUnauthorized({ path, error })
   return error
 }
 
@@ -164,7 +146,7 @@ const transport =
     const path = input instanceof Request ? input.url : String(input)
     const headers = new Headers(init?.headers)
     if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-    const token = auth ? (handlers?.getToken() ?? null) : null
+    const token = auth ? (apiHandlers()?.getToken() ?? null) : null
     if (token) headers.set('Authorization', `Bearer ${token}`)
     const response = await send(path, { ...init, headers })
     if (!response.ok) throw failure(path, response.status, (await readBody(response)).value, token)

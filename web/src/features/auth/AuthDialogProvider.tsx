@@ -1,6 +1,10 @@
-import { createContext, type ReactNode, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { AuthDialog, loadAuthPanels } from './AuthDialog'
+
+// The dialog's code loads when the page is idle (with its panels) or when it first opens, not
+// before the first screen (decision 168).
+const loadAuthDialog = () => import('./AuthDialog')
+const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })))
 
 export type AuthDialogTab = 'login' | 'register'
 
@@ -62,9 +66,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     if (state.isOpen && state.pathname !== pathname) close()
   }, [state.isOpen, state.pathname, pathname, close])
 
-  // Fetch the panels' chunk once the page is idle, so the dialog opens without a wait.
+  // Fetch the dialog's and its panels' chunks once the page is idle, so the dialog opens without a wait.
   useEffect(() => {
-    const preload = () => void loadAuthPanels().catch(() => undefined)
+    const preload = () =>
+      void loadAuthDialog()
+        .then((m) => m.loadAuthPanels())
+        .catch(() => undefined)
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 4000 })
       return () => window.cancelIdleCallback(handle)
@@ -80,7 +87,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext value={value}>
       {children}
-      {isOpen ? <AuthDialog /> : null}
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      ) : null}
     </AuthDialogContext>
   )
 }

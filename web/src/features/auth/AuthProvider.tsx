@@ -1,8 +1,5 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { analytics, identifyUser } from '../../lib/analytics'
-import { publicApi } from '../../lib/api'
 import { forgetPrivateCopies } from '../../lib/offline-cache'
-import { forgetDevice } from '../notifications/device'
 import { AUTH_TOKEN_KEY, clearStoredSession, readStoredSession, type StoredSession, USER_DATA_KEY, writeStoredSession, writeStoredUser } from './auth-storage'
 import type { User } from './types'
 
@@ -32,6 +29,12 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null)
+
+// Analytics, this device's push subscription and the API client's logout matter when someone signs
+// in or out: their code loads then, not before a visitor's first screen (decision 168).
+const loadAnalytics = () => import('../../lib/analytics')
+const loadDevice = () => import('../notifications/device')
+const loadApi = () => import('../../lib/api')
 
 const isAuthenticatedSession = (s: StoredSession) => Boolean(s.user && s.token)
 
@@ -64,8 +67,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       writeStoredSession(token, user)
       setSession({ token, user })
       if (!wasSignedIn) {
-        analytics.login()
-        identifyUser(user)
+        void loadAnalytics().then(({ analytics, identifyUser }) => {
+          analytics.login()
+          identifyUser(user)
+        })
       }
     },
     [setSession],
@@ -78,17 +83,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // never depends on the answer. publicApi, so that its 401 (the token was already dead)
     // does not come back as an "Authentication Required" prompt.
     if (token) {
-      const revoke = () => publicApi.auth.logout.$post(undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
+      const revoke = () =>
+        loadApi()
+          .then(({ publicApi }) => publicApi.auth.logout.$post(undefined, { headers: { Authorization: `Bearer ${token}` } }))
+          .catch(() => undefined)
       // This device's push subscription is forgotten with the token before the session is revoked.
-      const forgetting = forgetDevice(token)
-      if (forgetting) void forgetting.then(revoke)
-      else void revoke()
+      void loadDevice()
+        .then(({ forgetDevice }) => forgetDevice(token))
+        .catch(() => undefined)
+        .then(revoke)
     }
     clearStoredSession()
     // Whether or not a service worker controls this page (decision 154).
     void forgetPrivateCopies()
     setSession({ token: null, user: null })
-    if (wasSignedIn) analytics.logout()
+    if (wasSignedIn) void loadAnalytics().then(({ analytics }) => analytics.logout())
   }, [setSession])
 
   const updateUser = useCallback(

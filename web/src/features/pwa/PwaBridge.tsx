@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useNavigate } from 'react-router'
 import { OPEN_SCREEN_MESSAGE, PUSH_SUBSCRIPTION_CHANGED_MESSAGE } from '../../../../contract/notifications'
 import { useAuth } from '../auth/AuthProvider'
-import { resyncPush } from '../notifications/device'
+import { installOfferDue, subscribeInstallPrompt } from './install-prompt'
 
+// Loaded when needed, not before the first screen (decision 168): the install offer when it is
+// due (never on a first visit), the device's push code for a signed-in user or a changed subscription.
 const InstallPrompt = lazy(() => import('./InstallPrompt').then((m) => ({ default: m.InstallPrompt })))
+const resyncPush = () => import('../notifications/device').then((m) => m.resyncPush())
 
 /**
  * The app's side of the service worker: a clicked notification opens its screen in this window
@@ -32,9 +35,10 @@ export function PwaBridge() {
     if (isAuthenticated) void resyncPush().catch((error: unknown) => console.warn('Push re-sync failed', error))
   }, [isAuthenticated])
 
-  return (
+  const offerDue = useSyncExternalStore(subscribeInstallPrompt, installOfferDue, () => false)
+  return offerDue ? (
     <Suspense fallback={null}>
       <InstallPrompt />
     </Suspense>
-  )
+  ) : null
 }

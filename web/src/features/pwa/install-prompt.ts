@@ -48,6 +48,12 @@ export function dismissInstall() {
   changed()
 }
 
+/**
+ * Whether the install offer shows: from the second visit, until dismissed, with the browser's
+ * install event kept or on an iPhone (which gets the Home Screen hint instead).
+ */
+export const installOfferDue = () => !installDismissed() && visits() >= INSTALL_OFFER_VISIT && (deferred !== null || isIosBrowser())
+
 /** Shows the browser's install dialog; the event can be used once. */
 export async function install(): Promise<boolean> {
   const event = deferred
