@@ -125,9 +125,10 @@ describe.each(VIEWPORTS)('honest screens on a $name ($width×$height)', (viewpor
       await page.getByRole('button', { name: 'Join Tournament', exact: true }).first().click()
       const dialog = page.getByRole('dialog', { name: 'Join Tournament' })
       const offered = dialog.getByRole('group', { name: 'Tournaments you can join' }).getByRole('button')
-      await expect.poll(() => offered.count()).toBeGreaterThan(0)
-      const names = await offered.locator('.join-list__name').allTextContents()
-      expect(names).toEqual(expect.arrayContaining(['The Pub League', 'Office Banter League']))
+      // The list fills in once the dialog's answers are in: wait for the names, not only the buttons.
+      await expect
+        .poll(() => offered.locator('.join-list__name').allTextContents(), { timeout: 30_000 })
+        .toEqual(expect.arrayContaining(['The Pub League', 'Office Banter League']))
 
       const rows = dialog.getByRole('list', { name: "You can't join these" }).getByRole('listitem')
       expect(await rows.count()).toBeGreaterThan(0)
