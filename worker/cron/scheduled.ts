@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { getDb } from '../db/client'
 import { appSnapshots, sessions, tournaments } from '../db/schema'
@@ -11,6 +10,7 @@ import { acquireLease, releaseLease } from '../services/lease'
 import type { NotifySender } from '../services/notifications/messages'
 import { runNotificationSchedule } from '../services/notifications/schedule'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
+import { globalTournamentRow } from '../services/users'
 
 export const REFRESH_LEASE = 'fpl-refresh'
 /** The app_snapshots row of the cron's last run (its time, and what it planned or the error); the deep health check reads it. */
@@ -85,7 +85,7 @@ async function syncPublicTournamentName(db: Database, productName: string) {
   await db
     .update(tournaments)
     .set({ name: `${productName} Tournament`, description: `Compete with all ${productName} users` })
-    .where(and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true)))
+    .where(globalTournamentRow)
 }
 
 async function recordRun(db: Database, scheduledTime: number, summary: Record<string, unknown>) {

@@ -8,6 +8,7 @@ import { type GameweekStatus, memberships, standingsRows, tournamentSnapshots, t
 import type { Bindings } from '../env'
 import { type FeedHead, feedHeadRead } from '../live/feed'
 import { livePage, tableVersionOf } from '../live/page-cache'
+import { snapshotTotalMembers } from './snapshot-store'
 import { tableKind } from './users'
 
 // GET /api/me/gameweek: where the manager stands this gameweek in every table they are in, read
@@ -64,7 +65,7 @@ export function myGameweekRead(db: Database, userId: number): BatchRead<MyGamewe
       gameweek: tournamentSnapshots.gameweek,
       status: tournamentSnapshots.gameweekStatus,
       revision: tournamentSnapshots.revision,
-      totalMembers: sql<number | null>`json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members')`,
+      totalMembers: snapshotTotalMembers,
     })
     .from(memberships)
     .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))

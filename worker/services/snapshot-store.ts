@@ -5,6 +5,9 @@ import type { Database } from '../db/client'
 import { type GameweekStatus, standingsRows, tournamentSnapshots, tournaments } from '../db/schema'
 import type { GameweekSummary } from '../fpl/stats'
 
+/** A snapshot's league size as FPL counts it (its standings' `total_members`), as a column. */
+export const snapshotTotalMembers = sql<number | null>`json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members')`
+
 // Reading and writing tournament snapshots. Writes change only the standings rows that
 // changed and the snapshot row, in one batch (one transaction). Reads take the snapshot and a
 // page of rows in one batch too, so a page never mixes two refreshes.

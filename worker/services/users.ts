@@ -170,7 +170,10 @@ const isGlobalTournament = (t: { type: string; autoJoin: boolean }) => t.type ==
 /** How the gameweek panel and the digest name a tournament a manager is in (contract/my-gameweek.ts). */
 export const tableKind = (t: { type: string; autoJoin: boolean }): 'league' | 'global' => (isGlobalTournament(t) ? 'global' : 'league')
 
+/** The same rule as a query condition: the global tournament's row. */
+export const globalTournamentRow = and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true))
+
 export async function publicTournamentId(db: Database): Promise<number | null> {
-  const row = await db.query.tournaments.findFirst({ where: and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true)), columns: { id: true } })
+  const row = await db.query.tournaments.findFirst({ where: globalTournamentRow, columns: { id: true } })
   return row?.id ?? null
 }

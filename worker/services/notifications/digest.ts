@@ -11,6 +11,7 @@ import { log } from '../../lib/log'
 import { appLink, renderEmail } from '../auth/emails'
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../auth/tokens'
 import { sendEmail } from '../email'
+import { snapshotTotalMembers } from '../snapshot-store'
 import { tableKind } from '../users'
 import { claimOutcomes, releaseOutcomes } from './fanout'
 import type { NotifyMessage, NotifySender } from './messages'
@@ -118,7 +119,7 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
     db
       .select({
         tournamentId: tournamentSnapshots.tournamentId,
-        total: sql<number | null>`json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members')`,
+        total: snapshotTotalMembers,
       })
       .from(tournamentSnapshots)
       .where(and(among(tournamentSnapshots.tournamentId, ids), eq(tournamentSnapshots.gameweek, message.gameweek))),
