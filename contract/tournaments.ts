@@ -1,3 +1,4 @@
+import { formatNumber } from './numbers'
 // Tournament facts the worker and the SPA must agree on (spec tournaments §9).
 
 /** The pinned curated league: the API marks it `is_pinned`, the list shows it first. */
@@ -6,7 +7,7 @@ export const PINNED_CURATED_NAME = 'Real Footballers FPL League'
 /** Standings rows per page: the SPA asks for it and the tournament page answers page 1 of it. */
 export const STANDINGS_PAGE_SIZE = 50
 
-const counted = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+const counted = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`
 
 /** "180 managers in the FPL league" ("1 manager in the FPL league"). */
 export const fplLeagueSizeText = (size: number) => `${counted(size, 'manager', 'managers')} in the FPL league`

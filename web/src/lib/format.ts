@@ -1,10 +1,15 @@
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+// Built on first use, not when the module loads: the first Intl formatter a page builds loads the
+// locale's data (tens of milliseconds, decision 169), and pages that import this module for the
+// fee or a plural never show a date.
+let shortDate: Intl.DateTimeFormat | undefined
 
 /** "Aug 1, 2025" (en-US short month); empty for a missing or unreadable date. */
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return ''
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : shortDate.format(date)
+  if (Number.isNaN(date.getTime())) return ''
+  shortDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  return shortDate.format(date)
 }
 
 /** Entry fee in pounds: "£5", "£2.50", or "Free" when there is none. */

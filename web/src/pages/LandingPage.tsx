@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
+import { formatNumber } from '../../../contract/numbers'
 import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
 import { HERO_COPY } from '../features/landing/heroCopy'
@@ -135,7 +136,7 @@ export default function LandingPage() {
             </div>
             <ul ref={statsRef} className="hero__stats" aria-label="At a glance">
               <li>
-                <strong>{managers.toLocaleString('en-GB')}+</strong> managers ready
+                <strong>{formatNumber(managers)}+</strong> managers ready
               </li>
               <li>
                 <strong>16+</strong> banter stats
@@ -279,7 +280,7 @@ export default function LandingPage() {
       <section className="final-cta" aria-labelledby="final-cta-title">
         <div className="container final-cta__inner">
           <h2 id="final-cta-title">Get Your Personalized Stats</h2>
-          <p>Join {managers.toLocaleString('en-GB')}+ managers turning gameweeks into bragging rights. Free, forever.</p>
+          <p>Join {formatNumber(managers)}+ managers turning gameweeks into bragging rights. Free, forever.</p>
           {isAuthenticated ? (
             dashboardLink
           ) : (

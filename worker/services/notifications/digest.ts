@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { GazetteDocument } from '../../../contract/gazette'
 import { orderMyLeagues } from '../../../contract/my-gameweek'
+import { formatNumber } from '../../../contract/numbers'
 import { among } from '../../db/among'
 import type { Database } from '../../db/client'
 import { gameweekResults, gazetteEditions, memberships, notificationPreferences, standingsRows, tournamentSnapshots, tournaments, users } from '../../db/schema'
@@ -152,8 +153,6 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
   return byUser
 }
 
-const count = (n: number) => n.toLocaleString('en-GB')
-
 function changeText(change: number | null) {
   if (change === null || change === 0) return change === 0 ? ' (no change)' : ''
   return change > 0 ? ` (up ${change})` : ` (down ${-change})`
@@ -176,10 +175,10 @@ async function digestEmail(
   const subject = !first
     ? `Your GW ${gameweek} digest`
     : first.kind === 'global'
-      ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} of ${count(first.of)} in ${first.name}`
+      ? `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} of ${formatNumber(first.of)} in ${first.name}`
       : `GW ${gameweek}: ${first.points} points, ${ordinal(first.rank)} in ${first.name}`
   const paragraphs = weeks.flatMap((week) => [
-    `${week.kind === 'global' ? `${week.name} (everyone on ${env.PRODUCT_NAME})` : week.name}: ${week.points} points in GW ${gameweek}. You're ${ordinal(week.rank)} of ${count(week.of)}${changeText(week.change)}.`,
+    `${week.kind === 'global' ? `${week.name} (everyone on ${env.PRODUCT_NAME})` : week.name}: ${week.points} points in GW ${gameweek}. You're ${ordinal(week.rank)} of ${formatNumber(week.of)}${changeText(week.change)}.`,
     ...week.awards.map((award) => `🏆 ${award}`),
     ...(week.race ? [`🏁 ${week.race}`] : []),
   ])

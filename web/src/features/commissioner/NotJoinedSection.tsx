@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { formatNumber } from '../../../../contract/numbers'
 import { fplLeagueSizeText } from '../../../../contract/tournaments'
 import { InviteLinkActions } from '../share/InviteLinkActions'
 import { commissionerError } from './errors'
 import { inviteLinkQuery } from './invite-link'
 import type { MembersAnswer } from './types'
-
-const grouped = (n: number) => n.toLocaleString('en-GB')
 
 /**
  * The FPL league's managers who have not joined yet (the top of the stored table; the server caps
@@ -34,7 +33,7 @@ export function NotJoinedSection({
   return (
     <section className="card not-joined" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="commissioner-section__title">
-        Not joined yet {notJoined ? <span className="count-pill">{grouped(notJoined.total)}</span> : null}
+        Not joined yet {notJoined ? <span className="count-pill">{formatNumber(notJoined.total)}</span> : null}
       </h2>
       {members === null ? null : notJoined && members.fpl_league_size !== null ? (
         <p className="muted">{fplLeagueSizeText(members.fpl_league_size)} at the last refresh; these are not members here yet.</p>
@@ -52,11 +51,11 @@ export function NotJoinedSection({
                   <p className="row-list__title">{m.player_name}</p>
                   <p className="row-list__meta">{m.team_name}</p>
                 </div>
-                <span className="not-joined__rank">Rank {grouped(m.rank)}</span>
+                <span className="not-joined__rank">Rank {formatNumber(m.rank)}</span>
               </li>
             ))}
           </ol>
-          {more > 0 ? <p className="muted not-joined__more">and {grouped(more)} more</p> : null}
+          {more > 0 ? <p className="muted not-joined__more">and {formatNumber(more)} more</p> : null}
         </>
       ) : null}
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../../contract/numbers'
 import { formatShortDate } from '../../lib/format'
 import type { CommunityPost } from '../community/types'
 import type { LeagueMember, ManagedLeague } from './types'
@@ -16,7 +17,7 @@ export function OverviewTab({
   onGo: (tab: CommissionerTab) => void
 }) {
   const reported = posts?.filter((p) => p.reported).length
-  const stat = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-GB'))
+  const stat = (value: number | undefined) => (value === undefined ? '…' : formatNumber(value))
   return (
     <div className="commissioner-overview">
       <ul className="stat-tiles" aria-label="League at a glance">

@@ -7,6 +7,7 @@ import { Confetti } from '../tournaments/Confetti'
 import { banterCard } from '../tournaments/detail/banter-cards'
 import { deleteEdition, gazetteQuery } from './gazette-api'
 import '../../styles/gazette.css'
+import { formatNumber } from '../../../../contract/numbers'
 
 // The Gameweek Gazette on the wall (issue 16, decision 134): the product's own post, pinned
 // until the next one, with the week's award cards, the month's top three and the race. A
@@ -125,7 +126,7 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
         <p className="gazette__mom">
           <span aria-hidden="true">👑 </span>
           Manager of the Month: <strong className="break-anywhere">{document.manager_of_the_month.winners.join(' & ')}</strong>
-          {document.manager_of_the_month.points !== null ? ` · ${document.manager_of_the_month.points.toLocaleString('en-GB')} pts` : ''}
+          {document.manager_of_the_month.points !== null ? ` · ${formatNumber(document.manager_of_the_month.points)} pts` : ''}
         </p>
       ) : null}
 
@@ -156,7 +157,7 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
                 <li key={`${r.position}-${r.player_name}`}>
                   <span className="gazette__pos">{r.position}</span>
                   <span className="break-anywhere">{r.player_name}</span>
-                  <span className="gazette__pts">{r.points.toLocaleString('en-GB')} pts</span>
+                  <span className="gazette__pts">{formatNumber(r.points)} pts</span>
                 </li>
               ))}
             </ol>

@@ -1,11 +1,12 @@
 import type { LiveStatus } from '../../../../contract/live'
 import type { MyGameweekLeague, MyGameweekNeighbour } from '../../../../contract/my-gameweek'
+import { formatNumber } from '../../../../contract/numbers'
 import { ordinal } from '../live/live-text'
 
 // What the dashboard's gameweek panel says in words. Numbers of a gameweek FPL has not checked
 // are called provisional, as the Live tab calls them.
 
-const pts = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'pt' : 'pts'}`
+const pts = (n: number) => `${formatNumber(n)} ${n === 1 ? 'pt' : 'pts'}`
 
 /** The gameweek's state: a short label and, while FPL has not checked it, the plain word why it can move. */
 export function gameweekState(status: LiveStatus, provisional: boolean, gameweek: number): { label: string; note: string | null } {
@@ -17,7 +18,7 @@ export function gameweekState(status: LiveStatus, provisional: boolean, gameweek
 
 /** "3rd of 12", or "Not ranked yet" before the table has the manager's row. */
 export const placeText = (league: Pick<MyGameweekLeague, 'rank' | 'of'>) =>
-  league.rank === null ? 'Not ranked yet' : `${ordinal(league.rank)} of ${league.of.toLocaleString('en-GB')}`
+  league.rank === null ? 'Not ranked yet' : `${ordinal(league.rank)} of ${formatNumber(league.of)}`
 
 /** ▲2 / ▼1 / – as shown, and the same in words for a screen reader; null when unknown. */
 export function movementText(movement: number | null): { mark: string; words: string; kind: 'up' | 'down' | 'same' } | null {

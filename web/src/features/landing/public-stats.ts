@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useEffect } from 'react'
+import { formatNumber } from '../../../../contract/numbers'
 import { publicApi } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
@@ -125,84 +126,82 @@ export interface CarouselCard {
   placeholder: boolean
 }
 
-const n = (v: number) => v.toLocaleString('en-GB')
-
 const CARDS: { key: string; emoji: string; title: string; value: (s: PublicStat) => string; blurb: string }[] = [
   {
     key: 'top_scorer',
     emoji: '⚽',
     title: 'Top Scorer',
-    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
     blurb: 'The biggest gameweek haul across every league.',
   },
   {
     key: 'gameweek_rocket',
     emoji: '🚀',
     title: 'Gameweek Rocket',
-    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
     blurb: 'Who went stratospheric this week?',
   },
   {
     key: 'benched_beast',
     emoji: '🪑',
     title: 'Benched Beast',
-    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
     blurb: 'The most points left to rot on the bench.',
   },
   {
     key: 'captain_catastrophe',
     emoji: '🤦',
     title: 'Captain Catastrophe',
-    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
     blurb: 'The armband choice nobody will forget.',
   },
   {
     key: 'comeback_king',
     emoji: '📈',
     title: 'Comeback King',
-    value: (s) => (typeof s.improvement === 'number' ? `+${n(s.improvement)} places` : ''),
+    value: (s) => (typeof s.improvement === 'number' ? `+${formatNumber(s.improvement)} places` : ''),
     blurb: 'The biggest climb up a league table.',
   },
   {
     key: 'overall_rank_king',
     emoji: '🌍',
     title: 'Overall Rank King',
-    value: (s) => (typeof s.rank === 'number' ? `#${n(s.rank)}` : ''),
+    value: (s) => (typeof s.rank === 'number' ? `#${formatNumber(s.rank)}` : ''),
     blurb: 'The best overall rank among our managers.',
   },
   {
     key: 'transfer_tornado',
     emoji: '🌪️',
     title: 'Transfer Tornado',
-    value: (s) => (typeof s.transfers === 'number' ? `${n(s.transfers)} transfers` : ''),
+    value: (s) => (typeof s.transfers === 'number' ? `${formatNumber(s.transfers)} transfers` : ''),
     blurb: 'Wildcard? Who needs one.',
   },
   {
     key: 'hot_streak',
     emoji: '🔥',
     title: 'Hot Streak',
-    value: (s) => (typeof s.streak === 'number' ? `${n(s.streak)} GWs` : ''),
+    value: (s) => (typeof s.streak === 'number' ? `${formatNumber(s.streak)} GWs` : ''),
     blurb: 'Green arrows, week after week.',
   },
   {
     key: 'cold_streak',
     emoji: '🥶',
     title: 'Cold Streak',
-    value: (s) => (typeof s.streak === 'number' ? `${n(s.streak)} GWs` : ''),
+    value: (s) => (typeof s.streak === 'number' ? `${formatNumber(s.streak)} GWs` : ''),
     blurb: 'Red arrows as far as the eye can see.',
   },
   {
     key: 'fighting_back',
     emoji: '🥊',
     title: 'Fighting Back',
-    value: (s) => (typeof s.improvement === 'number' ? `+${n(s.improvement)} places` : ''),
+    value: (s) => (typeof s.improvement === 'number' ? `+${formatNumber(s.improvement)} places` : ''),
     blurb: 'Down but very much not out.',
   },
   {
     key: 'lowest_scorer',
     emoji: '🥄',
     title: 'Wooden Spoon',
-    value: (s) => (typeof s.points === 'number' ? `${n(s.points)} pts` : ''),
+    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
     blurb: 'Somebody had to finish last.',
   },
 ]

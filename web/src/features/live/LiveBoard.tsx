@@ -1,6 +1,7 @@
 import { lazy, type Ref, Suspense } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { LiveAnswer } from '../../../../contract/live'
+import { formatNumber } from '../../../../contract/numbers'
 import { LiveBanner } from './LiveBanner'
 import { LiveRows } from './LiveRows'
 import { SwingFeed } from './SwingFeed'
@@ -34,8 +35,8 @@ export default function LiveBoard({ leagueId, answer, swings, ownRowRef, storedG
       <SwingFeed entries={swings} />
       {scope.complete ? null : (
         <p className="live-scope" data-testid="live-scope">
-          This league has {scope.league_size.toLocaleString('en-GB')} managers; the live table follows {scope.kept.toLocaleString('en-GB')} of them (the top and
-          our members' pages). Ranks are FPL's{storedGameweek ? ` at GW ${storedGameweek}` : ''}; the arrows are live moves among the managers followed.
+          This league has {formatNumber(scope.league_size)} managers; the live table follows {formatNumber(scope.kept)} of them (the top and our members'
+          pages). Ranks are FPL's{storedGameweek ? ` at GW ${storedGameweek}` : ''}; the arrows are live moves among the managers followed.
         </p>
       )}
       {answer.standings.length === 0 ? (

@@ -1,6 +1,7 @@
 import { type Ref, useId } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { LiveStandingRow, LiveTableScope } from '../../../../contract/live'
+import { formatNumber } from '../../../../contract/numbers'
 import { Movement } from '../tournaments/detail/Movement'
 import { chipName, rivalsOf, signed } from './live-text'
 import { teamSearch } from './team-link'
@@ -101,7 +102,7 @@ export function LiveRows({ rows, ownRowRef, scope, storedGameweek }: LiveRowsPro
                 )}
                 <span className="live-row__total">
                   <span className="visually-hidden">Live total: </span>
-                  {row.live_total.toLocaleString('en-GB')}
+                  {formatNumber(row.live_total)}
                 </span>
               </span>
             </li>
@@ -135,7 +136,7 @@ function FplRank({ rank, gameweek }: { rank: number | null; gameweek: number | n
   return (
     <span className="live-row__fpl-rank">
       <span className="live-row__fpl-label">FPL rank </span>
-      {rank === null ? '–' : rank.toLocaleString('en-GB')}
+      {rank === null ? '–' : formatNumber(rank)}
       {gameweek ? (
         <span className="live-row__fpl-label">
           <span className="visually-hidden"> · </span>GW {gameweek}

@@ -1,4 +1,5 @@
 import type { LiveAnswer, LiveStandingRow, LiveSwing } from '../../../../contract/live'
+import { formatNumber } from '../../../../contract/numbers'
 
 // What the Live tab says in words: the swing lines, ordinals, chips, times. Every number of a
 // gameweek FPL has not checked is "so far" or "projected", never final.
@@ -7,7 +8,7 @@ import type { LiveAnswer, LiveStandingRow, LiveSwing } from '../../../../contrac
 export function ordinal(n: number): string {
   const tens = n % 100
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
-  return `${n.toLocaleString('en-GB')}${suffix}`
+  return `${formatNumber(n)}${suffix}`
 }
 
 /** +16, −4 (a real minus sign), 0. */

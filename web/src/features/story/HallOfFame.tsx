@@ -6,6 +6,7 @@ import { errorText } from '../../lib/errors'
 import { MembersOnly, SignInGate } from '../tournaments/detail/Gates'
 import { recordsQuery, seasonsQuery } from './story-api'
 import '../../styles/hall-of-fame.css'
+import { formatNumber } from '../../../../contract/numbers'
 
 // The Hall of Fame (issue 16): the tournament's all-time records as cards and its seasons' tables
 // with a season picker. Self-contained: it reads its own data and shows its own gates.
@@ -27,7 +28,7 @@ const UNITS: Record<HallRecord['unit'], [string, string]> = {
   gameweeks: ['gameweek', 'gameweeks'],
 }
 
-const amount = (value: number, unit: HallRecord['unit']) => `${value.toLocaleString('en-GB')} ${UNITS[unit][Math.abs(value) === 1 ? 0 : 1]}`
+const amount = (value: number, unit: HallRecord['unit']) => `${formatNumber(value)} ${UNITS[unit][Math.abs(value) === 1 ? 0 : 1]}`
 
 /** When a holder set the record: a gameweek, a run of them, or the months of their titles. */
 export function recordWhen(holder: RecordHolder): string {
@@ -134,7 +135,7 @@ function RecordCard({ record }: { record: HallRecord }) {
           </li>
         ))}
       </ul>
-      {more > 0 ? <p className="muted hall-record__more">and {more.toLocaleString('en-GB')} more level on it</p> : null}
+      {more > 0 ? <p className="muted hall-record__more">and {formatNumber(more)} more level on it</p> : null}
       {record.covers ? <p className="muted hall-record__covers">{record.covers}</p> : null}
     </article>
   )
@@ -205,8 +206,8 @@ function SeasonTables({ seasons }: { seasons: HallSeason[] }) {
                   <span className="hall-table__name break-anywhere">{r.player_name}</span>
                   {r.team_name ? <span className="hall-table__team muted break-anywhere">{r.team_name}</span> : null}
                 </td>
-                <td className="hall-table__num">{r.total.toLocaleString('en-GB')}</td>
-                {history ? <td className="hall-table__num">{r.overall_rank?.toLocaleString('en-GB') ?? '—'}</td> : null}
+                <td className="hall-table__num">{formatNumber(r.total)}</td>
+                {history ? <td className="hall-table__num">{r.overall_rank === null ? '—' : formatNumber(r.overall_rank)}</td> : null}
               </tr>
             ))}
           </tbody>
@@ -214,7 +215,7 @@ function SeasonTables({ seasons }: { seasons: HallSeason[] }) {
       </div>
       {season.total_managers > season.rows.length ? (
         <p className="muted hall-season__note">
-          Top {season.rows.length} of {season.total_managers.toLocaleString('en-GB')} managers.
+          Top {season.rows.length} of {formatNumber(season.total_managers)} managers.
         </p>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthProvider'
 import { MembersOnly, SignInGate } from '../tournaments/detail/Gates'
 import { raceQuery } from './story-api'
 import '../../styles/race.css'
+import { formatNumber } from '../../../../contract/numbers'
 
 // The Race Centre (issue 16, decision 132): who can still win the month and the season, and how
 // likely, as the refresh computed it. Self-contained: it reads its own data and shows its own gates.
@@ -63,7 +64,7 @@ export function RaceCentre({ leagueId }: { leagueId: string }) {
       {data.month ? <RaceCard part={data.month} answer={data} viewerTeam={viewerTeam} /> : null}
       {data.season ? <RaceCard part={data.season} answer={data} viewerTeam={viewerTeam} /> : null}
       <p className="muted race__method">
-        Chances come from {data.runs.toLocaleString('en-GB')} simulated finishes, each manager scoring like he has this season.
+        Chances come from {formatNumber(data.runs)} simulated finishes, each manager scoring like he has this season.
         {data.computed_at ? ` Worked out ${new Date(data.computed_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.` : ''}
       </p>
     </div>
@@ -74,7 +75,7 @@ function headline(part: RaceAnswerPart, provisional: boolean): string {
   const leaders = part.rows.filter((r) => r.gap === 0).map((r) => r.player_name)
   const names = leaders.length > 2 ? `${leaders.slice(0, 2).join(', ')} and ${leaders.length - 2} more` : leaders.join(' and ')
   if (part.gameweeks_left === 0) return provisional ? `${names} ${leaders.length > 1 ? 'lead' : 'leads'} so far` : `Won by ${names}`
-  const alive = part.alive_count === 1 ? 'Only one manager can still win' : `${part.alive_count.toLocaleString('en-GB')} can still win`
+  const alive = part.alive_count === 1 ? 'Only one manager can still win' : `${formatNumber(part.alive_count)} can still win`
   return `${names} ${leaders.length > 1 ? 'lead' : 'leads'} · ${alive}`
 }
 
@@ -120,7 +121,7 @@ function RaceCard({ part, answer, viewerTeam }: { part: RaceAnswerPart; answer: 
       <p className="muted race-card__note">
         Out means even the league&apos;s biggest one-week swing this season ({part.largest_swing} points) in every gameweek left can&apos;t close the gap.
         {part.total_managers > part.rows.length
-          ? ` Showing the top ${Math.min(50, part.rows.length)} and our members of ${part.total_managers.toLocaleString('en-GB')} managers.`
+          ? ` Showing the top ${Math.min(50, part.rows.length)} and our members of ${formatNumber(part.total_managers)} managers.`
           : ''}
       </p>
     </section>
@@ -167,7 +168,7 @@ function RaceRow({ row, own }: { row: RaceRowAnswer; own: boolean }) {
         {row.player_name}
         {own ? <span className="badge badge--primary race-row__you">You</span> : null}
       </span>
-      <span className="race-row__points">{row.points.toLocaleString('en-GB')} pts</span>
+      <span className="race-row__points">{formatNumber(row.points)} pts</span>
       <span className="race-row__gap">{row.gap === 0 ? 'Leader' : `−${row.gap}`}</span>
       {row.alive ? (
         <span className="race-row__chance">

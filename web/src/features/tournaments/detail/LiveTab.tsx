@@ -1,5 +1,6 @@
 import { lazy, type Ref, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { LiveAnswer } from '../../../../../contract/live'
+import { formatNumber } from '../../../../../contract/numbers'
 import { formatEntryFee } from '../../../lib/format'
 import { LiveBanter } from '../../live/LiveBanter'
 import type { LiveTable } from '../../live/useLiveTable'
@@ -172,12 +173,12 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, onSho
           <p className="muted standings-card__count" aria-live="polite">
             {found ? (
               found.total_matches > 0 ? (
-                `${found.total_matches.toLocaleString('en-GB')} ${found.total_matches === 1 ? 'match' : 'matches'} for “${found.query}”`
+                `${formatNumber(found.total_matches)} ${found.total_matches === 1 ? 'match' : 'matches'} for “${found.query}”`
               ) : null
             ) : meta && meta.total_members > 0 ? (
               <>
                 Showing {(meta.current_page - 1) * meta.per_page + 1}–{Math.min(meta.current_page * meta.per_page, meta.total_members)} of{' '}
-                {meta.total_members.toLocaleString('en-GB')}
+                {formatNumber(meta.total_members)}
               </>
             ) : null}
           </p>
@@ -292,7 +293,7 @@ function StandingsSearch({ search, onSearch }: { search: string; onSearch: (text
 }
 
 /** What the bar under each name measures (spec: total points out of 2,000, capped at 100 %). */
-const SCALE = PROGRESS_SCALE_POINTS.toLocaleString('en-GB')
+const SCALE = formatNumber(PROGRESS_SCALE_POINTS)
 
 function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: Ref<HTMLLIElement> }) {
   const legendId = useId()
@@ -340,7 +341,7 @@ function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: R
                 <span className="standing__player" title={row.player_name}>
                   {row.player_name}
                 </span>
-                <span className="standing__bar" aria-hidden="true" title={`${row.total_points.toLocaleString('en-GB')} of ${SCALE} points`}>
+                <span className="standing__bar" aria-hidden="true" title={`${formatNumber(row.total_points)} of ${SCALE} points`}>
                   <span className="standing__fill" style={{ width: `${progressPercent(row.total_points)}%` }} data-testid="progress-fill" />
                 </span>
               </span>
@@ -353,7 +354,7 @@ function StandingsList({ rows, ownRowRef }: { rows: StandingRow[]; ownRowRef?: R
               </span>
               <span className="standing__total">
                 <span className="visually-hidden">Total points: </span>
-                {row.total_points.toLocaleString('en-GB')}
+                {formatNumber(row.total_points)}
               </span>
             </li>
           )
@@ -483,7 +484,7 @@ function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: Li
         </div>
         <div>
           <dt>Managers</dt>
-          <dd>{total.toLocaleString('en-GB')}</dd>
+          <dd>{formatNumber(total)}</dd>
         </div>
         {position ? (
           <div>
@@ -491,11 +492,11 @@ function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: Li
             <dd>
               {onShowOwnRow ? (
                 <button type="button" className="link-button side-card__jump" onClick={onShowOwnRow} title="Show your row in the table">
-                  #{position.toLocaleString('en-GB')}
+                  #{formatNumber(position)}
                   <span className="visually-hidden"> (show your row in the table)</span>
                 </button>
               ) : (
-                `#${position.toLocaleString('en-GB')}`
+                `#${formatNumber(position)}`
               )}
             </dd>
           </div>
@@ -503,7 +504,7 @@ function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: Li
       </dl>
       {counted !== null && counted < total ? (
         <p className="side-card__note">
-          Top scorer and average over the {counted.toLocaleString('en-GB')}{' '}
+          Top scorer and average over the {formatNumber(counted)}{' '}
           {live?.scope.complete ? 'managers whose team is in' : 'managers stored of this very large league'}.
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { formatNumber } from '../../../../../contract/numbers'
 import { prizesEnabled, RUNNERS_UP_WIDE } from '../constants'
 import { panelId, type TabItem, TabList, tabId } from '../TabList'
 import type { LeagueData, MonthlyWinner } from '../types'
@@ -19,7 +20,7 @@ const HallOfFame = lazy(() =>
 )
 
 const monthTitle = (w: MonthlyWinner) => [w.month, w.year].filter(Boolean).join(' ')
-const points = (n: number | null | undefined) => (typeof n === 'number' ? `${n.toLocaleString('en-GB')} pts` : '—')
+const points = (n: number | null | undefined) => (typeof n === 'number' ? `${formatNumber(n)} pts` : '—')
 
 type WinnersView = 'months' | 'race' | 'hall'
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../../../contract/numbers'
 import type { BanterKey, BanterStat, ComprehensiveBanterStats } from '../types'
 import { BANTER_KEYS } from '../types'
 
@@ -19,9 +20,9 @@ export interface BanterCardData {
   provisionalGameweek: number | null
 }
 
-const num = (n: number) => n.toLocaleString('en-GB')
-const pts = (n: number | undefined, fallback?: number) => (typeof n === 'number' ? `${num(n)} pts` : fallback !== undefined ? `${num(fallback)} pts` : '—')
-const signed = (n: number | undefined, unit: string, sign: '+' | '-') => (typeof n === 'number' ? `${sign}${num(n)} ${unit}` : '—')
+const pts = (n: number | undefined, fallback?: number) =>
+  typeof n === 'number' ? `${formatNumber(n)} pts` : fallback !== undefined ? `${formatNumber(fallback)} pts` : '—'
+const signed = (n: number | undefined, unit: string, sign: '+' | '-') => (typeof n === 'number' ? `${sign}${formatNumber(n)} ${unit}` : '—')
 
 interface CardSpec<K extends BanterKey> {
   emoji: string
@@ -42,7 +43,11 @@ const SPECS: { [K in BanterKey]: CardSpec<K> } = {
     title: 'Transfer Tornado',
     nameField: 'manager',
     value: (s) =>
-      typeof s.hits === 'number' ? `${num(s.hits)} ${s.hits === 1 ? 'hit' : 'hits'}` : typeof s.transfers === 'number' ? `${num(s.transfers)} transfers` : '—',
+      typeof s.hits === 'number'
+        ? `${formatNumber(s.hits)} ${s.hits === 1 ? 'hit' : 'hits'}`
+        : typeof s.transfers === 'number'
+          ? `${formatNumber(s.transfers)} transfers`
+          : '—',
   },
   captain_catastrophe: { emoji: '🤦', title: 'Captain Catastrophe', nameField: 'manager', value: (s) => pts(s.points, 25) },
   wooden_spoon_warrior: { emoji: '🥄', title: 'Wooden Spoon Warrior', nameField: 'manager', value: (s) => pts(s.points, 25) },
@@ -51,7 +56,12 @@ const SPECS: { [K in BanterKey]: CardSpec<K> } = {
   differential_genius: { emoji: '🧠', title: 'Differential Genius', nameField: 'manager', value: (s) => pts(s.differential_points) },
   most_consistent: { emoji: '🎯', title: 'Most Consistent', nameField: 'manager', value: (s) => `${typeof s.metric === 'number' ? s.metric : 2.5} score` },
   benched_beast: { emoji: '🪑', title: 'Benched Beast', nameField: 'manager', value: (s) => pts(s.points, 25) },
-  overall_rank_king: { emoji: '🌍', title: 'Overall Rank King', nameField: 'manager', value: (s) => (typeof s.rank === 'number' ? `#${num(s.rank)}` : '—') },
+  overall_rank_king: {
+    emoji: '🌍',
+    title: 'Overall Rank King',
+    nameField: 'manager',
+    value: (s) => (typeof s.rank === 'number' ? `#${formatNumber(s.rank)}` : '—'),
+  },
 }
 
 export const banterTitle = (key: BanterKey, provisional = false) => (provisional ? `${SPECS[key].title} so far` : SPECS[key].title)
