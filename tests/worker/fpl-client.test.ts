@@ -16,8 +16,6 @@ import entryAlt from '../fixtures/fpl/entry-alt-entry1-2025-26-end.json'
 import picks from '../fixtures/fpl/entry-event-picks.json'
 import picksAlt from '../fixtures/fpl/entry-event-picks-alt-entry1-gw1-2025-26.json'
 import history from '../fixtures/fpl/entry-history.json'
-import transfers from '../fixtures/fpl/entry-transfers.json'
-import transfersFull from '../fixtures/fpl/entry-transfers-2022-23-full-season.json'
 import live from '../fixtures/fpl/event-live.json'
 import liveFull from '../fixtures/fpl/event-live-2022-23-gw1-full.json'
 import liveFuture from '../fixtures/fpl/event-live-future-gw-empty.json'
@@ -46,8 +44,6 @@ describe('parsing the real captured responses', () => {
       'event/1/live/': () => jsonResponse(live),
       'event/2/live/': () => jsonResponse(liveFull),
       'event/10/live/': () => jsonResponse(liveFuture),
-      'entry/2/transfers/': () => jsonResponse(transfers),
-      'entry/5859854/transfers/': () => jsonResponse(transfersFull),
       'event-status/': () => jsonResponse(eventStatus),
     })
     const fpl = client(fetch)
@@ -75,8 +71,6 @@ describe('parsing the real captured responses', () => {
     expect((await fpl.live(1)).elements[0]!.stats.total_points).toBe(10)
     expect((await fpl.live(2)).elements.length).toBe(573)
     expect((await fpl.live(10)).elements).toEqual([])
-    expect((await fpl.transfers(2))[0]).toMatchObject({ element_in: 673, element_out: 267, event: 38 })
-    expect((await fpl.transfers(5859854)).length).toBeGreaterThan(5)
     expect((await fpl.eventStatus()).leagues).toBe('Updated')
   })
 

@@ -198,4 +198,14 @@ describe('reading a share', () => {
     expect(page.status).toBe(404)
     expect(unfurl(await page.text())['og:title']).toEqual(['generic'])
   })
+
+  it('answers the page with its generic tags, not found, for an id of the wrong form', async () => {
+    for (const malformed of ['not-an-id', `${id}x`, id.toUpperCase()]) {
+      const page = await call(`/share/banter/${malformed}`, {}, assets)
+      expect(page.status).toBe(404)
+      expect(page.headers.get('content-type')).toContain('text/html')
+      expect(page.headers.get('cache-control')).toBe('public, no-cache')
+      expect(unfurl(await page.text())['og:title']).toEqual(['generic'])
+    }
+  })
 })

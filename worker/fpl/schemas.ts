@@ -190,16 +190,6 @@ const liveElementSchema = z.looseObject({
 
 export const liveSchema = z.looseObject({ elements: z.array(liveElementSchema) })
 
-const transferSchema = z.looseObject({
-  element_in: int,
-  element_out: int,
-  entry: int,
-  event: int,
-  time: z.optional(z.string()),
-})
-
-export const transfersSchema = z.array(transferSchema)
-
 // One per-fixture stat of `fixtures/?event={gw}`: `h` and `a` list the home and away players with
 // a non-zero value (a player who played and scored 0 bps is absent).
 const fixtureStatSchema = z.looseObject({

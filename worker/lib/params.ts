@@ -16,6 +16,9 @@ const decimal = (schema: z.ZodMiniNumber<number>) =>
 export const positiveId = decimal(z.number().check(z.maximum(2_147_483_647), z.positive(), z.int()))
 export const idParam = z.object({ id: positiveId })
 
+/** A shared achievement's id: 32 hex digits. Any other text names no share. */
+export const shareIdParam = z.object({ shareId: z.string().check(z.regex(/^[a-f0-9]{32}$/, 'Shared achievement not found')) })
+
 export const pageQuery = z.object({
   page: z._default(decimal(z.number().check(z.maximum(STANDINGS_MAX_PAGE), z.minimum(1), z.int())), 1),
   limit: z._default(decimal(z.number().check(z.maximum(100), z.minimum(1), z.int())), 50),

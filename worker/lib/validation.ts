@@ -1,6 +1,7 @@
-import { zValidator } from '@hono/zod-validator'
+import { type Hook, zValidator } from '@hono/zod-validator'
 import type { Context, Next, ValidationTargets } from 'hono'
 import * as z from 'zod/mini'
+import type { AppEnv } from '../env'
 import { ApiError } from './errors'
 
 // Every request input goes through `validate(...)`. Failures answer 400 with one readable
@@ -71,6 +72,20 @@ export const showableText = (message: string, { multiline = false } = {}) => z.r
 
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(target: Target, schema: Schema) {
   return zValidator(target, schema, rejectInvalid)
+}
+
+/**
+ * validate(...) for an input whose failure is no bad request to its caller: a share id of the
+ * wrong form names no share, so its image and its page answer `whenInvalid` (their "not found"),
+ * as they do for an id that names none.
+ */
+export function validateOr<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
+  target: Target,
+  schema: Schema,
+  whenInvalid: (c: Context<AppEnv>) => Response | Promise<Response>,
+) {
+  const hook: Hook<z.infer<Schema>, AppEnv, string, Target> = (result, c) => (result.success ? undefined : whenInvalid(c))
+  return zValidator<Schema, Target, AppEnv, string, typeof hook>(target, schema, hook)
 }
 
 function rejectInvalid(result: { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } }) {

@@ -18,6 +18,13 @@ const SETTLING_POLL_MS = 10 * 60_000
 const STATE_EVERY_MS = 5 * 60_000
 /** How early before a kick-off the poller wakes. */
 const KICKOFF_LEAD_MS = 60_000
+/**
+ * FPL requests one poll may make. The longest poll makes five: the fixtures, then, when a match
+ * window has just closed, event-status, bootstrap-static and the new gameweek's fixtures, then the
+ * live points. The sixth leaves room for one retry; a poll that needs more keeps the last good
+ * feed and tries again at the next one, instead of piling requests onto an FPL that is failing.
+ */
+const POLL_FPL_REQUESTS = 6
 
 export interface PollDeps {
   env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
@@ -40,7 +47,15 @@ export interface PollResult {
 
 /** A poll never waits long on FPL: the next one is a minute away. */
 const pollSource = (deps: PollDeps): FplSource =>
-  createFplSource(deps.env, { budget: 6, timeoutMs: 10_000, deadlineMs: 25_000, retries: 1, fetch: deps.fetch, now: deps.now, sleep: deps.sleep })
+  createFplSource(deps.env, {
+    budget: POLL_FPL_REQUESTS,
+    timeoutMs: 10_000,
+    deadlineMs: 25_000,
+    retries: 1,
+    fetch: deps.fetch,
+    now: deps.now,
+    sleep: deps.sleep,
+  })
 
 export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promise<PollResult> {
   const now = deps.now ?? Date.now

@@ -8,6 +8,7 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { liveSheets } from '../db/schema'
+import type { Bindings } from '../env'
 import { FplNotFoundError } from '../fpl/errors'
 import type { LiveSheet } from '../fpl/live'
 import type { FplPicks } from '../fpl/schemas'
@@ -56,7 +57,7 @@ const STORE_ROWS =
   'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET sheet = excluded.sheet, event_transfers = excluded.event_transfers, fetched_at = excluded.fetched_at'
 
 export interface SheetsDeps {
-  env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
+  env: Pick<Bindings, 'FPL_API_BASE' | 'CACHE'>
   db: Database
   fetch?: typeof fetch
   now?: () => number

@@ -1,16 +1,13 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../env'
-import { ApiError } from '../lib/errors'
-import { positiveId } from '../lib/params'
-import { validate } from '../lib/validation'
+import { positiveId, shareIdParam } from '../lib/params'
+import { validate, validateOr } from '../lib/validation'
 import { session } from '../middleware/session'
 import { clientAddress, limitsFor, withinLimits } from '../services/rate-limit'
 import { etagMatches, IMAGE_CACHE_CONTROL, shareImage } from '../services/share-image'
-import { createShare, deleteShare, ownSharesRead, readShare, recordClick } from '../services/shares'
+import { createShare, deleteShare, ownSharesRead, readShare, recordClick, shareNotFound } from '../services/shares'
 import { sharingSettingRead, updateSharingSetting } from '../services/users'
-
-const shareParam = z.object({ shareId: z.string().check(z.regex(/^[a-f0-9]{32}$/, 'Shared achievement not found')) })
 
 // /api/banter/*: sharing achievements, the sharing privacy setting and the user's own shares.
 export const banterRoutes = new Hono<AppEnv>()
@@ -27,24 +24,29 @@ export const banterRoutes = new Hono<AppEnv>()
     ),
     async (c) => c.json(await createShare(c.var.db, c.env.APP_URL, await c.var.session.user(), c.req.valid('json')), 201),
   )
-  .get('/share/:shareId', validate('param', shareParam), async (c) => {
+  .get('/share/:shareId', validate('param', shareIdParam), async (c) => {
     const countView = await withinLimits(c.var.db, limitsFor('shareView', clientAddress(c.req.raw.headers)))
     return c.json(await readShare(c.var.db, c.req.valid('param').shareId, countView))
   })
   // The card image behind og:image. Public and cacheable; any id that is not a live share
   // (malformed ones too: crawlers follow what they find) is not found.
-  .get('/share/:shareId/image', async (c) => {
-    const id = c.req.param('shareId')
-    if (!shareParam.shape.shareId.safeParse(id).success) throw new ApiError(404, 'Shared achievement not found', { code: 'share_not_found' })
-    const image = await shareImage(c.env, c.var.db, id, (work) => c.executionCtx.waitUntil(work))
-    c.header('Cache-Control', IMAGE_CACHE_CONTROL)
-    c.header('ETag', image.etag)
-    c.header('X-Cache', image.cached ? 'HIT' : 'MISS')
-    if (etagMatches(c.req.header('if-none-match'), image.etag)) return c.body(null, 304)
-    c.header('Content-Type', 'image/png')
-    return c.body(image.png)
-  })
-  .post('/share/:shareId/click', validate('param', shareParam), async (c) => {
+  .get(
+    '/share/:shareId/image',
+    validateOr('param', shareIdParam, () => {
+      throw shareNotFound()
+    }),
+    async (c) => {
+      const id = c.req.valid('param').shareId
+      const image = await shareImage(c.env, c.var.db, id, (work) => c.executionCtx.waitUntil(work))
+      c.header('Cache-Control', IMAGE_CACHE_CONTROL)
+      c.header('ETag', image.etag)
+      c.header('X-Cache', image.cached ? 'HIT' : 'MISS')
+      if (etagMatches(c.req.header('if-none-match'), image.etag)) return c.body(null, 304)
+      c.header('Content-Type', 'image/png')
+      return c.body(image.png)
+    },
+  )
+  .post('/share/:shareId/click', validate('param', shareIdParam), async (c) => {
     const count = await withinLimits(c.var.db, limitsFor('shareClick', clientAddress(c.req.raw.headers)))
     return c.json(await recordClick(c.var.db, c.req.valid('param').shareId, count))
   })

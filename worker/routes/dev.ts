@@ -1,18 +1,15 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { NOTIFICATION_TYPES } from '../../contract/notifications'
 import { runScheduled } from '../cron/scheduled'
-import { users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { isDevelopment } from '../env'
-import { ApiError, notFound } from '../lib/errors'
+import { notFound } from '../lib/errors'
 import { recentMetrics } from '../lib/metrics'
 import { validate } from '../lib/validation'
 import { pollerOf } from '../live/hubs'
 import { readOutbox } from '../services/email'
-import { notifyUsers } from '../services/notifications/announce'
-import { sampleNotice } from '../services/notifications/samples'
+import { queueSampleNotice } from '../services/notifications/samples'
 import { recentJobs } from '../services/refresh/jobs'
 
 // Development helpers. Outside development and the tests (production, staging, previews...) every
@@ -51,9 +48,5 @@ export const devRoutes = new Hono<AppEnv>()
   // Queues a sample notification of one type for a user (by email): the push arrives on their devices.
   .post('/notify', validate('json', z.object({ email: z.string().check(z.maxLength(320)), type: z.enum(NOTIFICATION_TYPES) })), async (c) => {
     const { email, type } = c.req.valid('json')
-    const user = await c.var.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true } })
-    if (!user) throw new ApiError(404, 'No such user.', { code: 'not_found' })
-    const notice = await sampleNotice(c.var.db, user.id, type)
-    await notifyUsers({ queue: c.env.NOTIFY_QUEUE }, [{ userId: user.id, notice }])
-    return c.json({ queued: notice })
+    return c.json({ queued: await queueSampleNotice({ db: c.var.db, queue: c.env.NOTIFY_QUEUE }, email, type) })
   })

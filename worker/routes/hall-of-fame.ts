@@ -1,21 +1,17 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { HALL_OF_FAME_PENDING, type HallSeason, type RecordsResponse, type SeasonsResponse } from '../../contract/hall-of-fame'
-import { constant, mapRead, rowsOf } from '../db/batch'
-import type { Database } from '../db/client'
-import { tournamentSnapshots } from '../db/schema'
+import { constant } from '../db/batch'
 import type { AppEnv } from '../env'
 import { idParam } from '../lib/params'
 import { validate } from '../lib/validation'
 import { session } from '../middleware/session'
+import { recordsRead, seasonsRead } from '../services/hall-of-fame'
 import { lineageOf, linkLineage } from '../services/lineage'
-import type { HallOfFameDocument } from '../services/story/hall-of-fame'
 import { managed, managedWith, tournamentData } from './tournament-access'
 
-// /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), read from the
-// newest snapshot that has one (the refresh computes it on each checked gameweek), for whoever may
-// read the standings; the season lineage is the commissioner's.
+// /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), for whoever may
+// read the standings (services/hall-of-fame.ts reads and shapes it); the season lineage is the
+// commissioner's.
 
 const lineageBody = z.object({
   previous_fpl_league_id: z.nullable(
@@ -25,39 +21,6 @@ const lineageBody = z.object({
   ),
 })
 
-function hallOfFameRead(db: Database, id: number) {
-  const newest = db
-    .select({ document: tournamentSnapshots.hallOfFame })
-    .from(tournamentSnapshots)
-    .where(and(eq(tournamentSnapshots.tournamentId, id), isNotNull(tournamentSnapshots.hallOfFame)))
-    .orderBy(desc(tournamentSnapshots.refreshedAt))
-    .limit(1)
-  return mapRead(rowsOf(newest), ([row]) => (row ? { document: row.document as HallOfFameDocument } : null))
-}
-
-type HallRead = { document: HallOfFameDocument } | null
-
-const pending = { status: 'pending' as const, message: HALL_OF_FAME_PENDING, computed_at: null }
-
-function recordsResponse(read: HallRead): RecordsResponse {
-  if (!read) return { ...pending, records: [], seasons_covered: [] }
-  const { document } = read
-  return {
-    status: 'ready',
-    message: null,
-    records: document.records,
-    seasons_covered: document.seasons_covered,
-    computed_at: document.computed_at,
-  }
-}
-
-function seasonsResponse(read: HallRead): SeasonsResponse {
-  if (!read) return { ...pending, seasons: [] }
-  const { document } = read
-  const seasons: HallSeason[] = document.seasons
-  return { status: 'ready', message: null, seasons, computed_at: document.computed_at }
-}
-
 export const hallOfFameRoutes = new Hono<AppEnv>()
   .get('/:id/records', validate('param', idParam), session('optional'), async (c) => {
     const { id } = c.req.valid('param')
@@ -65,8 +28,8 @@ export const hallOfFameRoutes = new Hono<AppEnv>()
       await tournamentData(
         c,
         id,
-        () => hallOfFameRead(c.var.db, id),
-        (_t, _v, read) => recordsResponse(read),
+        () => recordsRead(c.var.db, id),
+        (_t, _v, answer) => answer,
       ),
     )
   })
@@ -76,8 +39,8 @@ export const hallOfFameRoutes = new Hono<AppEnv>()
       await tournamentData(
         c,
         id,
-        () => hallOfFameRead(c.var.db, id),
-        (_t, _v, read) => seasonsResponse(read),
+        () => seasonsRead(c.var.db, id),
+        (_t, _v, answer) => answer,
       ),
     )
   })

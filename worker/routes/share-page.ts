@@ -1,9 +1,11 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { type ShareMeta, shareDescription, shareMetaTags } from '../../contract/share-meta'
 import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { escapeHtml } from '../lib/html'
+import { shareIdParam } from '../lib/params'
 import { spaShell } from '../lib/spa-shell'
+import { validateOr } from '../lib/validation'
 import { readShare, shareUrl } from '../services/shares'
 
 // /share/banter/{id}: the SPA's page, with the card's title and social metadata written into
@@ -30,12 +32,14 @@ function withMeta(page: Response, meta: ShareMeta | null, status: number): Respo
   return new Response(rewriter.transform(page).body, { status, headers })
 }
 
+/** The SPA's page with its generic tags: the SPA shows "Achievement Not Found". */
+const notFoundPage = async (c: Context<AppEnv>) => withMeta(await spaShell(c), null, 404)
+
 export const sharePageRoutes = new Hono<AppEnv>()
-  .get('/banter/:shareId', async (c) => {
-    const id = c.req.param('shareId')
+  .get('/banter/:shareId', validateOr('param', shareIdParam, notFoundPage), async (c) => {
+    const id = c.req.valid('param').shareId
     let meta: ShareMeta | null = null
     try {
-      if (!/^[a-f0-9]{32}$/.test(id)) throw new ApiError(404, 'Shared achievement not found')
       // Crawlers fetch this page too: views are counted by the SPA's API call, not here.
       const share = await readShare(c.var.db, id, false)
       const data = share.stat_data
@@ -48,6 +52,6 @@ export const sharePageRoutes = new Hono<AppEnv>()
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
     }
-    return withMeta(await spaShell(c), meta, meta ? 200 : 404)
+    return meta ? withMeta(await spaShell(c), meta, 200) : notFoundPage(c)
   })
   .get('*', async (c) => spaShell(c))

@@ -196,7 +196,7 @@ async function withConsentedNames(db: Database, tournamentId: number, sharer: Se
   }
 }
 
-const notFound = () => new ApiError(404, 'Shared achievement not found', { code: 'share_not_found' })
+export const shareNotFound = () => new ApiError(404, 'Shared achievement not found', { code: 'share_not_found' })
 
 // A card is public while its sharer, and the user it names (if any), keep banter sharing on:
 // switching it off takes their cards down at once, and back on brings them back.
@@ -210,7 +210,7 @@ const isShown = (db: Database, id: string) =>
 
 export async function findShare(db: Database, id: string) {
   const share = await db.query.sharedAchievements.findFirst({ where: isShown(db, id) })
-  if (!share) throw notFound()
+  if (!share) throw shareNotFound()
   return share
 }
 
@@ -224,7 +224,7 @@ export async function readShare(db: Database, id: string, countView: boolean) {
         .returning()
     : [await findShare(db, id)]
   const share = rows[0]
-  if (!share) throw notFound()
+  if (!share) throw shareNotFound()
   return {
     id: share.id,
     league_id: share.tournamentId,
@@ -244,7 +244,7 @@ export async function recordClick(db: Database, id: string, count: boolean) {
     .set({ clickCount: sql`${sharedAchievements.clickCount} + 1` })
     .where(isShown(db, id))
     .returning({ clicks: sharedAchievements.clickCount })
-  if (!rows[0]) throw notFound()
+  if (!rows[0]) throw shareNotFound()
   return { click_count: rows[0].clicks }
 }
 
@@ -278,6 +278,6 @@ export async function deleteShare(db: Database, userId: number, id: string) {
     .delete(sharedAchievements)
     .where(and(eq(sharedAchievements.id, id), eq(sharedAchievements.userId, userId)))
     .returning({ id: sharedAchievements.id })
-  if (deleted.length === 0) throw notFound()
+  if (deleted.length === 0) throw shareNotFound()
   return { message: 'Your shared achievement has been removed.' }
 }

@@ -6,16 +6,11 @@
  * Rules and their sources: docs/decisions/100-live-points-rules.md.
  */
 
-export type { AutoSub, SheetPick } from './autosubs'
-export { positionsAfterSubs, projectAutoSubs } from './autosubs'
 export { liveBanter } from './banter'
-export type { BpsScore } from './bonus'
 export { bonusFromBps } from './bonus'
-export type { Armband } from './captaincy'
-export { armband } from './captaincy'
-export type { ElementLive, FixtureState, LiveFixture, LiveGameweek, LiveGameweekInput, PointLine } from './gameweek'
+export type { LiveFixture, LiveGameweek, LiveGameweekInput, PointLine } from './gameweek'
 export { liveGameweek } from './gameweek'
 export type { LiveManager, LiveRow, LiveTable } from './table'
 export { liveTable } from './table'
-export type { LivePick, LiveSheet, LiveSummary, LiveTeam } from './team'
+export type { LiveSheet } from './team'
 export { liveSummary, liveTeam } from './team'

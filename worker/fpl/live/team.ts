@@ -24,9 +24,6 @@ export type LiveSheet = Pick<FplPicks, 'active_chip' | 'automatic_subs' | 'picks
   entry_history: Pick<FplHistoryRow, 'event_transfers_cost'>
 }
 
-/** One of the 15 picks in the team view: the contract's shape (contract/live.ts). */
-export type LivePick = LiveTeamPick
-
 /** A manager's live gameweek as a `/live` row shows it. */
 export interface LiveSummary {
   /** Net of the transfer cost, projected bonus included. */
@@ -61,7 +58,7 @@ export interface LiveSummary {
 
 /** The team view: the summary and the 15 picks in position order. */
 export interface LiveTeam extends LiveSummary {
-  picks: LivePick[]
+  picks: LiveTeamPick[]
 }
 
 interface Scored {
@@ -172,7 +169,7 @@ export function liveTeam(gw: LiveGameweek, sheet: LiveSheet): LiveTeam {
   const subbedIn = new Set(auto_subs.map((s) => s.in))
   const subbedOut = new Set(auto_subs.map((s) => s.out))
   const pending = new Set(pending_subs.flatMap((s) => [s.out, s.waiting_for]))
-  const picks = scored.sheet.map((p, i): LivePick => {
+  const picks = scored.sheet.map((p, i): LiveTeamPick => {
     const line = scored.lines[i] ?? gw.element(p.element, p.element_type)
     return {
       element: p.element,

@@ -1,7 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { NotificationType } from '../../../contract/notifications'
 import type { Database } from '../../db/client'
-import { memberships, tournamentSnapshots, tournaments } from '../../db/schema'
+import { memberships, tournamentSnapshots, tournaments, users } from '../../db/schema'
+import { ApiError } from '../../lib/errors'
+import { type Notifier, notifyUsers } from './announce'
 import { deadlineNotice, gazetteNotice, likeNotice, managerOfTheMonthNotice, memberJoinedNotice, overtakenNotice } from './notices'
 import type { Notice } from './rules'
 
@@ -9,7 +11,16 @@ import type { Notice } from './rules'
 // in the real wording, to see it arrive on a device without waiting for a deadline or a goal.
 // Each sample is a new event; the user's mutes, quiet hours and the 15-minute cap still apply.
 
-export async function sampleNotice(db: Database, userId: number, type: NotificationType, now = Date.now()): Promise<Notice> {
+/** Queues a sample notice of `type` for the user with this email (as typed: case and spaces aside); answers the notice. */
+export async function queueSampleNotice(notifier: Notifier, email: string, type: NotificationType): Promise<Notice> {
+  const user = await notifier.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true } })
+  if (!user) throw new ApiError(404, 'No such user.', { code: 'not_found' })
+  const notice = await sampleNotice(notifier.db, user.id, type)
+  await notifyUsers(notifier, [{ userId: user.id, notice }])
+  return notice
+}
+
+async function sampleNotice(db: Database, userId: number, type: NotificationType, now = Date.now()): Promise<Notice> {
   const [league] = await db
     .select({ id: tournaments.id, name: tournaments.name, season: tournaments.fplSeason })
     .from(memberships)

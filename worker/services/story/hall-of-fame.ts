@@ -1,7 +1,9 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { type HallRecord, type HallSeason, LINEAGE_DEPTH } from '../../../contract/hall-of-fame'
 import type { Database } from '../../db/client'
-import type { GameweekResultRow } from '../../db/schema'
+import { type GameweekResultRow, tournamentSnapshots } from '../../db/schema'
 import type { MonthlyWinner } from '../../fpl/stats'
+import { prepared } from '../snapshot-store'
 import type { StoryContext } from './context'
 import { type KeptGameweek, pastSeasons } from './history'
 import { allTimeRecords, historyTable, type MonthTitle, type Names, type SeasonSummary, summariseSeason } from './records'
@@ -35,8 +37,16 @@ const SEASONS = `${CHAIN} SELECT tournament_id, season, source, league_name, man
 const LINKED_MONTHS = `${CHAIN} SELECT s.tournament_id, s.monthly_winners FROM tournament_snapshots s
   WHERE s.tournament_id IN (SELECT id FROM chain WHERE id <> ?1)
   AND s.gameweek = (SELECT max(gameweek) FROM tournament_snapshots WHERE tournament_id = s.tournament_id)`
-const PREVIOUS = `SELECT hall_of_fame FROM tournament_snapshots WHERE tournament_id = ?1 AND hall_of_fame IS NOT NULL ORDER BY refreshed_at DESC LIMIT 1`
 const SEASON_ROWS = 'SELECT gameweek, rows FROM gameweek_results WHERE tournament_id = ?1 AND season = ?2'
+
+/** The newest Hall of Fame of a tournament's snapshots: the next one builds on it, the answers read it (services/hall-of-fame.ts). */
+export const newestHallOfFameQuery = (db: Database, tournamentId: number) =>
+  db
+    .select({ document: tournamentSnapshots.hallOfFame })
+    .from(tournamentSnapshots)
+    .where(and(eq(tournamentSnapshots.tournamentId, tournamentId), isNotNull(tournamentSnapshots.hallOfFame)))
+    .orderBy(desc(tournamentSnapshots.refreshedAt))
+    .limit(1)
 
 const resultsOf = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[]
 
@@ -57,7 +67,8 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
     d1.prepare(KEPT_COUNTS).bind(id),
     d1.prepare(SEASONS).bind(id),
     d1.prepare(LINKED_MONTHS).bind(id),
-    d1.prepare(PREVIOUS).bind(id),
+    // A raw statement in this batch: its row comes back as D1 gives it, `{ hall_of_fame: <JSON text> }`.
+    prepared(db, newestHallOfFameQuery(db, id)),
   ])
   const depth = new Map(resultsOf<{ id: number; depth: number }>(chainRes).map((r) => [r.id, r.depth]))
   const counts = resultsOf<{ tournament_id: number; season: string; kept: number; last: number }>(countsRes)
