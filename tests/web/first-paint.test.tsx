@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useAuthDialog } from '../../web/src/features/auth/AuthDialogProvider'
+import { useAuthDialog } from '../../web/src/features/auth/auth-dialog-context'
 import { watchInstallPrompt } from '../../web/src/features/pwa/install-prompt'
 import { PwaBridge } from '../../web/src/features/pwa/PwaBridge'
 import { renderWithProviders } from './helpers'

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react'
-import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
+import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import { useToast } from '../features/toast/ToastProvider'
 import { registerApiHandlers } from '../lib/api-handlers'
 

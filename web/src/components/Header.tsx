@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
-import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
+import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { initialsOf } from '../lib/initials'
 import { BrandLink } from './Logo'

@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { useAuthDialog } from '../features/auth/AuthDialogProvider'
+import { panelId, type TabItem, TabList, tabId } from '../components/TabList'
 import { useAuth } from '../features/auth/AuthProvider'
+import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import { commissionerError } from '../features/commissioner/errors'
 import { GazetteSettings } from '../features/commissioner/GazetteSettings'
 import { InviteTab } from '../features/commissioner/InviteTab'
@@ -15,8 +16,8 @@ import { SeasonLineage } from '../features/commissioner/SeasonLineage'
 import type { ManagedLeague } from '../features/commissioner/types'
 import { postsQuery } from '../features/community/posts-api'
 import { invalidateLeagues } from '../features/tournaments/leagues-api'
-import { panelId, type TabItem, TabList, tabId } from '../features/tournaments/TabList'
 import { api } from '../lib/api'
+import { queryKeys } from '../lib/query-keys'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/tournaments.css'
 
@@ -91,7 +92,7 @@ function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
   const [league, setLeague] = useState<ManagedLeague>(initial)
   const [tab, setTab] = useState<CommissionerTab>('overview')
   const membersQuery = useQuery({
-    queryKey: ['members', league.id],
+    queryKey: queryKeys.members(league.id),
     queryFn: ({ signal }) => parseResponse(api.leagues[':id'].members.$get({ param: { id: String(league.id) } }, { init: { signal } })),
   })
   const members = membersQuery.data ?? null

@@ -4,8 +4,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ChangePasswordCard } from '../features/account/ChangePasswordCard'
 import { SignOutEverywhereCard } from '../features/account/SignOutEverywhereCard'
-import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
+import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import { userFromApiUser } from '../features/auth/session'
 import type { User } from '../features/auth/types'
 import { AddFplTeamCard } from '../features/dashboard/AddFplTeamCard'
@@ -15,7 +15,6 @@ import { markTeamDiscovered, useFirstDiscovery } from '../features/dashboard/dis
 import { GameweekPanel } from '../features/dashboard/GameweekPanel'
 import { dashboardSeenBefore, greeting, markDashboardSeen } from '../features/dashboard/greeting'
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
-import { MY_GAMEWEEK_KEY } from '../features/dashboard/my-gameweek'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
 import { useToast } from '../features/toast/ToastProvider'
@@ -23,6 +22,7 @@ import { ApiError, api, NetworkError } from '../lib/api'
 import type { AutoJoinResponse, DiscoveredLeague, UpdateFplTeamResponse, UserLeague } from '../lib/api-answers'
 import { plural } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
+import { queryKeys } from '../lib/query-keys'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../styles/dashboard.css'
 
@@ -87,7 +87,7 @@ type LeaguesState =
 function useUserLeagues(userId: number) {
   const { logout } = useAuth()
   const query = useQuery({
-    queryKey: ['user-leagues', userId],
+    queryKey: queryKeys.userLeagues(userId),
     queryFn: ({ signal }) => parseResponse(api.auth['user-leagues'].$get(undefined, { init: { signal } })),
   })
   const failure = query.error
@@ -111,7 +111,7 @@ function useUserLeagues(userId: number) {
 function useProfileRefresh(userId: number) {
   const { updateUser } = useAuth()
   const query = useQuery({
-    queryKey: ['me', userId],
+    queryKey: queryKeys.me(userId),
     queryFn: ({ signal }) => parseResponse(api.auth.me.$get(undefined, { init: { signal } })),
   })
   const me = query.data
@@ -157,7 +157,7 @@ function Dashboard({ user }: { user: User }) {
   const queryClient = useQueryClient()
   const refresh = async () => {
     setRefreshing(true)
-    await Promise.all([loadLeagues(), refreshUser(), queryClient.refetchQueries({ queryKey: MY_GAMEWEEK_KEY })])
+    await Promise.all([loadLeagues(), refreshUser(), queryClient.refetchQueries({ queryKey: queryKeys.myGameweekPrefix() })])
     setRefreshing(false)
   }
 
@@ -189,7 +189,7 @@ function Dashboard({ user }: { user: User }) {
     updateUser({ joined_leagues: [...new Set([...(user.joined_leagues ?? []), ...joinedIds])] })
     closeDiscovery()
     void loadLeagues()
-    void queryClient.invalidateQueries({ queryKey: MY_GAMEWEEK_KEY })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.myGameweekPrefix() })
   }
 
   const needsTeam = !user.fpl_team_id && !user.fpl_team_id_locked

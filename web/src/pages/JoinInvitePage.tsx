@@ -16,6 +16,7 @@ import type { InviteLeague } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
+import { queryKeys } from '../lib/query-keys'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import { isValidEmail, parsePositiveId } from '../lib/validation'
 
@@ -50,7 +51,7 @@ export default function JoinInvitePage() {
   const { toast } = useToast()
   const navigate = useNavigate()
   const invite = useQuery({
-    queryKey: ['invite', inviteCode],
+    queryKey: queryKeys.invite(inviteCode),
     queryFn: ({ signal }) =>
       parseResponse(publicApi.leagues.invite[':inviteCode'].$get({ param: { inviteCode: pathParam(inviteCode) } }, { init: { signal } })),
   })

@@ -8,6 +8,7 @@ import { fetchSharedAchievement, isShareNotFound, type SharedAchievement, shareI
 import { applyShareMeta } from '../features/share/share-meta'
 import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
+import { queryKeys } from '../lib/query-keys'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import '../features/share/share.css'
 
@@ -53,7 +54,7 @@ export function achievementView(share: SharedAchievement): AchievementView {
 export default function SharedBanterPage() {
   const { shareId = '' } = useParams()
   // No abort signal: a load left by an unmount is joined by the next mount, not started again.
-  const query = useQuery({ queryKey: ['shared-achievement', shareId], queryFn: () => fetchSharedAchievement(shareId) })
+  const query = useQuery({ queryKey: queryKeys.sharedAchievement(shareId), queryFn: () => fetchSharedAchievement(shareId) })
 
   if (query.isPending || (query.isError && query.isFetching)) return <SharedLoading />
   if (query.isError && isShareNotFound(query.error)) return <AchievementNotFound />

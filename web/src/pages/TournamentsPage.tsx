@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { useAuthDialog } from '../features/auth/AuthDialogProvider'
 import { useAuth } from '../features/auth/AuthProvider'
+import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import CreateFlow from '../features/tournaments/CreateFlow'
 import { JoinTournamentDialog } from '../features/tournaments/JoinTournamentDialog'
 import { LeagueCard } from '../features/tournaments/LeagueCard'

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, lazy, type RefObject, Suspense, useEffect, useId, useRef } from 'react'
 import { PRODUCT_NAME } from '../../lib/product'
 import { useModal } from '../../lib/useModal'
-import { type AuthDialogTab, useAuthDialog } from './AuthDialogProvider'
+import { type AuthDialogTab, useAuthDialog } from './auth-dialog-context'
 
 /** Loads the panels' chunk (the dialog needs it; the app preloads it when idle). */
 export const loadAuthPanels = () => import('./AuthPanels')

@@ -1,30 +1,11 @@
-import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
+import { AuthDialogContext, type AuthDialogContextValue, type AuthDialogOpenOptions, type AuthDialogTab } from './auth-dialog-context'
 
 // The dialog's code loads when the page is idle (with its panels) or when it first opens, not
 // before the first screen (decision 168).
 const loadAuthDialog = () => import('./AuthDialog')
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })))
-
-export type AuthDialogTab = 'login' | 'register'
-
-export interface AuthDialogOpenOptions {
-  /** Open the Sign In tab on its forgot-password panel. */
-  forgot?: boolean
-}
-
-export interface AuthDialogContextValue {
-  isOpen: boolean
-  tab: AuthDialogTab
-  /** Sign In tab only: the forgot-password panel is shown instead of the sign-in form. */
-  forgot: boolean
-  open: (tab: AuthDialogTab, options?: AuthDialogOpenOptions) => void
-  close: () => void
-  /** Switches tabs inside the open dialog (leaving the forgot-password panel). */
-  setTab: (tab: AuthDialogTab) => void
-  /** Shows or hides the forgot-password panel (panels call this: "Forgot password?", "Back to Sign In"). */
-  setForgot: (forgot: boolean) => void
-}
 
 interface DialogState {
   isOpen: boolean
@@ -33,8 +14,6 @@ interface DialogState {
   /** The page the dialog was opened on; it closes when the user navigates elsewhere. */
   pathname: string
 }
-
-const AuthDialogContext = createContext<AuthDialogContextValue | null>(null)
 
 /** Must sit inside the router (the dialog closes when the page changes). */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
@@ -94,10 +73,4 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       ) : null}
     </AuthDialogContext>
   )
-}
-
-export function useAuthDialog(): AuthDialogContextValue {
-  const ctx = use(AuthDialogContext)
-  if (!ctx) throw new Error('useAuthDialog must be used inside <AuthDialogProvider>')
-  return ctx
 }

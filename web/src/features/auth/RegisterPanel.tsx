@@ -11,8 +11,8 @@ import { PRODUCT_NAME } from '../../lib/product'
 import { isStrongPassword, isValidEmail, parsePositiveId } from '../../lib/validation'
 import { TeamConfirmation } from '../fpl-team/TeamConfirmation'
 import { useTeamConfirmation } from '../fpl-team/useTeamConfirmation'
-import { useAuthDialog } from './AuthDialogProvider'
 import { useAuth } from './AuthProvider'
+import { useAuthDialog } from './auth-dialog-context'
 import { userFromAuthAnswer } from './session'
 
 export interface RegisterPanelProps {

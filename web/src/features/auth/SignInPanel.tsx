@@ -6,8 +6,8 @@ import { EmailField, FormMessage, PasswordField, SubmitButton } from '../../comp
 import { ApiError, publicApi } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { isValidEmail } from '../../lib/validation'
-import { useAuthDialog } from './AuthDialogProvider'
 import { useAuth } from './AuthProvider'
+import { useAuthDialog } from './auth-dialog-context'
 import { ForgotPasswordPanel } from './ForgotPasswordPanel'
 import { userFromAuthAnswer } from './session'
 

@@ -2,7 +2,7 @@ import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
 import { TextField } from '../../components/forms'
 import { api, pathParam } from '../../lib/api'
-import { useTimedMessage } from '../community/useTimedMessage'
+import { useTimedMessage } from '../../lib/useTimedMessage'
 import { commissionerError } from './errors'
 import type { ManagedLeague } from './types'
 

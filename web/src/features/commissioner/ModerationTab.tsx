@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ApiError } from '../../lib/api'
+import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useDismissReports } from '../community/moderation'
 import { deletePost, timeAgo } from '../community/posts-api'
 import type { CommunityPost } from '../community/types'
-import { useTimedMessage } from '../community/useTimedMessage'
 
 /**
  * Every post of the wall, reported ones first and marked "Reported"; Remove asks first. Dismiss

@@ -4,13 +4,14 @@ import { type FormEvent, useId, useState } from 'react'
 import type { LineageResponse } from '../../../../contract/hall-of-fame'
 import { TextField } from '../../components/forms'
 import { api, pathParam } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { commissionerError } from './errors'
 
 // Season lineage (issue 16, decision 137): the commissioner links last season's FPL league so the
 // Hall of Fame spans FPL's July reset. The link counts from the next checked gameweek.
 
 const lineageQuery = (leagueId: string) => ({
-  queryKey: ['lineage', leagueId],
+  queryKey: queryKeys.lineage(leagueId),
   queryFn: ({ signal }: { signal: AbortSignal }): Promise<LineageResponse> =>
     parseResponse(api.leagues[':id'].lineage.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
 })

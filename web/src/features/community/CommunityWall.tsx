@@ -4,13 +4,13 @@ import { MAX_PINNED_POSTS, MAX_POST_LENGTH, PIN_LIMIT_MESSAGE } from '../../../.
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { analytics } from '../../lib/analytics'
 import { ApiError } from '../../lib/api'
+import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useAuth } from '../auth/AuthProvider'
 import { Gazette } from './Gazette'
 import { usePinPost } from './moderation'
 import { createPost, deletePost, postsQuery, reportPost, timeAgo, toggleLike } from './posts-api'
 import { samplePosts } from './sample-posts'
 import type { CommunityPost } from './types'
-import { useTimedMessage } from './useTimedMessage'
 import { WallIntro, type WallWayIn } from './WallIntro'
 
 interface WallProps {

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useAuthDialog } from '../auth/AuthDialogProvider'
+import { useAuthDialog } from '../auth/auth-dialog-context'
 
 /** How a viewer who is not on the wall can get there, if at all. */
 export type WallWayIn =

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import type { GazetteAnswer } from '../../../../contract/gazette'
 import { api, pathParam } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 
 // The Gameweek Gazette's calls (contract/gazette.ts): read by the wall, moderated by the commissioner.
 
@@ -9,7 +10,7 @@ const leagues = api.leagues[':id']
 
 export const gazetteQuery = (leagueId: number | string) =>
   queryOptions({
-    queryKey: ['gazette', String(leagueId)],
+    queryKey: queryKeys.gazette(leagueId),
     queryFn: ({ signal }): Promise<GazetteAnswer> => parseResponse(leagues.gazette.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: 5 * 60_000,
   })

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { ApiError, api, pathParam } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import type { CommunityPost } from './types'
 
 const wall = api['community-posts']
@@ -13,7 +14,7 @@ function sortPosts(posts: CommunityPost[]): CommunityPost[] {
 /** A tournament's wall, shared by the wall itself and the commissioner's moderation tab. */
 export const postsQuery = (leagueId: number | string) =>
   queryOptions({
-    queryKey: ['community-posts', String(leagueId)],
+    queryKey: queryKeys.communityPosts(leagueId),
     queryFn: ({ signal }) => parseResponse(wall[':leagueId'].$get({ param: { leagueId: pathParam(leagueId) } }, { init: { signal } })),
     select: sortPosts,
   })

@@ -3,6 +3,7 @@ import { parseResponse } from 'hono/client'
 import { useEffect, useId, useState } from 'react'
 import { SettingSwitch } from '../../components/SettingSwitch'
 import { api } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import { MyShares } from './MyShares'
@@ -13,7 +14,7 @@ export function BanterSharingSettings() {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const privacy = api.banter.privacy
-  const queryKey = ['banter-privacy', user?.id ?? null]
+  const queryKey = queryKeys.banterPrivacy(user?.id ?? null)
   const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(privacy.$get(undefined, { init: { signal } })) })
   // Treated as on until the setting has loaded; the user's own change wins over a late answer.
   const [chosen, setChosen] = useState<boolean | null>(null)

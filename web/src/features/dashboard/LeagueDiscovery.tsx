@@ -6,8 +6,8 @@ import type { AutoJoinResponse, DiscoveredLeague, LeagueNotHereYet } from '../..
 import { errorText } from '../../lib/errors'
 import { formatEntryFee, plural } from '../../lib/format'
 import { PRODUCT_NAME } from '../../lib/product'
+import { queryKeys } from '../../lib/query-keys'
 import { discoveryQuery } from './discovery'
-import { MY_GAMEWEEK_KEY } from './my-gameweek'
 
 // The create dialog only when a league is started from here: it stays out of the dashboard's bundle.
 const CreateFlow = lazy(() => import('../tournaments/CreateFlow'))
@@ -246,8 +246,8 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
             onDone={() => setStarting(null)}
             onCreated={() => {
               // The new tournament joins My Tournaments, and leaves this list for the one above.
-              void queryClient.invalidateQueries({ queryKey: ['user-leagues'] })
-              void queryClient.invalidateQueries({ queryKey: MY_GAMEWEEK_KEY })
+              void queryClient.invalidateQueries({ queryKey: queryKeys.userLeaguesPrefix() })
+              void queryClient.invalidateQueries({ queryKey: queryKeys.myGameweekPrefix() })
               void query.refetch()
             }}
           />

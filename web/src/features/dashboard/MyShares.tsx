@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { api, pathParam } from '../../lib/api'
 import type { SharedStat } from '../../lib/api-answers'
 import { formatShortDate, plural } from '../../lib/format'
+import { queryKeys } from '../../lib/query-keys'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 
@@ -20,7 +21,7 @@ export function MyShares() {
   const [shown, setShown] = useState(false)
   // Loaded the first time the list is shown.
   const [wanted, setWanted] = useState(false)
-  const queryKey = ['my-shares', user?.id ?? null]
+  const queryKey = queryKeys.myShares(user?.id ?? null)
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => parseResponse(api.banter['my-shares'].$get(undefined, { init: { signal } })),

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { api, pathParam } from '../../lib/api'
 import type { DiscoveredLeague } from '../../lib/api-answers'
+import { queryKeys } from '../../lib/query-keys'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 // Discovery asks FPL which classic leagues a team plays in. Every look is a fresh question
@@ -18,7 +19,7 @@ export const markTeamDiscovered = (teamId: number) => writeStorage(storageKey(te
  */
 export const discoveryQuery = (teamId: number) =>
   queryOptions({
-    queryKey: ['discover-leagues', teamId],
+    queryKey: queryKeys.discoverLeagues(teamId),
     queryFn: async ({ signal }) => {
       const answer = await parseResponse(api['discover-leagues'][':fpl_team_id'].$get({ param: { fpl_team_id: pathParam(teamId) } }, { init: { signal } }))
       markTeamDiscovered(teamId)

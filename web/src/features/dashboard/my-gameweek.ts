@@ -3,17 +3,15 @@ import { parseResponse } from 'hono/client'
 import { LIVE_REFRESH_MS } from '../../../../contract/live'
 import type { MyGameweekAnswer } from '../../../../contract/my-gameweek'
 import { api } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 
 // The manager's gameweek (GET /api/me/gameweek, contract/my-gameweek.ts), which the dashboard
 // leads with. While the gameweek is in play it is read again every LIVE_REFRESH_MS, as the Live
 // tab re-reads its table without a socket; otherwise once per visit (and on reconnect).
 
-/** The panel's answers in the cache: read again on Refresh and when the manager's leagues change. */
-export const MY_GAMEWEEK_KEY = ['my-gameweek'] as const
-
 export function useMyGameweek(userId: number) {
   return useQuery({
-    queryKey: [...MY_GAMEWEEK_KEY, userId],
+    queryKey: queryKeys.myGameweek(userId),
     queryFn: ({ signal }): Promise<MyGameweekAnswer> => parseResponse(api.me.gameweek.$get(undefined, { init: { signal } })),
     refetchInterval: (query) => (query.state.data?.status === 'live' ? LIVE_REFRESH_MS : false),
   })

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { FormMessage } from '../../components/forms'
 import { errorText } from '../../lib/errors'
+import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useAuth } from '../auth/AuthProvider'
-import { useTimedMessage } from '../community/useTimedMessage'
 import { requestTeamChallenge, type TeamChallenge, type TeamVerified, verifyTeam } from './fpl-team-api'
 import './fpl-team.css'
 

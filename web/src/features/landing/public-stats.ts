@@ -3,6 +3,7 @@ import { parseResponse } from 'hono/client'
 import { useEffect } from 'react'
 import { formatNumber } from '../../../../contract/numbers'
 import { publicApi } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 // The landing carousel's site-wide banter stats (GET /api/public-banter-stats), cached for
@@ -98,7 +99,7 @@ async function fetchPublicStats(signal?: AbortSignal): Promise<PublicStatsRespon
 /** Fresh for 2 minutes, in memory and (for the next page load) in localStorage. */
 export const publicStatsQuery = () =>
   queryOptions({
-    queryKey: ['public-banter-stats'],
+    queryKey: queryKeys.publicBanterStats(),
     queryFn: ({ signal }) => fetchPublicStats(signal),
     initialData: () => readCachedPublicStats()?.data,
     initialDataUpdatedAt: () => readCachedPublicStats()?.at,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useEffect } from 'react'
 import { publicApi } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 
 /** Managers-ready count when the user-stats call fails. */
 const DEFAULT_TOTAL_USERS = 100
@@ -9,7 +10,7 @@ const DEFAULT_TOTAL_USERS = 100
 /** total_users from GET /api/user-stats (asked once `enabled`); 100 until it answers, and if it fails (logged). */
 export function useUserStats(enabled = true): number {
   const query = useQuery({
-    queryKey: ['user-stats'],
+    queryKey: queryKeys.userStats(),
     queryFn: ({ signal }) => parseResponse(publicApi['user-stats'].$get(undefined, { init: { signal } })),
     enabled,
   })

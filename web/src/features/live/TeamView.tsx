@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import type { LiveFixtureState, LivePendingSub, LiveTeamPick } from '../../../../contract/live'
-import { Modal } from '../tournaments/Modal'
+import { Modal } from '../../components/Modal'
 import { liveTeamQuery } from './live-api'
 import { chipName, signed } from './live-text'
 import { fixtureText, pointLine } from './pick-text'

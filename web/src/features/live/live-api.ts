@@ -2,16 +2,11 @@ import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import type { LiveAnswer, LiveState, LiveTeamAnswer } from '../../../../contract/live'
 import { api, apiSocketUrl, pathParam } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { STANDINGS_PAGE_SIZE } from '../tournaments/constants'
 
 // Matchday Live's reads (contract/live.ts): a page of the live table and one manager's team view,
 // kept under one prefix per tournament so a socket message re-reads whatever of it is on screen.
-
-/** Every live read of one tournament (table pages and team views), whoever looked. */
-export const livePrefix = (leagueId: string) => ['live', leagueId] as const
-
-/** Every cached page of the tournament's live table (the page header reads its gameweek from them). */
-export const liveTablePrefix = (leagueId: string) => [...livePrefix(leagueId), 'table'] as const
 
 /**
  * One page of the live table as one viewer sees it (the answer marks the viewer's row); with a
@@ -19,7 +14,7 @@ export const liveTablePrefix = (leagueId: string) => [...livePrefix(leagueId), '
  */
 export const liveQuery = (leagueId: string, page: number, viewer: number | null, search = '') =>
   queryOptions({
-    queryKey: [...liveTablePrefix(leagueId), page, viewer, search],
+    queryKey: queryKeys.liveTable(leagueId, page, viewer, search),
     queryFn: ({ signal }): Promise<LiveAnswer> =>
       parseResponse(
         api.leagues[':id'].live.$get(
@@ -35,7 +30,7 @@ export const liveQuery = (leagueId: string, page: number, viewer: number | null,
 /** One manager's gameweek, pick by pick. */
 export const liveTeamQuery = (leagueId: string, fplTeamId: number) =>
   queryOptions({
-    queryKey: [...livePrefix(leagueId), 'team', fplTeamId],
+    queryKey: queryKeys.liveTeam(leagueId, fplTeamId),
     queryFn: ({ signal }): Promise<LiveTeamAnswer> =>
       parseResponse(api.leagues[':id'].live[':fplTeamId'].$get({ param: { id: pathParam(leagueId), fplTeamId: String(fplTeamId) } }, { init: { signal } })),
   })

@@ -1,12 +1,12 @@
 import { type QueryCache, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import type { LiveAnswer } from '../../../../contract/live'
-import { liveTablePrefix } from './live-api'
+import { queryKeys } from '../../lib/query-keys'
 
 /** The newest gameweek among the cached live table pages of the tournament, or null. */
 function newestGameweek(cache: QueryCache, leagueId: string): number | null {
   let newest: number | null = null
-  for (const query of cache.findAll({ queryKey: liveTablePrefix(leagueId) })) {
+  for (const query of cache.findAll({ queryKey: queryKeys.liveTablePrefix(leagueId) })) {
     const gameweek = (query.state.data as LiveAnswer | undefined)?.gameweek
     if (gameweek && (newest === null || gameweek > newest)) newest = gameweek
   }

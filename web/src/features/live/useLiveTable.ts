@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { LIVE_REFRESH_MS, type LiveAnswer } from '../../../../contract/live'
+import { queryKeys } from '../../lib/query-keys'
 import { useAuth } from '../auth/AuthProvider'
 import { DETAIL_LOAD_DELAY_MS } from '../tournaments/constants'
-import { leagueDataPrefix } from '../tournaments/detail/league-data'
-import { livePrefix, liveQuery, newerThanStored, type StoredTable, showsLive } from './live-api'
+import { liveQuery, newerThanStored, type StoredTable, showsLive } from './live-api'
 import { type SwingEntry, useSwingFeed } from './swing-feed'
 import { useLiveSocket } from './useLiveSocket'
 
@@ -53,9 +53,9 @@ export function useLiveTable({ leagueId, page, search, stored }: LiveTableOption
   const data = query.data
   const live = data && showsLive(data, stored) ? data : null
 
-  const reread = useCallback(() => void queryClient.invalidateQueries({ queryKey: livePrefix(leagueId) }), [queryClient, leagueId])
+  const reread = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.livePrefix(leagueId) }), [queryClient, leagueId])
   // Removed from a private tournament: the page reads who may see what again (members only).
-  const revoked = useCallback(() => void queryClient.invalidateQueries({ queryKey: leagueDataPrefix(leagueId) }), [queryClient, leagueId])
+  const revoked = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.leagueDataPrefix(leagueId) }), [queryClient, leagueId])
   useLiveSocket({
     leagueId,
     // From the first answer on, whatever its state: at rest the socket hears of the next gameweek.
@@ -88,7 +88,7 @@ function useStoredTableCatchUp(leagueId: string, live: { gameweek: number; provi
   useEffect(() => {
     if (behind === null || asked.current === behind) return
     asked.current = behind
-    void queryClient.invalidateQueries({ queryKey: leagueDataPrefix(leagueId) })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.leagueDataPrefix(leagueId) })
   }, [behind, queryClient, leagueId])
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react'
 import { NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from '../../../../contract/notifications'
 import { SettingSwitch } from '../../components/SettingSwitch'
 import { api } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { useAuth } from '../auth/AuthProvider'
 import { IosInstallHint } from '../pwa/IosInstallHint'
 import { useToast } from '../toast/ToastProvider'
@@ -20,7 +21,7 @@ export function NotificationSettings() {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const route = api.notifications.preferences
-  const queryKey = ['notification-preferences', user?.id ?? null]
+  const queryKey = queryKeys.notificationPreferences(user?.id ?? null)
   const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(route.$get(undefined, { init: { signal } })) })
   const [saving, setSaving] = useState(false)
   const id = useId()

@@ -1,4 +1,4 @@
-import { useTimedMessage } from '../community/useTimedMessage'
+import { useTimedMessage } from '../../lib/useTimedMessage'
 import { socialShareUrl } from './share-api'
 
 /** The words a WhatsApp invite carries before the link. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { Modal } from '../../components/Modal'
 import { analytics } from '../../lib/analytics'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import type { BanterCardData } from '../tournaments/detail/banter-cards'
-import { Modal } from '../tournaments/Modal'
 import {
   createShareLink,
   openSharePopup,

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
+import { useAuthDialog } from '../auth/auth-dialog-context'
 import type { User } from '../auth/types'
 import { useToast } from '../toast/ToastProvider'
 import type { BanterCardData } from '../tournaments/detail/banter-cards'

@@ -3,6 +3,7 @@ import { parseResponse } from 'hono/client'
 import type { RecordsResponse, SeasonsResponse } from '../../../../contract/hall-of-fame'
 import type { RaceAnswer } from '../../../../contract/race'
 import { api, pathParam } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 
 // The league's story reads (contract/race.ts, contract/hall-of-fame.ts). The refresh computes
 // them: the Hall of Fame on each checked gameweek (a few times a week at most), the race with
@@ -12,14 +13,14 @@ const STALE_MS = 5 * 60_000
 
 export const raceQuery = (leagueId: string) =>
   queryOptions({
-    queryKey: ['race', leagueId],
+    queryKey: queryKeys.race(leagueId),
     queryFn: ({ signal }): Promise<RaceAnswer> => parseResponse(api.leagues[':id'].race.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,
   })
 
 export const recordsQuery = (leagueId: string) =>
   queryOptions({
-    queryKey: ['hall-of-fame', leagueId, 'records'],
+    queryKey: queryKeys.hallOfFameRecords(leagueId),
     queryFn: ({ signal }): Promise<RecordsResponse> =>
       parseResponse(api.leagues[':id'].records.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,
@@ -27,7 +28,7 @@ export const recordsQuery = (leagueId: string) =>
 
 export const seasonsQuery = (leagueId: string) =>
   queryOptions({
-    queryKey: ['hall-of-fame', leagueId, 'seasons'],
+    queryKey: queryKeys.hallOfFameSeasons(leagueId),
     queryFn: ({ signal }): Promise<SeasonsResponse> =>
       parseResponse(api.leagues[':id'].seasons.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,

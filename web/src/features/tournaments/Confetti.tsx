@@ -4,7 +4,7 @@ const COLORS = ['#3ddc97', '#b79cff', '#fbbf24', '#f472b6', '#60a5fa', '#ffffff'
 
 /**
  * A burst of CSS confetti (no library): pieces fall once and are purely decorative. Hidden
- * entirely when the user prefers reduced motion (see tournaments.css).
+ * entirely when the user prefers reduced motion (see styles/confetti.css).
  */
 export function Confetti({ pieces = 80 }: { pieces?: number }) {
   const bits = useMemo(

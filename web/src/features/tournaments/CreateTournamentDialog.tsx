@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { FormMessage, TextField } from '../../components/forms'
+import { Modal } from '../../components/Modal'
 import { analytics } from '../../lib/analytics'
 import { ApiError, NetworkError } from '../../lib/api'
-import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
+import { useAuthDialog } from '../auth/auth-dialog-context'
 import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, LEAGUE_ID_VALIDATE_LENGTH, SUCCESS_TOAST_MS } from './constants'
 import { createLeague, invalidateLeagues, validateLeague } from './leagues-api'
-import { Modal } from './Modal'
 import type { CreateLeagueResponse, ValidateLeagueResponse } from './types'
 
 export interface CreatedLeague extends CreateLeagueResponse {

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Modal } from '../../components/Modal'
 import { analytics } from '../../lib/analytics'
-import { useAuthDialog } from '../auth/AuthDialogProvider'
 import { useAuth } from '../auth/AuthProvider'
+import { useAuthDialog } from '../auth/auth-dialog-context'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, SUCCESS_TOAST_MS } from './constants'
 import { joinBlockedLine, memberWording, offersJoin } from './league-text'
 import { invalidateLeagues, JoinError, joinLeague, validateTeam } from './leagues-api'
-import { Modal } from './Modal'
 import type { League, ValidateTeamResponse } from './types'
 
 /** Tournaments a user can pick in the join dialog: those the API says they can join (see offersJoin). */

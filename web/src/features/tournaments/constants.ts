@@ -29,8 +29,6 @@ export const LEAGUE_ID_MIN_LENGTH = 2
 export const TEAM_CODE_MIN_LENGTH = 6
 /** Success toast. (The success dialog stays until closed: it hands out the invite link, decision 078.) */
 export const SUCCESS_TOAST_MS = 5000
-/** Notices and banners clear after 3 s. */
-export const NOTICE_CLEAR_MS = 3000
 /** Runners-up on wide screens (small screens show one fewer, by CSS). */
 export const RUNNERS_UP_WIDE = 3
 

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { ApiError, api, apiFetch, pathParam, publicApi } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
 import { HIDDEN_PUBLIC_NAME, LEAGUE_ID_MIN_LENGTH, LEAGUES_CACHE_TTL_MS, PINNED_CURATED_NAME, TEAM_CODE_MIN_LENGTH } from './constants'
 import type { CreateLeagueResponse, League, ValidateLeagueResponse, ValidateTeamResponse } from './types'
@@ -54,8 +55,6 @@ export async function fetchLeagues(viewer: number | null, signal?: AbortSignal):
   return leagues
 }
 
-const LEAGUES_KEY = ['leagues'] as const
-
 /**
  * The list query of one viewer. It is fresh for 5 minutes and its last answer is kept in
  * localStorage, so a reload within them shows it without asking (the query's persisted state:
@@ -63,7 +62,7 @@ const LEAGUES_KEY = ['leagues'] as const
  */
 export const leaguesQuery = (viewer: number | null) =>
   queryOptions({
-    queryKey: [...LEAGUES_KEY, viewer],
+    queryKey: queryKeys.leagues(viewer),
     queryFn: ({ signal }) => fetchLeagues(viewer, signal),
     initialData: () => readCachedLeagues(viewer)?.leagues,
     initialDataUpdatedAt: () => readCachedLeagues(viewer)?.at,
@@ -74,7 +73,7 @@ export const leaguesQuery = (viewer: number | null) =>
 /** Forgets the list, kept and cached (after creating, joining or changing a tournament): the next look asks again. */
 export function invalidateLeagues(queryClient: QueryClient): void {
   removeStorage(LEAGUES_CACHE_KEY)
-  void queryClient.invalidateQueries({ queryKey: LEAGUES_KEY })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.leaguesPrefix() })
 }
 
 // ---------- Create, join and the validation calls ----------

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { TextField } from '../../../components/forms'
 import { api, pathParam } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
+import { queryKeys } from '../../../lib/query-keys'
 import { useToast } from '../../toast/ToastProvider'
 import type { CuratedTeam } from '../types'
 
@@ -23,7 +24,7 @@ export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; 
   const route = api.leagues[':id']['curated-teams']
   const param = { id: pathParam(leagueId) }
   const query = useQuery({
-    queryKey: ['curated-teams', String(leagueId)],
+    queryKey: queryKeys.curatedTeams(leagueId),
     queryFn: ({ signal }) => parseResponse(route.$get({ param }, { init: { signal } })),
   })
   const teams = query.data?.curated_teams ?? null

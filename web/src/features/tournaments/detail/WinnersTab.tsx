@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { formatNumber } from '../../../../../contract/numbers'
+import { panelId, type TabItem, TabList, tabId } from '../../../components/TabList'
 import { prizesEnabled, RUNNERS_UP_WIDE } from '../constants'
-import { panelId, type TabItem, TabList, tabId } from '../TabList'
 import type { LeagueData, MonthlyWinner } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
 

@@ -3,6 +3,7 @@ import { parseResponse } from 'hono/client'
 import { type PageAnswers, pageAnswerPaths } from '../../../../../contract/page-answers'
 import { ApiError, api, NetworkError, pathParam } from '../../../lib/api'
 import { isOnline } from '../../../lib/online'
+import { queryKeys } from '../../../lib/query-keys'
 import { DETAIL_LOAD_DELAY_MS, LEAGUE_DATA_CACHE_TTL_MS, STANDINGS_MAX_PAGE, STANDINGS_PAGE_SIZE, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
 import type { BanterStatsResponse, LeagueAccess, LeagueData, LeagueDetail, MonthlyWinnersResponse, StandingsResponse } from '../types'
 
@@ -121,9 +122,6 @@ export async function fetchLeagueData(leagueId: string | number, page: number, s
   return combine({ league, standings, winners, banter })
 }
 
-/** Every cached page of one tournament, whoever looked. */
-export const leagueDataPrefix = (leagueId: string) => ['league-data', leagueId] as const
-
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms)
@@ -144,7 +142,7 @@ const pause = (ms: number, signal: AbortSignal) =>
  */
 export const leagueDataQuery = (leagueId: string, page: number, viewer: number | null, search = '') =>
   queryOptions({
-    queryKey: [...leagueDataPrefix(leagueId), page, viewer, search],
+    queryKey: queryKeys.leagueData(leagueId, page, viewer, search),
     queryFn: async ({ signal }) => {
       await pause(DETAIL_LOAD_DELAY_MS, signal)
       return fetchLeagueData(leagueId, page, signal, search)

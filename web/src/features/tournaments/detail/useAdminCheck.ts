@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { api, pathParam } from '../../../lib/api'
+import { queryKeys } from '../../../lib/query-keys'
 import { useAuth } from '../../auth/AuthProvider'
 
 export type AdminState = 'idle' | 'checking' | 'admin' | 'none'
@@ -12,7 +13,7 @@ export type AdminState = 'idle' | 'checking' | 'admin' | 'none'
 export function useAdminCheck(leagueId: string, enabled: boolean): AdminState {
   const { user } = useAuth()
   const query = useQuery({
-    queryKey: ['admin-check', leagueId, user?.id ?? null],
+    queryKey: queryKeys.adminCheck(leagueId, user?.id ?? null),
     queryFn: ({ signal }) => parseResponse(api.leagues[':id']['admin-check'].$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     enabled,
   })

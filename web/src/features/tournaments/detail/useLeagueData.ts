@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
+import { queryKeys } from '../../../lib/query-keys'
 import { useAuth } from '../../auth/AuthProvider'
 import { useToast } from '../../toast/ToastProvider'
 import { AUTO_REFRESH_MS } from '../constants'
-import { LeagueOfflineError, leagueDataPrefix, leagueDataQuery, TournamentNotFoundError } from './league-data'
+import { LeagueOfflineError, leagueDataQuery, TournamentNotFoundError } from './league-data'
 import { refreshPollInterval } from './RefreshProgress'
 
 /**
@@ -39,7 +40,7 @@ export function useLeagueData(leagueId: string, page: number, search: string, au
     toast({ title: 'Error', description: 'Failed to load tournament data', variant: 'destructive' })
   }, [failure, toast])
 
-  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: leagueDataPrefix(leagueId) }), [queryClient, leagueId])
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.leagueDataPrefix(leagueId) }), [queryClient, leagueId])
 
   return {
     data: query.data ?? null,

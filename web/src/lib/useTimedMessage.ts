@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { NOTICE_CLEAR_MS } from '../tournaments/constants'
 
 export interface TimedMessage {
   tone: 'success' | 'error' | 'info'
   text: string
 }
 
-/** A banner message that clears itself after 3 s (spec: notices and banners auto-clear at 3000 ms). */
+/** Notices and banners clear after 3 s. */
+const NOTICE_CLEAR_MS = 3000
+
+/** A banner message that clears itself after NOTICE_CLEAR_MS. */
 export function useTimedMessage(delay = NOTICE_CLEAR_MS) {
   const [message, setMessage] = useState<TimedMessage | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react'
-import { useModal } from '../../lib/useModal'
+import { useModal } from '../lib/useModal'
 
 export interface ModalProps {
   /** id of the element that names the dialog (its title). */
