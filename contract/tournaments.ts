@@ -1,4 +1,4 @@
-import { formatNumber } from './numbers'
+import { formatNumber } from './numbers.ts'
 // Tournament facts the worker and the SPA must agree on (spec tournaments §9).
 
 /** The pinned curated league: the API marks it `is_pinned`, the list shows it first. */

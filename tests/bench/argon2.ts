@@ -4,7 +4,7 @@
 import path from 'node:path'
 import { hash } from '@node-rs/argon2'
 import { unstable_startWorker } from 'wrangler'
-import { ROOT } from '../stack/stack.ts'
+import { ROOT } from '../stack/commands.ts'
 import { add, fmt, ratio } from './table.ts'
 
 const OWASP = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 }

@@ -1,5 +1,5 @@
 // `wrangler d1 execute --local --json` against the bench's own persisted database.
-import { run } from '../stack/stack.ts'
+import { run } from '../stack/commands.ts'
 
 export interface D1Result<T = Record<string, unknown>> {
   results: T[]

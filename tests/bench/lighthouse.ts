@@ -1,7 +1,8 @@
-// B8: Lighthouse (mobile, simulated throttling) with Debian's Chromium; the median of a few runs
-// per page (a single run moves by a couple of hundred milliseconds of LCP).
+// B8: Lighthouse (mobile, simulated throttling) with the installed Chrome or Chromium; the median
+// of a few runs per page (a single run moves by a couple of hundred milliseconds of LCP).
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { browserPath } from '../support/browser-path.ts'
 import { add, fmt, ratio } from './table.ts'
 
 interface LighthouseFigures {
@@ -23,7 +24,7 @@ async function once(url: string): Promise<LighthouseFigures> {
 
 async function attempt(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: browserPath(),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   })
   try {

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { runnerImport } from 'vite'
 import { NOTIFICATION_TYPES, type NotificationType } from '../../contract/notifications.ts'
 import { createFakePushService } from '../fake-push/service.ts'
-import { ROOT } from '../stack/stack.ts'
+import { ROOT } from '../stack/commands.ts'
 import { add, fmt, ratio, section } from './table.ts'
 
 type Json = Record<string, unknown>

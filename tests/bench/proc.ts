@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ROOT } from '../stack/stack.ts'
+import { ROOT } from '../stack/commands.ts'
 
 const CLK_TCK = 100 // USER_HZ on Linux
 

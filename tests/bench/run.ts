@@ -12,8 +12,9 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { writeDocSection } from '../reporters/doc-section.ts'
+import { ROOT } from '../stack/commands.ts'
 import { ADMIN_EMAIL, DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { ROOT, refreshData, type Stack, startStack } from '../stack/stack.ts'
+import { refreshData, type Stack, startStack } from '../stack/stack.ts'
 import { argon2Bench } from './argon2.ts'
 import { cpuPerRequest } from './cpu.ts'
 import { d1Reads } from './d1.ts'
@@ -234,7 +235,6 @@ try {
     if (on('pagerender')) renderRequest = await renderRequestFor(base, '/tournaments/1').catch((error: unknown) => `n/a: ${String(error)}`)
 
     if (on('lighthouse')) {
-      process.env.CHROME_PATH ??= '/usr/bin/chromium'
       const busy = await waitForQuiet(workerdPids(wranglerGroup(PORT)))
       add(
         'Stack CPU when Lighthouse starts (workerd ms per s; waits for the refresh work to drain)',

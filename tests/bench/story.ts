@@ -6,7 +6,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import { runnerImport } from 'vite'
 import { createFplSimulator, MEGA_LEAGUE_ID } from '../fpl-simulator/handler.ts'
-import { ROOT } from '../stack/stack.ts'
+import { ROOT } from '../stack/commands.ts'
 import { add, fmt, ratio, section } from './table.ts'
 
 type Json = Record<string, unknown>

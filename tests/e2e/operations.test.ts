@@ -4,8 +4,8 @@ import path from 'node:path'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { ROOT } from '../stack/commands.ts'
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { ROOT } from '../stack/stack.ts'
 import { launchBrowser, newPage } from './helpers/browser'
 
 // What an operator sees of a failure on the real stack (issue 27): the worker's own log lines

@@ -11,9 +11,10 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { SecurityRecord } from '../security/attack.ts'
-import { writeSecuritySummary } from '../security/summary-reporter.ts'
+import { publishSecuritySummary } from '../security/summary-reporter.ts'
+import { ROOT } from '../stack/commands.ts'
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { ROOT, refreshData, type Stack, startStack } from '../stack/stack.ts'
+import { refreshData, type Stack, startStack } from '../stack/stack.ts'
 
 const PORT = 8970
 const SIM_PORT = 8971
@@ -417,7 +418,7 @@ try {
     record,
   }
   writeFileSync(path.join(ROOT, 'tests/.artifacts/security/load.json'), JSON.stringify([row], null, 2))
-  writeSecuritySummary()
+  publishSecuritySummary()
   console.log('\nwritten to tests/.artifacts/load.md and docs/security.md')
 } catch (error) {
   console.error('load run failed:', error)

@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { GOLDEN_CARD } from '../../worker/og/samples.ts'
 import { rendererDev } from '../bench/og-driver.ts'
+import { ROOT } from './commands.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
-import { ROOT, startStack } from './stack.ts'
+import { startStack } from './stack.ts'
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 

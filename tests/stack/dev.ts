@@ -1,9 +1,10 @@
 // `npm run dev`: the whole app locally and offline. Builds the SPA, migrates and seeds the local
-// D1, starts the FPL simulator and `wrangler dev`, prints where to go. Ctrl-C stops everything.
+// D1, starts the FPL simulator and `wrangler dev`, prints where to go. Ctrl-C, SIGTERM or SIGHUP
+// stops everything.
 
 import { NOTIFICATION_TYPES } from '../../contract/notifications.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts'
-import { refreshData, startStack } from './stack.ts'
+import { refreshData, startStack, stopWhenAsked } from './stack.ts'
 
 const port = Number(process.env.PORT ?? 8787)
 const simPort = Number(process.env.FPL_SIMULATOR_PORT ?? 8790)
@@ -44,13 +45,8 @@ console.log(`
   Press Ctrl-C to stop.
 `)
 
-let stopping = false
-const shutdown = async () => {
-  if (stopping) return
-  stopping = true
+stopWhenAsked(async () => {
   console.log('\nStopping...')
   await stack.stop()
   process.exit(0)
-}
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+})

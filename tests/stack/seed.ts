@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { hash } from '@node-rs/argon2'
 import { CURATED_ENTRY_IDS, createFplSimulator, DEMO_ENTRY_ID, type FplSimulator, LEAGUES, SEED_MEMBER_ENTRY_IDS } from '../fpl-simulator/handler.ts'
+import { migrate, ROOT, run } from './commands.ts'
 import { lastSeasonSql } from './last-season.ts'
 
 export const DEMO_EMAIL = 'demo@banter-arena.test'
@@ -133,7 +134,6 @@ export async function buildSeedSql({ reset = false } = {}) {
 
 /** Applies the seed to the local D1 stored under `persistDir` (wrangler's --persist-to). */
 export async function seedDatabase(persistDir: string, options: { reset?: boolean } = {}) {
-  const { run } = await import('./stack.ts')
   const dir = mkdtempSync(path.join(tmpdir(), 'banter-seed-'))
   const file = path.join(dir, 'seed.sql')
   try {
@@ -145,7 +145,6 @@ export async function seedDatabase(persistDir: string, options: { reset?: boolea
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { ROOT, migrate } = await import('./stack.ts')
   const persistDir = path.join(ROOT, '.wrangler/state')
   await migrate(persistDir)
   await seedDatabase(persistDir, { reset: process.argv.includes('--reset') })

@@ -2,42 +2,12 @@
 // build the SPA, migrate and seed a local D1, start the FPL simulator and `wrangler dev` (the API
 // worker and the share-image renderer worker together).
 import { type ChildProcess, spawn } from 'node:child_process'
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs'
+import { appendFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type RunningFakePush, startFakePushService } from '../fake-push/server.ts'
 import { startFplSimulator } from '../fpl-simulator/server.ts'
+import { BIN, buildWeb, migrate, PATH, ROOT } from './commands.ts'
 import { seedDatabase } from './seed.ts'
-
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const BIN = path.join(ROOT, 'node_modules/.bin')
-// The project's Node 24 (node_modules/.bin/node) first, also when this runs outside npm scripts.
-const PATH = `${BIN}${path.delimiter}${process.env.PATH ?? ''}`
-
-/** Runs a command to completion; rejects with its output when it fails. */
-export function run(command: string, args: string[], { quiet = true, env = {} as Record<string, string> } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(BIN, command), args, {
-      cwd: ROOT,
-      env: { ...process.env, PATH, ...env },
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-    })
-    let output = ''
-    child.stdout?.on('data', (d) => (output += d))
-    child.stderr?.on('data', (d) => (output += d))
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`))))
-  })
-}
-
-export const buildWeb = (outDir = path.join(ROOT, 'dist/client')) =>
-  // NODE_ENV=production even when started from vitest (which sets 'test'): React's production build.
-  run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { env: { NODE_ENV: 'production' } })
-
-export async function migrate(persistDir: string) {
-  mkdirSync(persistDir, { recursive: true })
-  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { env: { CI: 'true' } })
-}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
@@ -160,6 +130,31 @@ export async function startStack({
     throw new Error(`${(error as Error).message}\n--- wrangler output ---\n${log.slice(-4000)}`)
   }
   return { url, simulator, push, stop, log: () => log }
+}
+
+/** What `stopWhenAsked` needs of the process: its signals and its parent's pid. */
+type Signalled = Pick<NodeJS.Process, 'on' | 'ppid'>
+
+/**
+ * Runs `stop` once: on Ctrl-C (SIGINT), on SIGTERM or SIGHUP (a process manager, an editor's task
+ * runner, a closed terminal), and when this process loses its parent. The last is npm's SIGTERM:
+ * npm runs a script through `sh -c` and signals only that shell, which dies without passing it on
+ * (Debian's dash does not exec the command), leaving this process, and wrangler in its own process
+ * group, serving on.
+ */
+export function stopWhenAsked(stop: () => unknown, proc: Signalled = process, pollMs = 1000) {
+  const parent = proc.ppid
+  let asked = false
+  const once = () => {
+    if (asked) return
+    asked = true
+    clearInterval(orphaned)
+    stop()
+  }
+  // `on`, not `once`: a second Ctrl-C while stopping must not kill this process before wrangler.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) proc.on(signal, once)
+  const orphaned = setInterval(() => proc.ppid !== parent && once(), pollMs)
+  orphaned.unref()
 }
 
 export interface RefreshSummary {

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { expect } from 'vitest'
-
-// Debian's Chromium (installed by .ci/run with apt-get when missing); never a browser download.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { browserPath } from '../../support/browser-path.ts'
 
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
 const FLAGS = [
@@ -18,10 +15,7 @@ const FLAGS = [
 ]
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run "apt-get install -y chromium" (or set CHROMIUM_PATH).`)
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS })
+  return chromium.launch({ executablePath: browserPath(), headless: true, args: FLAGS })
 }
 
 /** A page in a fresh context, failing the test on any uncaught page error. */

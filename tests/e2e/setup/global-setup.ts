@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { ROOT, refreshData, startStack } from '../../stack/stack.ts'
+import { ROOT } from '../../stack/commands.ts'
+import { refreshData, startStack } from '../../stack/stack.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
