@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { among } from '../db/among'
 import { type BatchRead, both, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
@@ -10,6 +11,13 @@ import { fplLeagueSizeColumn } from './snapshot-store'
 export type UserRow = typeof users.$inferSelect
 
 export const accountNotFound = () => new ApiError(404, 'Account not found', { code: 'user_not_found' })
+
+/** Which of these FPL entries belong to managers who switched banter sharing off: overtake notices and the Gazette never name them. */
+export const sharingOffEntriesQuery = (db: Database, entries: readonly number[]) =>
+  db
+    .select({ entry: users.fplTeamId })
+    .from(users)
+    .where(and(eq(users.banterSharingEnabled, false), among(users.fplTeamId, entries)))
 
 /** PUT /api/auth/update-display-name. */
 export async function updateDisplayName(db: Database, userId: number, name: string) {

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm'
 import { LOW_PROFILE } from '../../../contract/gazette'
 import type { LiveStandingRow } from '../../../contract/live'
 import type { Database } from '../../db/client'
+import { tournaments } from '../../db/schema'
 import type { Bindings } from '../../env'
 import type { LiveFixture } from '../../fpl/live/gameweek'
 import { log } from '../../lib/log'
 import { chunk, sendInBatches } from '../../lib/queues'
 import { hubOf } from '../../live/hubs'
+import { sharingOffEntriesQuery } from '../users'
 import { notifyUsers } from './announce'
 import type { NotifySender } from './messages'
 import { overtakenNotice } from './notices'
@@ -88,8 +91,6 @@ export async function checkOvertakes(env: Pick<Bindings, 'LIVE_HUB'>, message: {
 
 const ALERTED_MEMBERS = `SELECT u.id AS user_id, u.fpl_team_id AS entry FROM memberships m JOIN users u ON u.id = m.user_id
   WHERE m.tournament_id = ?1 AND m.status = 'active' AND u.fpl_team_id IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)`
-const LOW_PROFILE_ENTRIES = 'SELECT fpl_team_id AS entry FROM users WHERE banter_sharing_enabled = 0 AND fpl_team_id IN (SELECT value FROM json_each(?1))'
-const LEAGUE_NAME = 'SELECT name FROM tournaments WHERE id = ?1'
 
 /** Queues the overtakes of one new live table; answers how many members were told. */
 export async function notifyOvertakes(
@@ -104,12 +105,15 @@ export async function notifyOvertakes(
   const userOf = new Map(members.map((m) => [m.entry, m.user_id]))
   const found = overtakes(previous, rows, userOf.keys())
   if (found.length === 0) return 0
-  const [hidden, name] = await db.$client.batch<{ entry?: number; name?: string }>([
-    db.$client.prepare(LOW_PROFILE_ENTRIES).bind(JSON.stringify(found.map((o) => o.rival.entry))),
-    db.$client.prepare(LEAGUE_NAME).bind(league.id),
+  const [hidden, name] = await db.batch([
+    sharingOffEntriesQuery(
+      db,
+      found.map((o) => o.rival.entry),
+    ),
+    db.select({ name: tournaments.name }).from(tournaments).where(eq(tournaments.id, league.id)),
   ])
-  const lowProfile = new Set(hidden?.results.map((r) => r.entry))
-  const leagueName = name?.results[0]?.name ?? 'Your league'
+  const lowProfile = new Set(hidden.map((r) => r.entry))
+  const leagueName = name[0]?.name ?? 'Your league'
   await notifyUsers(
     deps,
     found.map((o) => ({

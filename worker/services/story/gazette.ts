@@ -2,6 +2,7 @@ import { GAZETTE_AWARDS, type GazetteAward, type GazetteDocument, type GazetteMo
 import type { RaceAnswerPart } from '../../../contract/race'
 import type { Database } from '../../db/client'
 import { formatInt } from '../../fpl/stats/text'
+import { sharingOffEntriesQuery } from '../users'
 import type { StoryContext } from './context'
 import type { RaceDocument } from './race'
 
@@ -13,7 +14,6 @@ import type { RaceDocument } from './race'
 
 const PUBLISH = `INSERT INTO gazette_editions (tournament_id, season, gameweek, kind, document, published_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
   ON CONFLICT (tournament_id, season, gameweek) DO NOTHING`
-const SHARING_OFF = 'SELECT fpl_team_id AS id FROM users WHERE banter_sharing_enabled = 0 AND fpl_team_id IN (SELECT value FROM json_each(?1))'
 
 export interface GazetteStep {
   /** This gameweek's edition as composed (also when it is not published: its Manager of the Month). */
@@ -45,11 +45,8 @@ async function lowProfileNames(db: Database, ctx: StoryContext): Promise<string[
   for (const r of ctx.rows) add(r.fpl_team_id, r.player_name, r.team_name)
   for (const m of ctx.cohort) add(m.entryId, m.playerName, m.teamName)
   for (const table of ctx.phaseTables.values()) for (const r of table) add(r.entry, r.player_name, r.team_name)
-  const { results } = await db.$client
-    .prepare(SHARING_OFF)
-    .bind(JSON.stringify([...names.keys()]))
-    .all<{ id: number }>()
-  return results.flatMap((r) => names.get(r.id) ?? [])
+  const sharingOff = await sharingOffEntriesQuery(db, [...names.keys()])
+  return sharingOff.flatMap((r) => (r.entry === null ? [] : (names.get(r.entry) ?? [])))
 }
 
 /** The edition: pure, from the snapshot's facts and the names not to print. */
