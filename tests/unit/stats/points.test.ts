@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatNumber } from '../../../contract/numbers'
 import type { FplLive, FplPicks } from '../../../worker/fpl/schemas'
 import {
   autoSubPoints,
@@ -12,7 +13,7 @@ import {
   roundTo,
   totalAt,
 } from '../../../worker/fpl/stats'
-import { formatInt, joinAnd, ordinal, plural } from '../../../worker/fpl/stats/text'
+import { joinAnd, ordinal, plural } from '../../../worker/fpl/stats/text'
 import { gw37Live, makeHistory, makeLive, makePicks, realHistory, realLiveGw1Trimmed, realPicksAltGw1, realPicksGw37 } from './fixtures'
 
 /**
@@ -264,8 +265,8 @@ describe('text helpers', () => {
       '112th',
     ])
     expect(ordinal(3_508_107)).toBe('3,508,107th')
-    expect(formatInt(1_410_000)).toBe('1,410,000')
-    expect(formatInt(-8)).toBe('-8')
+    expect(formatNumber(1_410_000)).toBe('1,410,000')
+    expect(formatNumber(-8)).toBe('-8')
     expect([plural(1, 'point'), plural(0, 'point'), plural(1500, 'place')]).toEqual(['1 point', '0 points', '1,500 places'])
     expect([joinAnd([]), joinAnd(['a']), joinAnd(['a', 'b']), joinAnd(['a', 'b', 'c'])]).toEqual(['', 'a', 'a and b', 'a, b and c'])
   })

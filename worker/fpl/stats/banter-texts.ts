@@ -7,7 +7,8 @@
  * Plain text, deterministic; the numbers arrive as numbers and are formatted here.
  */
 
-import { formatInt, joinAnd, ordinal, plural } from './text'
+import { formatNumber } from '../../../contract/numbers'
+import { joinAnd, ordinal, plural } from './text'
 
 interface GameweekPoints {
   points: number
@@ -62,7 +63,7 @@ export const CHECKED_TEXTS: BanterTexts = {
   leader: ({ total, league, second }) => {
     if (second === null) return `Top of ${league} on ${plural(total, 'point')}, mostly because nobody else turned up. Still counts.`
     if (second.gap === 0) return `Top of ${league} on ${plural(total, 'point')}, level with ${second.name} and ahead only on the tie-break. Nervy.`
-    return `Top of ${league} on ${plural(total, 'point')}, ${formatInt(second.gap)} clear of ${second.name}. Somebody is already practising the speech.`
+    return `Top of ${league} on ${plural(total, 'point')}, ${formatNumber(second.gap)} clear of ${second.name}. Somebody is already practising the speech.`
   },
   saviour: ({ subs, points }) => `The bench bailed them out: ${joinAnd(subs)} came on for ${plural(points, 'point')}. They will call it squad depth.`,
   tornado: ({ transfers, cost }) =>
@@ -109,7 +110,7 @@ export const SO_FAR_TEXTS: BanterTexts = {
     const wait = `${gw(gameweek)} is not checked yet`
     if (second === null) return `Top of ${league} on ${plural(total, 'point')} so far, with nobody else in it yet. ${wait}.`
     if (second.gap === 0) return `Top of ${league} on ${plural(total, 'point')} so far, level with ${second.name} and ahead only on the tie-break. ${wait}.`
-    return `Top of ${league} on ${plural(total, 'point')} so far, ${formatInt(second.gap)} clear of ${second.name}. ${wait}, so hold the speech.`
+    return `Top of ${league} on ${plural(total, 'point')} so far, ${formatNumber(second.gap)} clear of ${second.name}. ${wait}, so hold the speech.`
   },
   saviour: ({ subs, points }) => `The bench has bailed them out so far: ${joinAnd(subs)} came on for ${plural(points, 'point')}. Squad depth, for now.`,
   tornado: ({ transfers, cost }) =>

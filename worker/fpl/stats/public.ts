@@ -14,12 +14,13 @@
  * - With no managers at all: `stats: {}`, `total_players: 0`, `message: 'No managers yet.'`.
  */
 
+import { formatNumber } from '../../../contract/numbers'
 import type { FplHistoryRow, FplLive } from '../schemas'
 import type { BanterManager } from './banter'
 import type { LiveLookup } from './points'
 import { armbandPicks, captainMultiplier, captainPoints, historyRow, liveLookup, netPoints, playedCaptain } from './points'
 import type { ElementInfo } from './text'
-import { elementNamer, formatInt, ordinal, plural } from './text'
+import { elementNamer, ordinal, plural } from './text'
 
 export interface PublicTournamentInput {
   name: string
@@ -290,7 +291,7 @@ export function computePublicStats(tournaments: readonly PublicTournamentInput[]
     comeback_king: comeback && {
       ...baseCard(
         comeback.subject,
-        `Climbed ${formatInt(comeback.improvement)} places in the world in Gameweek ${comeback.subject.gameweek}, from ${ordinal(comeback.from)} to ${ordinal(comeback.to)}. The green arrow of the week.`,
+        `Climbed ${formatNumber(comeback.improvement)} places in the world in Gameweek ${comeback.subject.gameweek}, from ${ordinal(comeback.from)} to ${ordinal(comeback.to)}. The green arrow of the week.`,
       ),
       improvement: comeback.improvement,
     },
@@ -321,7 +322,7 @@ export function computePublicStats(tournaments: readonly PublicTournamentInput[]
     fighting_back: fighting && {
       ...baseCard(
         fighting.subject,
-        `Up ${formatInt(fighting.improvement)} places in the world over the last ${FIGHTING_BACK_SPAN} gameweeks, from ${ordinal(fighting.from)} to ${ordinal(fighting.to)}. Fighting back.`,
+        `Up ${formatNumber(fighting.improvement)} places in the world over the last ${FIGHTING_BACK_SPAN} gameweeks, from ${ordinal(fighting.from)} to ${ordinal(fighting.to)}. Fighting back.`,
       ),
       improvement: fighting.improvement,
     },

@@ -1,21 +1,16 @@
 /** Small deterministic text helpers for stat descriptions (plain text, no HTML, no locale APIs). */
-
-/** 1234567 → "1,234,567". */
-export function formatInt(n: number): string {
-  const sign = n < 0 ? '-' : ''
-  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
+import { formatNumber } from '../../../contract/numbers'
 
 /** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd", 6242501 → "6,242,501st". */
 export function ordinal(n: number): string {
   const mod100 = n % 100
   const suffix = mod100 >= 11 && mod100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
-  return `${formatInt(n)}${suffix}`
+  return `${formatNumber(n)}${suffix}`
 }
 
 /** plural(1, 'point') → "1 point", plural(3, 'point') → "3 points". */
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatInt(n)} ${n === 1 ? singular : pluralForm}`
+  return `${formatNumber(n)} ${n === 1 ? singular : pluralForm}`
 }
 
 /** ["a"] → "a", ["a","b"] → "a and b", ["a","b","c"] → "a, b and c". */

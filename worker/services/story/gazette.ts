@@ -1,7 +1,7 @@
 import { GAZETTE_AWARDS, type GazetteAward, type GazetteDocument, type GazetteMonthRow, LOW_PROFILE } from '../../../contract/gazette'
+import { formatNumber } from '../../../contract/numbers'
 import type { RaceAnswerPart } from '../../../contract/race'
 import type { Database } from '../../db/client'
-import { formatInt } from '../../fpl/stats/text'
 import { sharingOffEntriesQuery } from '../users'
 import type { StoryContext } from './context'
 import type { RaceDocument } from './race'
@@ -125,7 +125,7 @@ function headline(ctx: StoryContext): string {
 }
 
 function monthHeadline(winners: readonly string[], month: string, points: number | null): string {
-  const scored = points === null ? '' : ` with ${formatInt(points)} points`
+  const scored = points === null ? '' : ` with ${formatNumber(points)} points`
   return winners.length > 1
     ? `${joinNames(winners)} share ${month}'s Manager of the Month${scored}`
     : `${winners[0]} is ${month}'s Manager of the Month${scored}`
@@ -137,7 +137,7 @@ function standfirst(ctx: StoryContext, league: string): string {
   const facts = factsOf(ctx)
   if (!facts) return `${league}, gameweek ${ctx.gameweek}.`
   const average = Math.round(ctx.rows.reduce((a, r) => a + r.gameweek_points, 0) / ctx.rows.length)
-  return `${league}, gameweek ${ctx.gameweek}: an average of ${average} points across ${formatInt(ctx.rows.length)} managers, and ${facts.leader.name} leads on ${formatInt(facts.leader.total)}.`
+  return `${league}, gameweek ${ctx.gameweek}: an average of ${average} points across ${formatNumber(ctx.rows.length)} managers, and ${facts.leader.name} leads on ${formatNumber(facts.leader.total)}.`
 }
 
 function awards(ctx: StoryContext): GazetteAward[] {
