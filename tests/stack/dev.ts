@@ -12,7 +12,15 @@ const pushPort = Number(process.env.FAKE_PUSH_PORT ?? 8791)
 
 console.log('Building the SPA, preparing the local database and starting the FPL simulator...')
 const started = Date.now()
-const stack = await startStack({ port, simPort, pushPort, verbose: process.argv.includes('--verbose') })
+const starting = startStack({ port, simPort, pushPort, verbose: process.argv.includes('--verbose') })
+// Asked to stop at any point, even while the stack starts or the first refresh runs: this must
+// watch from the start, or a parent gone before then is never noticed and wrangler serves on.
+stopWhenAsked(async () => {
+  console.log('\nStopping...')
+  await (await starting.catch(() => null))?.stop()
+  process.exit(0)
+})
+const stack = await starting
 const refreshed = await refreshData(stack.url).catch((error: Error) => ({ error: error.message }))
 const dataLine =
   'error' in refreshed
@@ -44,9 +52,3 @@ console.log(`
 
   Press Ctrl-C to stop.
 `)
-
-stopWhenAsked(async () => {
-  console.log('\nStopping...')
-  await stack.stop()
-  process.exit(0)
-})
