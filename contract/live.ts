@@ -12,6 +12,13 @@ export const LIVE_REFRESH_MS = 60_000
 /** The WebSocket subprotocol that carries the session token: `['bearer', token]`, the server selects `bearer`. */
 export const LIVE_SOCKET_PROTOCOL = 'bearer'
 
+/**
+ * The live socket's close codes: a normal close (the screen leaving, or the hub echoing a close
+ * that came without a code), and the hub's when the viewer may no longer read the tournament
+ * (removed from a private one, signed out): the screen does not reconnect.
+ */
+export const LIVE_SOCKET_CLOSE = { normal: 1000, revoked: 4403 } as const
+
 export interface LiveCaptain {
   element: number
   name: string
@@ -249,9 +256,11 @@ export interface LiveTeamAnswer extends LiveState, Omit<LiveStandingRow, 'is_cur
   picks: LiveTeamPick[]
 }
 
-/** What the socket sends each time the tournament's live table changes; the app then re-reads its page. */
-export interface LiveSocketMessage extends LiveState {
+/**
+ * What the socket sends each time the tournament's live table changes: the feed generation the
+ * table was built from. The app then re-reads its page (which carries the table itself).
+ */
+export interface LiveSocketMessage {
   type: 'live'
-  fixtures: LiveFixtureCounts
-  swings: LiveSwing[]
+  gen: number
 }

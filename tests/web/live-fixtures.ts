@@ -80,7 +80,7 @@ export const salahGoal: LiveSwing = {
   ],
 }
 
-/** Watkins comes on at ARS 1-0 CHE: an appearance's 2 points (FPL's `explain`), not a clean sheet (issue 26 rule 12). */
+/** Watkins comes on at ARS 1-0 CHE: an appearance's 2 points (FPL's `explain`), not a clean sheet (decision 140). */
 export const watkinsAppearance: LiveSwing = {
   element: 64,
   name: 'Watkins',
@@ -196,15 +196,5 @@ export function liveApi(live: Reply | Reply[], routes: Record<string, Reply | Re
 
 export const openLive = (search = '') => renderApp({ pathname: '/tournaments/1', search, state: { league: leagues[0] } })
 
-/** The socket's news of a change (the screen then re-reads its page). */
-export const message = (extra: Partial<LiveSocketMessage> = {}): LiveSocketMessage => ({
-  type: 'live',
-  gameweek: 7,
-  status: 'live',
-  provisional: true,
-  updating: false,
-  updated_at: '2026-11-21T15:43:00.000Z',
-  fixtures: { total: 10, started: 6, finished: 4 },
-  swings: [],
-  ...extra,
-})
+/** The socket's news of a change: the feed generation of the new table (the screen then re-reads its page). */
+export const message = (gen = 8): LiveSocketMessage => ({ type: 'live', gen })

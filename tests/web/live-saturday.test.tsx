@@ -8,8 +8,8 @@ import { LIVE, liveAnswer, liveApi, liveRow, liveRows, liveTeam, message, openLi
 import { FakeWebSocket, mockWebSocket } from './mock-api'
 import { advance, fakeClock, gameweekSummary, settle, standingRows, standingsAnswer } from './tournament-fixtures'
 
-// The Live tab on a Saturday (issue 26, items 10, 11, 13, 14, 15 and rules 5, 8, 9 on screen;
-// decision 143): tried as a new user would, with the tab left open.
+// The Live tab on a Saturday, with the table rules on screen (decision 143): tried as a new user
+// would, with the tab left open.
 
 const liveTable = () => screen.findByRole('list', { name: 'Live table' })
 const leagueTable = () => screen.findByRole('list', { name: 'League table' })
@@ -47,7 +47,7 @@ describe('it goes live by itself (item 10)', () => {
     // At rest the socket is open too: the hub's news of the kick-off reaches the tab.
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1))
     act(() => FakeWebSocket.last().accept())
-    act(() => FakeWebSocket.last().receive(message({ gameweek: 7, status: 'live' })))
+    act(() => FakeWebSocket.last().receive(message()))
     await liveTable()
     expect(screen.getByRole('region', { name: 'Gameweek 7 state' })).toHaveTextContent('Live')
     expect(api.callsTo(STANDINGS)).toHaveLength(1)
@@ -60,7 +60,7 @@ describe('it goes live by itself (item 10)', () => {
     await advance(300)
     await settle(() => expect(screen.getByRole('list', { name: 'League table' })).toBeInTheDocument())
     expect(api.callsTo(LIVE)).toHaveLength(1)
-    // A proxy refuses the socket: it never opens, and the spec's 60 s refresh carries on at rest.
+    // A proxy refuses the socket: it never opens, and the 60 s refresh carries on at rest (decision 181, R9).
     await advance(LIVE_REFRESH_MS)
     await settle(() => expect(screen.getByRole('list', { name: 'Live table' })).toBeInTheDocument())
     expect(api.callsTo(LIVE)).toHaveLength(2)
@@ -96,7 +96,7 @@ describe('it goes live by itself (item 10)', () => {
     await liveTable()
     act(() => FakeWebSocket.last().accept())
     // The hub's news once the refresh stored FPL's checked table.
-    act(() => FakeWebSocket.last().receive(message({ status: 'checked', provisional: false })))
+    act(() => FakeWebSocket.last().receive(message()))
     await waitFor(() => expect(screen.getByRole('region', { name: 'Gameweek 7 state' })).toHaveTextContent('Final'))
     await waitFor(() => expect(api.callsTo(STANDINGS)).toHaveLength(2))
     // While the page's standings are still GW 6's, the GW 7 table stays on screen.

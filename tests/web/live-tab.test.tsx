@@ -2,13 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveAnswer } from '../../contract/live'
-import { LIVE_REFRESH_MS } from '../../contract/live'
+import { LIVE_REFRESH_MS, LIVE_SOCKET_CLOSE } from '../../contract/live'
 import { currentLocation, renderApp, storeSession } from './helpers'
 import { LIVE, liveAnswer, liveApi, liveRow, liveRows, liveTeam, message, openLive, STANDINGS, salahGoal, VIEWER_TEAM } from './live-fixtures'
 import { FakeWebSocket, mockWebSocket } from './mock-api'
 import { advance, fakeClock, settle, standingRows, standingsAnswer } from './tournament-fixtures'
 
-// The Live tab during a gameweek in play (issue 15, deliverable 3; decisions 117, 118).
+// The Live tab during a gameweek in play (decisions 117, 118).
 
 const liveTable = () => screen.findByRole('list', { name: 'Live table' })
 const rowOf = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name} ?\\(open team view\\)`) }).closest('li') as HTMLElement
@@ -66,7 +66,7 @@ describe('live table', () => {
     expect(within(rowOf('Salah Fingers')).queryByText('Rival')).not.toBeInTheDocument()
   })
 
-  it('says what Rival means: a key above the table, read with it, and on each badge on hover and to screen readers (issue 28)', async () => {
+  it('says what Rival means: a key above the table, read with it, and on each badge on hover and to screen readers (decision 164)', async () => {
     liveApi({ body: liveAnswer() })
     openLive()
     const table = await liveTable()
@@ -227,7 +227,7 @@ describe('the socket and the refresh', () => {
     await advance(150)
     await settle(() => expect(screen.getByRole('list', { name: 'Live table' })).toBeInTheDocument())
     expect(api.callsTo(LIVE)).toHaveLength(1)
-    // The socket never opens (a proxy refuses it): the spec's auto-refresh reads the page.
+    // The socket never opens (a proxy refuses it): the 60 s auto-refresh reads the page (decision 181, R9).
     await advance(LIVE_REFRESH_MS)
     expect(api.callsTo(LIVE)).toHaveLength(2)
     await advance(LIVE_REFRESH_MS)
@@ -269,7 +269,7 @@ describe('the socket and the refresh', () => {
     act(() => FakeWebSocket.last().accept())
     api.on(STANDINGS, { status: 403, body: { detail: 'Members only' } })
     api.on(LIVE, { status: 403, body: { detail: 'Members only' } })
-    act(() => FakeWebSocket.last().drop(4403, 'You can no longer see this league.'))
+    act(() => FakeWebSocket.last().drop(LIVE_SOCKET_CLOSE.revoked, 'You can no longer see this league.'))
     expect(await screen.findByRole('heading', { name: 'Members only' })).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Live table' })).not.toBeInTheDocument()
     await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -320,7 +320,7 @@ describe('swing feed', () => {
     expect(screen.getAllByText('Saka assist: +3, nobody here has him', { exact: false }).length).toBeGreaterThan(0)
 
     act(() => FakeWebSocket.last().accept())
-    act(() => FakeWebSocket.last().receive(message({ swings: [salahGoal] })))
+    act(() => FakeWebSocket.last().receive(message()))
     await waitFor(() => expect(announced).toHaveTextContent('Salah goal: +16 for Priya S (C), +8 for you; you drop to 4th'))
     expect(within(announced).getByText(clock('2026-11-21T15:43:00.000Z'))).toBeInTheDocument()
   })

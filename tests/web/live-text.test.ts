@@ -105,7 +105,7 @@ describe('team view address and reconnect backoff', () => {
   })
 })
 
-describe('the Saturday wording (issue 26)', () => {
+describe('the Saturday wording (decision 143)', () => {
   it("a swing says FPL's reasons with the match and minute (rule 12 on screen)", () => {
     // Watkins came on at ARS 1-0 CHE: an appearance point, not a clean sheet.
     const watkins = { ...watkinsAppearance, managers: [{ fpl_team_id: VIEWER_TEAM, player_name: 'Jamie Vardy', points: 4, captain: true }] }

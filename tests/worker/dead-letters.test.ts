@@ -7,7 +7,7 @@ import { deadlineNotice } from '../../worker/services/notifications/notices'
 import { verifiedAccount } from './helpers/accounts'
 import { call } from './helpers/http'
 
-// Dead letters (issue 27 item 11, decision 156) inside workerd with the real local queues of
+// Dead letters (decision 156) inside workerd with the real local queues of
 // wrangler.toml: what used up its retries, or could never be processed, is kept in D1, listed to
 // operators (ADMIN_EMAILS) and replayed once onto the queue it was meant for.
 
@@ -60,7 +60,7 @@ describe('dead letters', () => {
     expect(sheets.explicitAcks).toEqual(['bad-sheets'])
     expect((await deadLetters()).map((r) => [r.message_id, r.first_error])).toEqual([
       [row!.message_id, row!.first_error],
-      ['bad-kind', 'Not a valid kind message: Kind must be one of: notify:broadcast, notify:users, notify:deliver, notify:digest, notify:overtakes (kind)'],
+      ['bad-kind', 'Not a valid kind message: Kind must be one of: notify:broadcast, notify:users, notify:deliver, notify:digest (kind)'],
       ['bad-sheets', 'Not a valid live_sheets message: Gameweek must be a number (live_sheets.gameweek)'],
     ])
   })

@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Bindings } from '../../worker/env'
-import { pollerOf } from '../../worker/live/hubs'
 import { livePoller } from '../../worker/services/health'
+import { pollerOf } from '../../worker/services/live/hubs'
 import { routeFplToSimulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addUser, bearer } from './helpers/world'
 
-// GET /api/health/deep (issue 27 item 13, decision 155): operators only (ADMIN_EMAILS), one entry per
+// GET /api/health/deep (decision 155): operators only (ADMIN_EMAILS), one entry per
 // check, 503 when any fails; GET /api/health stays the cheap liveness answer.
 
 const MINUTE = 60_000

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LiveAnswer } from '../../contract/live'
 import { getDb } from '../../worker/db/client'
-import { type LiveFeed, writeFeed } from '../../worker/live/feed'
-import { hubOf } from '../../worker/live/hubs'
+import { type LiveFeed, writeFeed } from '../../worker/services/live/feed'
+import { hubOf } from '../../worker/services/live/hubs'
 import { call } from './helpers/http'
 import { liveFeed } from './helpers/live'
 import { addMember, addTournament, addUser, bearer } from './helpers/world'
@@ -83,7 +83,7 @@ describe('GET /api/leagues/{id}/live kept at the edge', () => {
     for (const viewer of viewers) {
       const { status, body } = await read(path, viewer.headers)
       expect(status).toBe(200)
-      const own = await hubOf(env, tournamentId).live(tournamentId, { page: 2, limit: 2, search: null, viewerTeamId: viewer.entry })
+      const own = await hubOf(env, tournamentId).live({ page: 2, limit: 2, search: null, viewerTeamId: viewer.entry })
       expect(body).toEqual(own)
     }
     // Before: every read was a call to the tournament's one hub. Now the other four viewers' reads

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '../../worker/db/client'
-import { fetchSheets, forgetOtherGameweeks, type LiveSheetsMessage, queueMissingSheets, type SheetsSender } from '../../worker/live/sheets'
+import { fetchSheets, forgetOtherGameweeks, type LiveSheetsMessage, queueMissingSheets, type SheetsSender } from '../../worker/services/live/sheets'
 import { routeFplToSimulator, simulator } from './helpers/fpl'
 import { officeLeagueWithBoss, runCronAndQueue } from './helpers/world'
 

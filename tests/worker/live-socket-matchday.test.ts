@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LiveSocketMessage } from '../../contract/live'
+import type { LiveAnswer, LiveSocketMessage } from '../../contract/live'
 import { getDb } from '../../worker/db/client'
-import { type LiveNewsMessage, queueLiveNews, tellHubs } from '../../worker/live/fanout'
-import { type LiveFeed, writeFeed } from '../../worker/live/feed'
-import { pollerOf } from '../../worker/live/hubs'
-import { pollLive } from '../../worker/live/poll'
-import { fetchSheets, type LiveSheetsMessage, queueMissingSheets } from '../../worker/live/sheets'
+import { type LiveNewsMessage, queueLiveNews, tellHubs } from '../../worker/services/live/fanout'
+import { type LiveFeed, writeFeed } from '../../worker/services/live/feed'
+import { pollerOf } from '../../worker/services/live/hubs'
+import { pollLive } from '../../worker/services/live/poll'
+import { fetchSheets, type LiveSheetsMessage, queueMissingSheets } from '../../worker/services/live/sheets'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, runCronAndQueue } from './helpers/world'
@@ -33,7 +33,7 @@ async function pollAndTell() {
   const { runInDurableObject } = await import('cloudflare:test')
   const watched = (await runInDurableObject(pollerOf(env), (_p, state) => state.storage.get<number[]>('watchers'))) ?? []
   const queued: LiveNewsMessage[] = []
-  await queueLiveNews({ sendBatch: async (batch) => queued.push(...[...batch].map((m) => m.body)) }, watched)
+  await queueLiveNews({ sendBatch: async (batch) => queued.push(...[...batch].map((m) => m.body)) }, { watched, alerted: [], window: null })
   for (const message of queued) await tellHubs(env, message)
   return result
 }
@@ -51,6 +51,9 @@ beforeAll(async () => {
   await queueMissingSheets(db(), { sendBatch: async (batch) => messages.push(...[...batch].map((m) => m.body)) }, GW, Date.now())
   for (const message of messages) await fetchSheets({ env, db: db() }, message)
 })
+
+/** The page the screen re-reads when its socket speaks. */
+const page = async () => (await (await call(`/api/leagues/${tournamentId}/live`, { headers: { authorization: `Bearer ${token}` } })).json()) as LiveAnswer
 
 describe('a Live tab left open from before the first kick-off', () => {
   const received: LiveSocketMessage[] = []
@@ -73,8 +76,10 @@ describe('a Live tab left open from before the first kick-off', () => {
     sim().step(90 + 30)
     const { changed } = await pollAndTell()
     expect(changed).toBe(true)
-    await expect.poll(() => received.at(-1)?.status).toBe('live')
-    expect(received.at(-1)).toMatchObject({ type: 'live', gameweek: GW, provisional: true })
+    await expect.poll(() => received.at(-1)?.gen).toBe(feed?.gen)
+    expect(received.at(-1)).toEqual({ type: 'live', gen: feed?.gen })
+    // The screen re-reads its page on the message: the page is the live table.
+    expect(await page()).toMatchObject({ gameweek: GW, status: 'live', provisional: true })
   })
 
   it("is told of FPL's checked table once the refresh has stored it, not only of the feed's check", async () => {
@@ -85,6 +90,7 @@ describe('a Live tab left open from before the first kick-off', () => {
     // The refresh stores the checked table: the socket hears of it without a new feed.
     await runCronAndQueue()
     await expect.poll(() => received.length).toBe(beforeRefresh + 1)
-    expect(received.at(-1)).toMatchObject({ type: 'live', gameweek: GW, status: 'checked', provisional: false })
+    expect(received.at(-1)).toEqual({ type: 'live', gen: feed?.gen })
+    expect(await page()).toMatchObject({ gameweek: GW, status: 'checked', provisional: false })
   })
 })

@@ -1,12 +1,13 @@
 import { runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LiveSocketMessage } from '../../contract/live'
-import { HUBS_PER_MESSAGE, type LiveNewsMessage, queueLiveNews, storedTableNews, tellHubs } from '../../worker/live/fanout'
-import { SOCKETS_PER_ADDRESS, SOCKETS_PER_USER } from '../../worker/live/hub'
-import { hubOf, pollerOf } from '../../worker/live/hubs'
+import { LIVE_SOCKET_CLOSE, type LiveSocketMessage } from '../../contract/live'
+import { HUBS_PER_MESSAGE, type LiveNewsMessage, queueLiveNews, storedTableNews, tellHubs } from '../../worker/services/live/fanout'
+import { hubOf, pollerOf } from '../../worker/services/live/hubs'
+import { SOCKETS_PER_ADDRESS, SOCKETS_PER_USER } from '../../worker/services/live/sockets'
 import { LIMITS } from '../../worker/services/rate-limit'
 import { call, json } from './helpers/http'
+import { PUSH } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, PUBLIC_TOURNAMENT_ID } from './helpers/world'
 
 // The live socket at scale and under revocation (issue 26, items 16 to 19): many distinct viewers
@@ -46,6 +47,10 @@ async function open(tournamentId: number, token: string | null, from?: string): 
   return screen
 }
 
+const record = (queued: LiveNewsMessage[]) => ({
+  sendBatch: async (batch: Iterable<MessageSendRequest<LiveNewsMessage>>) => queued.push(...[...batch].map((m) => m.body)),
+})
+
 const tokenOf = (headers: Record<string, string>) => (headers.authorization ?? '').replace('Bearer ', '')
 const watchers = () => runInDurableObject(pollerOf(env), (_poller, state) => state.storage.get<number[]>('watchers'))
 const closeAll = (screens: Screen[]) => {
@@ -76,7 +81,7 @@ describe('many distinct viewers', () => {
     const { id, tokens } = await league(160)
     const screens: Screen[] = []
     for (const token of tokens) screens.push(await open(id, token))
-    expect(await hubOf(env, id).changed(id)).toBe(160)
+    expect(await hubOf(env, id).news(PUSH)).toBe(160)
     for (const screen of screens) await expect.poll(() => screen.messages.length).toBe(1)
     expect(screens.every((s) => s.closed === null)).toBe(true)
     closeAll(screens)
@@ -99,8 +104,8 @@ describe('a socket whose session ends', () => {
     const goes = await open(id, tokens[member] as string)
     const before = stays.messages.length
     await end()
-    await hubOf(env, id).changed(id)
-    await expect.poll(() => goes.closed).toBe(4403)
+    await hubOf(env, id).news(PUSH)
+    await expect.poll(() => goes.closed).toBe(LIVE_SOCKET_CLOSE.revoked)
     await expect.poll(() => stays.messages.length).toBe(before + 1)
     expect(goes.messages).toHaveLength(0)
     expect(stays.closed).toBeNull()
@@ -194,23 +199,21 @@ describe('socket limits', () => {
     expect((await refused.json()) as { code: string }).toMatchObject({ code: 'rate_limited' })
   })
 
-  it('an upgrade to a hub that already has a socket writes nothing to the poller, and the hub writes its tournament once', async () => {
+  it('an upgrade to a hub that already has a socket writes nothing to the poller, and the hub stores nothing (its name says its tournament)', async () => {
     const { id, tokens } = await league(2)
     const first = await open(id, tokens[0] as string)
     expect(await watchers()).toContain(id)
-    // Take the hub out of the poller's list behind its back, and the hub's own tournament key: an
-    // upgrade that wrote either would put it back.
+    // Take the hub out of the poller's list behind its back: an upgrade that wrote it would put it back.
     await runInDurableObject(pollerOf(env), async (_p, state) => {
       await state.storage.put(
         'watchers',
         ((await state.storage.get<number[]>('watchers')) ?? []).filter((w) => w !== id),
       )
     })
-    await runInDurableObject(hubOf(env, id), (_h, state) => state.storage.delete('tournament'))
     const second = await open(id, tokens[1] as string)
     const third = await open(id, tokens[1] as string)
     expect(await watchers()).not.toContain(id)
-    expect(await runInDurableObject(hubOf(env, id), (_h, state) => state.storage.get('tournament'))).toBeUndefined()
+    expect((await runInDurableObject(hubOf(env, id), (_h, state) => state.storage.list())).size).toBe(0)
     closeAll([first, second, third])
   })
 
@@ -239,8 +242,8 @@ describe('the news of a new feed past 50 subrequests', () => {
     expect(await watchers()).toEqual(expect.arrayContaining(ids))
 
     const queued: LiveNewsMessage[] = []
-    expect(await queueLiveNews({ sendBatch: async (batch) => queued.push(...[...batch].map((m) => m.body)) }, ids)).toBe(2)
-    expect(queued.map((m) => m.live_news.length)).toEqual([HUBS_PER_MESSAGE, 20])
+    expect(await queueLiveNews(record(queued), { watched: ids, alerted: [], window: null })).toBe(2)
+    expect(queued.map((m) => m.live_news.hubs.length)).toEqual([HUBS_PER_MESSAGE, 20])
     for (const message of queued) {
       // One invocation of the consumer per message: count the hubs it reaches.
       let hubCalls = 0
@@ -255,7 +258,7 @@ describe('the news of a new feed past 50 subrequests', () => {
           },
         } as unknown as typeof hubs,
       }
-      expect(await tellHubs(counted, message)).toBe(message.live_news.length)
+      expect(await tellHubs(counted, message)).toBe(message.live_news.hubs.length)
       expect(hubCalls).toBeLessThanOrEqual(40)
     }
     for (const { screen } of leagues) await expect.poll(() => screen.messages.length).toBe(1)
@@ -267,7 +270,43 @@ describe('the news of a new feed past 50 subrequests', () => {
     await pollerOf(env).watch(id, true)
     await storedTableNews(env, id)
     expect(await watchers()).toContain(id)
-    expect(await tellHubs(env, { live_news: [id] })).toBe(0)
+    expect(await tellHubs(env, { live_news: { window: null, hubs: [{ id, ...PUSH }] } })).toBe(0)
     expect(await watchers()).not.toContain(id)
+  })
+
+  it('names each hub once, watched or alerted or both: a watched hub pushes, an alerted one compares', async () => {
+    const queued: LiveNewsMessage[] = []
+    expect(await queueLiveNews(record(queued), { watched: [1, 2], alerted: [2, 3], window: '2026-11-28T15:00:00Z' })).toBe(1)
+    expect(queued).toEqual([
+      {
+        live_news: {
+          window: '2026-11-28T15:00:00Z',
+          hubs: [
+            { id: 1, push: true, compare: false },
+            { id: 2, push: true, compare: true },
+            { id: 3, push: false, compare: true },
+          ],
+        },
+      },
+    ])
+  })
+
+  it('a hub that is alerted but not watched compares only: its screens hear nothing and it stays watched', async () => {
+    const { id, tokens } = await league(1)
+    const screen = await open(id, tokens[0] as string)
+    expect(await tellHubs(env, { live_news: { window: null, hubs: [{ id, push: false, compare: true }] } })).toBe(0)
+    expect(await runInDurableObject(hubOf(env, id), (_h, state) => state.storage.get('ranks'))).toMatchObject({ ranks: expect.any(Array) })
+    expect(screen.messages).toHaveLength(0)
+    expect(await watchers()).toContain(id)
+    closeAll([screen])
+  })
+
+  it('a hub that is watched but not alerted pushes only: nothing is compared', async () => {
+    const { id, tokens } = await league(1)
+    const screen = await open(id, tokens[0] as string)
+    expect(await tellHubs(env, { live_news: { window: null, hubs: [{ id, ...PUSH }] } })).toBe(1)
+    await expect.poll(() => screen.messages.length).toBe(1)
+    expect(await runInDurableObject(hubOf(env, id), (_h, state) => state.storage.get('ranks'))).toBeUndefined()
+    closeAll([screen])
   })
 })

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LiveAnswer, LiveSocketMessage, LiveTeamAnswer } from '../../contract/live'
+import { LIVE_SOCKET_CLOSE, type LiveAnswer, type LiveSocketMessage, type LiveTeamAnswer } from '../../contract/live'
 import { getDb } from '../../worker/db/client'
-import { feedChanges, type LiveFeed, readFeedGen, writeFeed } from '../../worker/live/feed'
-import { hubOf, pollerOf } from '../../worker/live/hubs'
+import { feedChanges, type LiveFeed, readFeedGen, writeFeed } from '../../worker/services/live/feed'
+import { hubOf, pollerOf } from '../../worker/services/live/hubs'
 import { call } from './helpers/http'
-import { liveFeed } from './helpers/live'
+import { liveFeed, PUSH } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, getJson } from './helpers/world'
 
 // The live API and its socket on a small hand-made gameweek whose every number is worked out by
@@ -229,21 +229,22 @@ describe('GET /api/leagues/{id}/live/socket', () => {
       { element: 3, value: 20 },
     ])
     await writeFeed(getDb(env.DB), { ...next, changes: feedChanges(before, next) })
-    expect(await hubOf(env, tournamentId).changed(tournamentId)).toBe(1)
+    expect(await hubOf(env, tournamentId).news(PUSH)).toBe(1)
     await expect.poll(() => messages.length).toBe(1)
-    const message = messages[0] as LiveSocketMessage
-    expect(message).toMatchObject({ type: 'live', gameweek: GW, status: 'live', provisional: true, updated_at: next.fetched_at })
+    // The message names the feed generation; the screen then re-reads its page, which says the rest.
+    expect(messages[0]).toEqual({ type: 'live', gen: next.gen })
+
+    const { body } = await getJson<LiveAnswer>(`/api/leagues/${tournamentId}/live`, member)
+    expect(body).toMatchObject({ gameweek: GW, status: 'live', provisional: true, updated_at: next.fetched_at })
     // 16: goal (+6) and projected bonus 2 → 3 (+1): +7; for the boss ×2.
-    expect(message.swings[0]).toMatchObject({ element: 16, name: 'Away16', points: 7, managers: [{ fpl_team_id: 3000001, points: 14, captain: true }] })
-    expect(message.swings[0]?.events).toEqual(expect.arrayContaining(['goal']))
+    expect(body.swings[0]).toMatchObject({ element: 16, name: 'Away16', points: 7, managers: [{ fpl_team_id: 3000001, points: 14, captain: true }] })
+    expect(body.swings[0]?.events).toEqual(expect.arrayContaining(['goal']))
     // 13 drops from 3 to 2 projected bonus: −1 for Priya (×2) and Tom (×3).
-    expect(message.swings[1]).toMatchObject({ element: 13, points: -1 })
-    expect(message.swings[1]?.managers.map((m) => [m.fpl_team_id, m.points])).toEqual([
+    expect(body.swings[1]).toMatchObject({ element: 13, points: -1 })
+    expect(body.swings[1]?.managers.map((m) => [m.fpl_team_id, m.points])).toEqual([
       [3000003, -3],
       [3000002, -2],
     ])
-
-    const { body } = await getJson<LiveAnswer>(`/api/leagues/${tournamentId}/live`, member)
     // Boss 1010 + 38 = 1048 leads; Priya and Tom tie on 1041 and share 2nd (the lower entry id first).
     expect(body.standings.map((r) => [r.fpl_team_id, r.live_points, r.live_total, r.live_rank])).toEqual([
       [3000001, 38, 1048, 1],
@@ -272,7 +273,7 @@ describe('GET /api/leagues/{id}/live/socket', () => {
     const state = await runInDurableObject(hub, (_hub, s) => ({ sockets: s.getWebSockets().length, ping: s.getWebSocketAutoResponse()?.request }))
     expect(state).toEqual({ sockets: 3, ping: 'ping' })
 
-    expect(await hub.changed(tournamentId)).toBe(3)
+    expect(await hub.news(PUSH)).toBe(3)
     for (const screen of screens) await expect.poll(() => screen.received.length).toBe(1)
 
     for (const screen of screens) screen.socket.close(1000, 'bye')
@@ -299,8 +300,8 @@ describe('GET /api/leagues/{id}/live/socket', () => {
     const goes = await open(removed)
     await env.DB.prepare("UPDATE memberships SET status = 'inactive' WHERE tournament_id = ? AND user_id = ?").bind(tournamentId, removedId).run()
 
-    expect(await hubOf(env, tournamentId).changed(tournamentId)).toBe(1)
-    await expect.poll(() => goes.closed).toBe(4403)
+    expect(await hubOf(env, tournamentId).news(PUSH)).toBe(1)
+    await expect.poll(() => goes.closed).toBe(LIVE_SOCKET_CLOSE.revoked)
     await expect.poll(() => stays.messages).toBe(1)
     expect(goes.messages).toBe(0)
   })

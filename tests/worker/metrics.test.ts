@@ -7,7 +7,7 @@ import { BREAKER } from '../../worker/fpl/guard'
 import { createFplSource } from '../../worker/fpl/source'
 import worker from '../../worker/index'
 import { forgetRecentMetrics, recentMetrics, recordMetric } from '../../worker/lib/metrics'
-import { pollerOf } from '../../worker/live/hubs'
+import { pollerOf } from '../../worker/services/live/hubs'
 import { deadlineNotice } from '../../worker/services/notifications/notices'
 import { createFakePushService } from '../fake-push/service.ts'
 import { fplHoldsOver, routeFplToSimulator, simulator } from './helpers/fpl'
@@ -15,7 +15,7 @@ import { call } from './helpers/http'
 import { NotifyQueue } from './helpers/notify'
 import { addUser, bearer } from './helpers/world'
 
-// The metrics of issue 27 item 10 (decision 155), inside workerd: what each place that counts
+// The metrics of decision 155, inside workerd: what each place that counts
 // writes to Analytics Engine (a recording METRICS binding stands in for it), and the in-memory
 // points GET /api/dev/metrics shows in development.
 

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { LiveAnswer } from '../../contract/live'
 import type { MyGameweekAnswer, MyGameweekLeague } from '../../contract/my-gameweek'
 import { getDb } from '../../worker/db/client'
-import { writeFeed } from '../../worker/live/feed'
+import { writeFeed } from '../../worker/services/live/feed'
 import { liveFeed } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, getJson, PUBLIC_TOURNAMENT_ID } from './helpers/world'
 
-// GET /api/me/gameweek (issue 28, items 3 and 9): the manager's place in every table they are in,
+// GET /api/me/gameweek (decision 166): the manager's place in every table they are in,
 // the same numbers the league's own screens show: its stored standings between gameweeks, its live
 // table while a gameweek is played. Own leagues by name, the global tournament last.
 

@@ -2,9 +2,11 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PushPayload } from '../../contract/notifications'
 import { getDb } from '../../worker/db/client'
+import { type LiveNewsMessage, queueLiveNews, tellHubs } from '../../worker/services/live/fanout'
+import { hubOf } from '../../worker/services/live/hubs'
+import { alertedTournaments, notifyOvertakes } from '../../worker/services/live/overtakes'
 import { announce } from '../../worker/services/notifications/announce'
 import { deadlineNotice, gazetteNotice } from '../../worker/services/notifications/notices'
-import { alertedTournaments, notifyOvertakes, queueOvertakeChecks } from '../../worker/services/notifications/overtakes'
 import { runNotificationSchedule } from '../../worker/services/notifications/schedule'
 import { createFakePushService, type FakePushService } from '../fake-push/service.ts'
 import { call } from './helpers/http'
@@ -294,14 +296,17 @@ describe('the events', () => {
     await env.DB.prepare('UPDATE users SET banter_sharing_enabled = 1 WHERE id = ?').bind(bobId).run()
   })
 
-  it('the live poller’s news reaches the hubs of alerted leagues through the queue, 40 a message', async () => {
-    const queue = new NotifyQueue()
-    expect(await queueOvertakeChecks({ db: getDb(env.DB), queue }, null)).toBe(1)
-    const [check] = queue.of('notify:overtakes')
-    expect(check?.body.tournamentIds).toContain(leagueId)
-    // Between match windows a hub only remembers its table: nobody is told.
-    expect(await queue.drain()).toEqual([check?.body.tournamentIds.length])
-    expect(queue.of('notify:users')).toEqual([])
+  it('the live poller’s news reaches the hubs of alerted leagues through the refresh queue, 40 a message', async () => {
+    const queued: LiveNewsMessage[] = []
+    const alerted = await alertedTournaments(getDb(env.DB))
+    const sender = { sendBatch: async (batch: Iterable<MessageSendRequest<LiveNewsMessage>>) => queued.push(...[...batch].map((m) => m.body)) }
+    expect(await queueLiveNews(sender, { watched: [], alerted, window: null })).toBe(1)
+    const [news] = queued
+    expect(news?.live_news.hubs).toContainEqual({ id: leagueId, push: false, compare: true })
+    // Between match windows a hub only remembers its table (to compare the next one with): no screen hears of it.
+    expect(await tellHubs(env, news as LiveNewsMessage)).toBe(0)
+    const { runInDurableObject } = await import('cloudflare:test')
+    expect(await runInDurableObject(hubOf(env, leagueId), (_hub, state) => state.storage.get('ranks'))).toMatchObject({ ranks: expect.any(Array) })
   })
 
   it('a league whose members all muted overtakes is not compared at all', async () => {

@@ -1,3 +1,4 @@
+import type { Bindings } from '../env'
 import { type MetricsEnv, recordMetric } from '../lib/metrics'
 import { type CacheResult, FplCache } from './cache'
 import { createFplClient, type FplClient, RequestBudget } from './client'
@@ -150,7 +151,7 @@ export interface SourceOptions {
 }
 
 /** The FPL source of one invocation, configured from the Worker's environment. */
-export function createFplSource(env: Pick<Env, 'FPL_API_BASE' | 'CACHE'> & MetricsEnv, options: SourceOptions = {}): FplSource {
+export function createFplSource(env: Pick<Bindings, 'FPL_API_BASE' | 'CACHE'> & MetricsEnv, options: SourceOptions = {}): FplSource {
   const client = createFplClient({
     baseUrl: env.FPL_API_BASE,
     budget: new RequestBudget(options.budget ?? Number.POSITIVE_INFINITY),
@@ -188,9 +189,9 @@ export const REQUEST_FPL_DEADLINE_MS = 3_000
  * For request handlers: a user is waiting, so one 3 s deadline for the whole request (created
  * with it), the circuit breaker, and the cache to fall back on.
  */
-export const requestSource = (env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}) =>
+export const requestSource = (env: Pick<Bindings, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}) =>
   createFplSource(env, { budget: 10, timeoutMs: 2_500, deadlineMs: REQUEST_FPL_DEADLINE_MS, retries: 1, breaker: true, ...options })
 
 /** For work a request leaves behind (waitUntil): nobody waits on it, but it must end within waitUntil's 30 s. */
-export const backgroundSource = (env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}) =>
+export const backgroundSource = (env: Pick<Bindings, 'FPL_API_BASE' | 'CACHE'>, options: SourceOptions = {}) =>
   createFplSource(env, { budget: 10, timeoutMs: 8_000, deadlineMs: 20_000, retries: 2, breaker: true, ...options })

@@ -6,14 +6,14 @@ import type { AppEnv } from '../env'
 import { ApiError } from '../lib/errors'
 import { idParam, pageQuery, positiveId } from '../lib/params'
 import { validate } from '../lib/validation'
-import { LIVE_SOCKET_HEADER, type LiveSocketRequest } from '../live/hub'
-import { hubOf } from '../live/hubs'
-import { livePage, tableVersion } from '../live/page-cache'
 import { session, type ViewerEnv } from '../middleware/session'
 import { assertReadable, tournamentAccessRead } from '../services/access'
+import { hubOf } from '../services/live/hubs'
+import { livePage, tableVersion } from '../services/live/page-cache'
+import { LIVE_SOCKET_HEADER, type LiveSocketRequest } from '../services/live/sockets'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
-// /api/leagues/{id}/live...: Matchday Live (issue 15). The tournament's hub answers from the live
+// /api/leagues/{id}/live...: Matchday Live (decision 102). The tournament's hub answers from the live
 // table it computed from the poller's last feed: no request touches FPL. Who may read is decided
 // here, as for the standings (a private tournament's live data is for its members), before any
 // call reaches the hub; the socket's upgrade is authorized the same way (its token travels as the
@@ -68,7 +68,7 @@ export const liveRoutes = new Hono<AppEnv>()
   .get('/:id/live/:fplTeamId', validate('param', teamParam), session('optional'), async (c) => {
     const { id, fplTeamId } = c.req.valid('param')
     await readableBy(c, id)
-    const team = await hubOf(c.env, id).team(id, fplTeamId)
+    const team = await hubOf(c.env, id).team(fplTeamId)
     if (!team) throw new ApiError(404, 'This manager is not in the league.', { code: 'manager_not_found' })
     return c.json(team)
   })

@@ -33,8 +33,10 @@ export function deadLetterSource(name: string): QueueName | null {
 const gameweek = z.int().check(z.positive())
 const refreshMessage = z.object({ job: z.string().check(z.minLength(1)), tasks: z.array(z.object({ t: z.string() })) })
 const liveSheetsMessage = z.object({ live_sheets: z.object({ gameweek, entries: z.array(z.int()) }) })
-const liveNewsMessage = z.object({ live_news: z.array(z.int()) })
-const NOTIFY_KINDS = ['notify:broadcast', 'notify:users', 'notify:deliver', 'notify:digest', 'notify:overtakes'] as const
+const liveNewsMessage = z.object({
+  live_news: z.object({ window: z.nullable(z.string()), hubs: z.array(z.object({ id: z.int(), push: z.boolean(), compare: z.boolean() })) }),
+})
+const NOTIFY_KINDS = ['notify:broadcast', 'notify:users', 'notify:deliver', 'notify:digest'] as const
 const notifyMessage = z.object({ kind: z.enum(NOTIFY_KINDS) })
 
 // Each kind by the key that names it.

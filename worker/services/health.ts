@@ -3,8 +3,8 @@ import { LAST_RUN_KEY } from '../cron/scheduled'
 import type { Database } from '../db/client'
 import { appSnapshots, deadLetters, refreshJobs } from '../db/schema'
 import type { Bindings } from '../env'
-import { pollerOf } from '../live/hubs'
-import type { PollerStatus } from '../live/poller'
+import { pollerOf } from './live/hubs'
+import type { PollerStatus } from './live/polling'
 import { JOB_TIMEOUT_MS } from './refresh/types'
 
 // GET /api/health/deep (operators only; decision 155): one check per part the app cannot work

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { liveGameweek } from '../../../worker/fpl/live'
 import type { FplFixture, FplLive } from '../../../worker/fpl/schemas'
-import { feedChanges, feedGameweek, type LiveFeed, slimFixture, slimLive } from '../../../worker/live/feed'
+import { feedChanges, feedGameweek, type LiveFeed, slimFixture, slimLive } from '../../../worker/services/live/feed'
 import { liveFeed } from '../../worker/helpers/live'
 import { realBootstrap, realLiveGw1Trimmed } from '../stats/fixtures'
 import { realFixtures } from './fixtures'

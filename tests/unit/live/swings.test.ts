@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveFeed } from '../../../worker/live/feed'
-import { type ManagerRow, tournamentLive, tournamentManagers } from '../../../worker/live/table'
+import type { LiveFeed } from '../../../worker/services/live/feed'
+import { type ManagerRow, tournamentLive, tournamentManagers } from '../../../worker/services/live/table'
 import { liveFeed } from '../../worker/helpers/live'
 import { type SheetSpec, sheet } from './fixtures'
 

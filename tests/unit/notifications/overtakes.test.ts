@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { comparableRanks, matchWindow, overtakes } from '../../../worker/services/notifications/overtakes'
+import { comparableRanks, matchWindow, overtakes } from '../../../worker/services/live/overtakes'
 
 const row = (fpl_team_id: number, live_rank: number, player_name = `M${fpl_team_id}`) => ({ fpl_team_id, player_name, live_rank })
 

@@ -1,4 +1,4 @@
-import type { LiveFeed } from '../../../worker/live/feed'
+import type { LiveFeed } from '../../../worker/services/live/feed'
 
 /**
  * A live feed as the poller would store it, for tests that write one straight into D1: a live
@@ -23,3 +23,6 @@ export function liveFeed(gen: number, gameweek: number, parts: Partial<LiveFeed>
     ...parts,
   }
 }
+
+/** A hub's news of a new feed when it is watched and nobody in its league is alerted: push only. */
+export const PUSH = { push: true, compare: false, window: null }

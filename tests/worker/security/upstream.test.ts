@@ -6,14 +6,14 @@ import { FplCircuitOpenError, FplRateLimitedError } from '../../../worker/fpl/er
 import { BREAKER, HOLD_KEY, MAX_HOLD_MS, resetIsolateGuard, type UpstreamHold } from '../../../worker/fpl/guard'
 import { cacheKeys, createFplSource, REQUEST_FPL_DEADLINE_MS } from '../../../worker/fpl/source'
 import worker from '../../../worker/index'
-import { pollLive } from '../../../worker/live/poll'
+import { pollLive } from '../../../worker/services/live/poll'
 import { attack } from '../../security/attack'
 import { freshIp, PASSWORD } from '../helpers/accounts'
 import { fplHoldsOver, jsonResponse, routeFplToSimulator, SIM_LEAGUES, simulator } from '../helpers/fpl'
 import { BASE, call, json, withoutRequestId } from '../helpers/http'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
-// Issue 13, items 16 and 17: FPL answering a drifted shape, hanging, failing and rate limiting
+// Decisions 062 and 063: FPL answering a drifted shape, hanging, failing and rate limiting
 // while users wait. A drifted answer is a fault (the last good data stays), one FPL league has
 // one tournament whatever the season looks like, a user waits on FPL for about 3 s at most, a
 // circuit breaker stops the waiting altogether, and a Retry-After holds every invocation.
@@ -353,7 +353,7 @@ describe('the circuit breaker and Retry-After (item 17)', () => {
   })
 })
 
-describe('a Retry-After that would hold FPL off for too long (issue 27, item 4)', () => {
+describe('a Retry-After that would hold FPL off for too long (decision 153)', () => {
   const SLOW_DOWN = 'FPL has asked us to slow down for a while. Please try again in about 5 minutes.'
 
   /** FPL through the simulator, except that while `refusing` every answer is a 429 with this Retry-After. */

@@ -1,9 +1,9 @@
-import { and, eq, gt, max } from 'drizzle-orm'
+import { and, eq, gt, max, sql } from 'drizzle-orm'
 import type { PushPayload } from '../../../contract/notifications'
 import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
-import { among } from '../../db/among'
+import { among, jsonEachElement } from '../../db/among'
 import type { Database } from '../../db/client'
-import { notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
+import { memberships, notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
 import { chunk, sendInBatches } from '../../lib/queues'
 import { type Audience, DELIVERIES_PER_MESSAGE, type Delivery, type NotifyMessage, type NotifySender, USERS_PER_PAGE } from './messages'
 import { DEFAULT_PREFERENCES, preferencesOf } from './preferences'
@@ -36,30 +36,49 @@ export async function fanOutBroadcast(deps: FanoutDeps, message: Extract<NotifyM
   )
 }
 
-const MEMBERS_WITH_DEVICES = `SELECT DISTINCT m.user_id AS id FROM memberships m JOIN push_subscriptions p ON p.user_id = m.user_id
-  WHERE m.tournament_id = ?1 AND m.status = 'active' AND m.user_id > ?2 ORDER BY m.user_id LIMIT ?3`
-const EVERYONE_WITH_DEVICES = 'SELECT DISTINCT user_id AS id FROM push_subscriptions WHERE user_id > ?1 ORDER BY user_id LIMIT ?2'
-
 async function audiencePage(db: Database, audience: Audience, after: number): Promise<number[]> {
-  const statement =
+  const rows =
     'tournamentId' in audience
-      ? db.$client.prepare(MEMBERS_WITH_DEVICES).bind(audience.tournamentId, after, USERS_PER_PAGE)
-      : db.$client.prepare(EVERYONE_WITH_DEVICES).bind(after, USERS_PER_PAGE)
-  const { results } = await statement.all<{ id: number }>()
-  return results.map((r) => r.id)
+      ? await db
+          .selectDistinct({ id: memberships.userId })
+          .from(memberships)
+          .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, memberships.userId))
+          .where(and(eq(memberships.tournamentId, audience.tournamentId), eq(memberships.status, 'active'), gt(memberships.userId, after)))
+          .orderBy(memberships.userId)
+          .limit(USERS_PER_PAGE)
+      : await db
+          .selectDistinct({ id: pushSubscriptions.userId })
+          .from(pushSubscriptions)
+          .where(gt(pushSubscriptions.userId, after))
+          .orderBy(pushSubscriptions.userId)
+          .limit(USERS_PER_PAGE)
+  return rows.map((r) => r.id)
 }
-
-// The claim: only rows this statement inserts are acted on (ON CONFLICT: someone logged it first).
-const CLAIM = `INSERT INTO notification_log (user_id, type, key, outcome, created_at)
-  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?2 FROM json_each(?1) WHERE true
-  ON CONFLICT DO NOTHING RETURNING user_id, type, key, outcome`
 
 type Claimed = { user_id: number; type: string; key: string; outcome: Outcome }
 
-/** Logs outcomes; answers the rows this call inserted (the others were logged before). */
+/**
+ * Logs outcomes; answers the rows this call inserted (the others were logged before): only those
+ * are acted on (DO NOTHING: someone logged it first). `WHERE true` tells SQLite's parser that ON
+ * CONFLICT belongs to the insert, not to the select.
+ */
 export async function claimOutcomes(db: Database, rows: [number, string, string, Outcome][], now: number): Promise<Claimed[]> {
   if (rows.length === 0) return []
-  return (await db.$client.prepare(CLAIM).bind(JSON.stringify(rows), now).all<Claimed>()).results
+  const claims = db
+    .select({
+      userId: jsonEachElement<number>(0, 'user_id'),
+      type: jsonEachElement<string>(1, 'type'),
+      key: jsonEachElement<string>(2, 'key'),
+      outcome: jsonEachElement<Outcome>(3, 'outcome'),
+      createdAt: sql<number>`${now}`.as('created_at'),
+    })
+    .from(sql`json_each(${JSON.stringify(rows)})`)
+    .where(sql`true`)
+  return db
+    .insert(notificationLog)
+    .select(claims)
+    .onConflictDoNothing()
+    .returning({ user_id: notificationLog.userId, type: notificationLog.type, key: notificationLog.key, outcome: notificationLog.outcome })
 }
 
 /** Forgets claimed outcomes whose sending failed, so a retry claims them again. */

@@ -4,7 +4,6 @@ import { deliver } from './deliver'
 import { sendDigests } from './digest'
 import { fanOut, fanOutBroadcast } from './fanout'
 import type { NotifyMessage, NotifySender } from './messages'
-import { checkOvertakes } from './overtakes'
 
 export type { NotifyMessage } from './messages'
 export { isNotifyMessage } from './messages'
@@ -28,7 +27,5 @@ export async function handleNotifyMessage(deps: NotifyDeps, message: NotifyMessa
       return deliver(deps, message)
     case 'notify:digest':
       return sendDigests(deps, message)
-    case 'notify:overtakes':
-      return checkOvertakes(deps.env, message)
   }
 }

@@ -25,8 +25,6 @@ export type NotifyMessage =
   | { kind: 'notify:users'; items: { userId: number; notice: Notice }[] }
   | { kind: 'notify:deliver'; payloads: PushPayload[]; deliveries: Delivery[]; attempt: number }
   | { kind: 'notify:digest'; season: string; gameweek: number; after?: number }
-  /** Live hubs to compare their new table with the previous one (overtakes), during `window`. */
-  | { kind: 'notify:overtakes'; tournamentIds: number[]; window: string | null }
 
 export const isNotifyMessage = (body: unknown): body is NotifyMessage =>
   typeof body === 'object' && body !== null && typeof (body as { kind?: unknown }).kind === 'string' && (body as { kind: string }).kind.startsWith('notify:')

@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, lt, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { notificationEvents, notificationLog, pushSubscriptions, refreshJobs } from '../../db/schema'
+import { memberships, notificationEvents, notificationLog, pushSubscriptions, refreshJobs, tournaments, users } from '../../db/schema'
 import type { GameweekState } from '../../fpl/gameweek'
 import type { SlimBootstrap } from '../../fpl/source'
 import { announce, claimEvent, type Notifier, notifyUsers } from './announce'
@@ -38,20 +38,35 @@ export async function runNotificationSchedule(
 // the commissioner hears of joins from the rows, within a cron run, whatever the path. The look
 // back spans two runs; each join is told once (its key).
 const JOIN_LOOKBACK_MS = 20 * 60 * 1000
-const RECENT_JOINS = `SELECT t.id AS league, t.name AS league_name, t.commissioner_id AS commissioner, u.id AS member, u.name AS member_name
-  FROM memberships m JOIN tournaments t ON t.id = m.tournament_id JOIN users u ON u.id = m.user_id
-  WHERE m.joined_at > ?1 AND m.status = 'active' AND t.type = 'private' AND t.commissioner_id IS NOT NULL AND t.commissioner_id <> m.user_id
-  ORDER BY m.joined_at LIMIT 1000`
+const JOINS_TOLD = 1000
 
 async function announceJoins(notifier: Notifier, now: number) {
-  const { results } = await notifier.db.$client
-    .prepare(RECENT_JOINS)
-    .bind(now - JOIN_LOOKBACK_MS)
-    .all<{ league: number; league_name: string; commissioner: number; member: number; member_name: string }>()
+  const results = await notifier.db
+    .select({
+      league: tournaments.id,
+      league_name: tournaments.name,
+      commissioner: tournaments.commissionerId,
+      member: users.id,
+      member_name: users.name,
+    })
+    .from(memberships)
+    .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        gt(memberships.joinedAt, new Date(now - JOIN_LOOKBACK_MS)),
+        eq(memberships.status, 'active'),
+        eq(tournaments.type, 'private'),
+        isNotNull(tournaments.commissionerId),
+        ne(tournaments.commissionerId, memberships.userId),
+      ),
+    )
+    .orderBy(memberships.joinedAt)
+    .limit(JOINS_TOLD)
   await notifyUsers(
     notifier,
     results.map((join) => ({
-      userId: join.commissioner,
+      userId: join.commissioner as number, // the query keeps tournaments with a commissioner
       notice: memberJoinedNotice({ id: join.league, name: join.league_name }, { id: join.member, name: join.member_name }, now),
     })),
   )

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
 import type { PushSubscriptionAnswer, PushSubscriptionInput } from '../../../contract/notifications'
 import type { Database } from '../../db/client'
 import { pushSubscriptions } from '../../db/schema'
@@ -42,8 +42,13 @@ export async function saveSubscription(
     log.warn('Push endpoint of another account posted with other keys; kept with its owner', { user_id: userId })
     return { created: true, answer: { id, created_at: seen.toISOString() } }
   }
-  await db.run(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
-    SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY last_seen_at DESC, id LIMIT ${MAX_DEVICES_PER_USER})`)
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.lastSeenAt), pushSubscriptions.id)
+    .limit(MAX_DEVICES_PER_USER)
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)))
   return { created: row.id === id, answer: { id: row.id, created_at: row.createdAt.toISOString() } }
 }
 

@@ -19,7 +19,7 @@ interface LiveRowsProps {
  * (`?team=`, decision 118). The viewer's row is highlighted and their rivals (directly above and
  * below) marked. Every number is the gameweek so far. In a big league (`scope.complete` false)
  * a live rank is a place among the rows kept, never the league's: the row shows FPL's last rank
- * and the move among the kept rows, each labelled so (issue 26, rule 9).
+ * and the move among the kept rows, each labelled so (decisions 141 and 143, big leagues).
  */
 export function LiveRows({ rows, ownRowRef, scope, storedGameweek }: LiveRowsProps) {
   const [params] = useSearchParams()

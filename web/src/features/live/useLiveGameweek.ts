@@ -15,9 +15,9 @@ function newestGameweek(cache: QueryCache, leagueId: string): number | null {
 
 /**
  * The gameweek the Live tab has read for the tournament (null before any read), kept up to date
- * as its answers arrive: the page header names it once it is past the stored table's (issue 26,
- * item 11), so the header and the live card never name two gameweeks. Read from the query cache,
- * so it costs no request and holds on the other tabs too.
+ * as its answers arrive: the page header names it once it is past the stored table's (decision
+ * 143, one gameweek everywhere), so the header and the live card never name two gameweeks. Read
+ * from the query cache, so it costs no request and holds on the other tabs too.
  */
 export function useLiveGameweek(leagueId: string): number | null {
   const cache = useQueryClient().getQueryCache()

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { LIVE_REFRESH_MS, LIVE_SOCKET_PROTOCOL, type LiveSocketMessage } from '../../../../contract/live'
+import { LIVE_REFRESH_MS, LIVE_SOCKET_CLOSE, LIVE_SOCKET_PROTOCOL, type LiveSocketMessage } from '../../../../contract/live'
 import { liveSocketUrl } from './live-api'
 
 /** The first reconnect waits this long, each next one twice as long, up to the fallback refresh. */
@@ -9,9 +9,6 @@ const HIDDEN_CLOSE_MS = 5 * 60_000
 /** Keep-alive: the hub answers "ping" without waking (setWebSocketAutoResponse); proxies drop silent sockets. */
 const PING_MS = 45_000
 
-/** The hub's close when the viewer may no longer read the tournament (removed from a private one). */
-const REVOKED = 4403
-
 export const reconnectDelay = (attempt: number) => Math.min(RECONNECT_BASE_MS * 2 ** attempt, LIVE_REFRESH_MS)
 
 interface Options {
@@ -19,7 +16,7 @@ interface Options {
   enabled: boolean
   /** The session token, sent as the subprotocol pair `bearer`, token (never in the address); null when signed out. */
   token: string | null
-  /** A `live` message arrived, or the socket (re)opened after a gap: the screen re-reads its data. */
+  /** A `live` message arrived (the table of a new feed generation), or the socket (re)opened after a gap: the screen re-reads its data. */
   onChange: (message: LiveSocketMessage | null) => void
   /** The hub closed the socket because the viewer may no longer read the tournament: no reconnect. */
   onRevoked: () => void
@@ -67,7 +64,7 @@ export function useLiveSocket({ leagueId, enabled, token, onChange, onRevoked, o
         onOpenChange(false)
         if (socket !== next) return
         socket = null
-        if (event.code === REVOKED) return onRevokedRef.current()
+        if (event.code === LIVE_SOCKET_CLOSE.revoked) return onRevokedRef.current()
         retry = setTimeout(connect, reconnectDelay(attempt))
         attempt += 1
       }
@@ -78,7 +75,7 @@ export function useLiveSocket({ leagueId, enabled, token, onChange, onRevoked, o
       clearInterval(ping)
       const current = socket
       socket = null
-      current?.close(1000, 'left')
+      current?.close(LIVE_SOCKET_CLOSE.normal, 'left')
       onOpenChange(false)
     }
 
@@ -107,7 +104,7 @@ function parseMessage(data: unknown): LiveSocketMessage | null {
   if (typeof data !== 'string' || data === 'pong') return null
   try {
     const message = JSON.parse(data) as Partial<LiveSocketMessage> | null
-    return message?.type === 'live' ? (message as LiveSocketMessage) : null
+    return message?.type === 'live' && typeof message.gen === 'number' ? { type: 'live', gen: message.gen } : null
   } catch {
     return null
   }

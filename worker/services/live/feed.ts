@@ -9,12 +9,12 @@
  * a hub learns whether anything changed from a few bytes.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { LiveStatus, LiveSwingMatch, LiveSwingReason } from '../../contract/live'
-import { type BatchRead, mapRead, rowsOf } from '../db/batch'
-import type { Database } from '../db/client'
-import { appSnapshots } from '../db/schema'
-import { type LiveFixture, type LiveGameweek, liveGameweek, type PointLine } from '../fpl/live'
-import type { FplEventStatus, FplFixture, FplLive } from '../fpl/schemas'
+import type { LiveStatus, LiveSwingMatch, LiveSwingReason } from '../../../contract/live'
+import { type BatchRead, mapRead, rowsOf } from '../../db/batch'
+import type { Database } from '../../db/client'
+import { appSnapshots } from '../../db/schema'
+import { type LiveFixture, type LiveGameweek, liveGameweek, type PointLine } from '../../fpl/live'
+import type { FplEventStatus, FplFixture, FplLive } from '../../fpl/schemas'
 
 /** How the swing feed words FPL's `explain` identifiers (and our projected bonus). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -225,6 +225,7 @@ export type FeedHead = FeedGen & Pick<LiveFeed, 'status' | 'next_deadline'>
 
 export function feedHeadRead(db: Database): BatchRead<FeedHead | null> {
   const query = db
+    // The head's fields out of the feed's JSON in D1, not the whole feed: json_extract has no drizzle builder.
     .select({
       gen: sql<number>`json_extract(${appSnapshots.data}, '$.gen')`,
       gameweek: sql<number>`json_extract(${appSnapshots.data}, '$.gameweek')`,

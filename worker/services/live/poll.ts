@@ -6,10 +6,11 @@
  * and event-status through the KV cache at most every few minutes (decision 102).
  */
 
-import { FplError } from '../fpl/errors'
-import type { FplFixture } from '../fpl/schemas'
-import { createFplSource, type FplSource } from '../fpl/source'
-import { log } from '../lib/log'
+import type { Bindings } from '../../env'
+import { FplError } from '../../fpl/errors'
+import type { FplFixture } from '../../fpl/schemas'
+import { createFplSource, type FplSource } from '../../fpl/source'
+import { log } from '../../lib/log'
 import { feedChanges, feedGameweek, type LiveFeed, sameFeed, slimFixture, slimLive } from './feed'
 
 /** Between the last final whistle and FPL's check (bonus confirmed, tables updated): no hurry. */
@@ -27,7 +28,7 @@ const KICKOFF_LEAD_MS = 60_000
 const POLL_FPL_REQUESTS = 6
 
 export interface PollDeps {
-  env: Pick<Env, 'FPL_API_BASE' | 'CACHE'>
+  env: Pick<Bindings, 'FPL_API_BASE' | 'CACHE'>
   /** The interval in a match window (LIVE_POLL_SECONDS). */
   pollMs: number
   /** Never sleep longer than one interval (development: the simulator's kick-off times are not the real clock's). */

@@ -1,17 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { LOW_PROFILE } from '../../../contract/gazette'
 import type { LiveStandingRow } from '../../../contract/live'
 import type { Database } from '../../db/client'
-import { tournaments } from '../../db/schema'
-import type { Bindings } from '../../env'
+import { memberships, notificationPreferences, pushSubscriptions, tournaments, users } from '../../db/schema'
 import type { LiveFixture } from '../../fpl/live/gameweek'
-import { log } from '../../lib/log'
-import { chunk, sendInBatches } from '../../lib/queues'
-import { hubOf } from '../../live/hubs'
+import { notifyUsers } from '../notifications/announce'
+import type { NotifySender } from '../notifications/messages'
+import { overtakenNotice } from '../notifications/notices'
 import { sharingOffEntriesQuery } from '../users'
-import { notifyUsers } from './announce'
-import type { NotifySender } from './messages'
-import { overtakenNotice } from './notices'
 
 // "You were overtaken by a rival in the live table": the live hub compares each new live table
 // with the one before and tells a member (with a device, who has not muted it) who passed them.
@@ -59,38 +55,63 @@ export function matchWindow(fixtures: readonly Pick<LiveFixture, 'kickoff_time' 
   return kickoffs.length ? ([...kickoffs].sort()[0] ?? null) : null
 }
 
-// Tournaments worth comparing: private leagues with a member who has a device and has not muted it.
-const ALERTED_TOURNAMENTS = `SELECT DISTINCT m.tournament_id AS id FROM memberships m
-  JOIN tournaments t ON t.id = m.tournament_id AND t.type = 'private'
-  JOIN push_subscriptions p ON p.user_id = m.user_id
-  LEFT JOIN notification_preferences np ON np.user_id = m.user_id
-  WHERE m.status = 'active' AND (np.muted IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(np.muted) WHERE value = 'overtaken'))`
-
+/** Tournaments worth comparing: private leagues with a member who has a device and has not muted overtakes. */
 export async function alertedTournaments(db: Database): Promise<number[]> {
-  const { results } = await db.$client.prepare(ALERTED_TOURNAMENTS).all<{ id: number }>()
-  return results.map((r) => r.id)
+  const rows = await db
+    .selectDistinct({ id: memberships.tournamentId })
+    .from(memberships)
+    .innerJoin(tournaments, and(eq(tournaments.id, memberships.tournamentId), eq(tournaments.type, 'private')))
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, memberships.userId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, memberships.userId))
+    // json_each over the stored list of muted kinds: drizzle has no builder for it.
+    .where(
+      and(
+        eq(memberships.status, 'active'),
+        or(isNull(notificationPreferences.muted), sql`NOT EXISTS (SELECT 1 FROM json_each(${notificationPreferences.muted}) WHERE value = 'overtaken')`),
+      ),
+    )
+  return rows.map((r) => r.id)
 }
 
-/** Hubs asked per message: one subrequest each, within the free plan's 50. */
-const HUBS_PER_MESSAGE = 40
-
-/** The poller's news of a new feed, for the leagues with members to alert: queued in messages of 40. */
-export async function queueOvertakeChecks(deps: { db: Database; queue: NotifySender }, window: string | null) {
-  const alerted = await alertedTournaments(deps.db)
-  const messages = chunk(alerted, HUBS_PER_MESSAGE).map((tournamentIds) => ({ body: { kind: 'notify:overtakes' as const, tournamentIds, window } }))
-  await sendInBatches(deps.queue, messages)
-  return messages.length
+/** The live ranks of the last table a hub compared, kept across the hub's evictions. */
+export interface RanksKept {
+  gameweek: number
+  ranks: [entry: number, rank: number][]
 }
 
-/** One message of them: each hub compares its new live table with the one before. */
-export async function checkOvertakes(env: Pick<Bindings, 'LIVE_HUB'>, message: { tournamentIds: number[]; window: string | null }) {
-  const checks = await Promise.allSettled(message.tournamentIds.map((id) => hubOf(env, id).alert(id, message.window)))
-  for (const check of checks) if (check.status === 'rejected') log.warn('A live hub missed an overtake check', { error: check.reason })
-  return checks.length
+export const ranksKept = (live: { gameweek: number; rows: readonly RankedRow[] }): RanksKept => ({ gameweek: live.gameweek, ranks: comparableRanks(live.rows) })
+
+/**
+ * A hub's news of a new feed for a league whose members want to hear of overtakes: compare its
+ * live table with the one of the previous news (`before`) and queue a push for each member passed
+ * by a rival, only inside a match window and never on the first table of a gameweek (there is
+ * nothing to compare with) nor on a checked one. Answers how many members were told.
+ */
+export async function overtakesSince(
+  deps: { db: Database; queue: NotifySender },
+  tournamentId: number,
+  before: RanksKept | undefined,
+  live: { gameweek: number; status: string; rows: readonly RankedRow[] },
+  window: string | null,
+): Promise<number> {
+  if (window === null || before?.gameweek !== live.gameweek || live.status === 'checked') return 0
+  return notifyOvertakes(deps, { id: tournamentId, gameweek: live.gameweek, window }, new Map(before.ranks), live.rows)
 }
 
-const ALERTED_MEMBERS = `SELECT u.id AS user_id, u.fpl_team_id AS entry FROM memberships m JOIN users u ON u.id = m.user_id
-  WHERE m.tournament_id = ?1 AND m.status = 'active' AND u.fpl_team_id IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)`
+/** The league's members who could be told: an active member with a team and a device. */
+const alertedMembers = (db: Database, tournamentId: number) =>
+  db
+    .select({ user_id: users.id, entry: users.fplTeamId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.tournamentId, tournamentId),
+        eq(memberships.status, 'active'),
+        isNotNull(users.fplTeamId),
+        exists(db.select({ one: sql`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, users.id))),
+      ),
+    )
 
 /** Queues the overtakes of one new live table; answers how many members were told. */
 export async function notifyOvertakes(
@@ -101,8 +122,8 @@ export async function notifyOvertakes(
   now = Date.now(),
 ): Promise<number> {
   const { db } = deps
-  const members = (await db.$client.prepare(ALERTED_MEMBERS).bind(league.id).all<{ user_id: number; entry: number }>()).results
-  const userOf = new Map(members.map((m) => [m.entry, m.user_id]))
+  const members = await alertedMembers(db, league.id)
+  const userOf = new Map(members.map((m) => [m.entry as number, m.user_id]))
   const found = overtakes(previous, rows, userOf.keys())
   if (found.length === 0) return 0
   const [hidden, name] = await db.batch([

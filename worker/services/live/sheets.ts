@@ -5,16 +5,17 @@
  * ones every few minutes while the gameweek is not checked; a manager is queued once (the row is
  * written as it is queued) unless his message failed for good.
  */
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
-import { liveSheets } from '../db/schema'
-import type { Bindings } from '../env'
-import { FplNotFoundError } from '../fpl/errors'
-import type { LiveSheet } from '../fpl/live'
-import type { FplPicks } from '../fpl/schemas'
-import { createFplSource } from '../fpl/source'
-import { type BatchSender, chunk, sendInBatches } from '../lib/queues'
-import { FPL_REQUESTS_PER_INVOCATION } from '../services/refresh/types'
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { excluded, jsonEachElement } from '../../db/among'
+import type { Database } from '../../db/client'
+import { liveSheets, standingsRows } from '../../db/schema'
+import type { Bindings } from '../../env'
+import { FplNotFoundError } from '../../fpl/errors'
+import type { LiveSheet } from '../../fpl/live'
+import type { FplPicks } from '../../fpl/schemas'
+import { createFplSource } from '../../fpl/source'
+import { type BatchSender, chunk, sendInBatches } from '../../lib/queues'
+import { FPL_REQUESTS_PER_INVOCATION } from '../refresh/types'
 
 /** One queue message: fetch these managers' picks of this gameweek. */
 export interface LiveSheetsMessage {
@@ -25,36 +26,62 @@ export type SheetsSender = BatchSender<LiveSheetsMessage>
 
 export const isLiveSheetsMessage = (body: unknown): body is LiveSheetsMessage => typeof body === 'object' && body !== null && 'live_sheets' in body
 
+/** How often the poller looks for managers whose picks are not stored yet. */
+const SHEETS_EVERY_MS = 5 * 60_000
+
+/** When the poller last asked for the missing picks, and of which gameweek (kept in its storage). */
+export interface SheetsAsked {
+  gameweek: number
+  at: number
+}
+
+/**
+ * Whether the poller asks for the missing picks now: every few minutes until the gameweek is
+ * checked, and at once for a gameweek the feed has just moved to (its rows were just forgotten, and
+ * a look at the same gameweek number kept from before, a gameweek played again as the simulator
+ * can, must not hold its picks back for minutes).
+ */
+export function sheetsDue(last: SheetsAsked | undefined, feed: { gameweek: number; status: string; newGameweek: boolean }, now: number): boolean {
+  if (feed.status === 'checked') return false
+  return feed.newGameweek || !last || last.gameweek !== feed.gameweek || now - last.at >= SHEETS_EVERY_MS
+}
+
 /** A queued fetch that has not landed after this long is queued again (its message failed for good). */
 const REQUEUE_AFTER_MS = 20 * 60_000
-/** D1 takes at most 100 bound parameters a statement: the managers go in as one JSON parameter. */
-const QUEUE_ROWS =
-  'INSERT INTO live_sheets (gameweek, fpl_team_id, queued_at) SELECT ?1, value, ?2 FROM json_each(?3) WHERE true ' +
-  'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET queued_at = excluded.queued_at'
-
 /**
  * Queue the fetch of every manager in a stored table (any tournament) whose picks of the gameweek
  * are not stored or queued. Answers how many were queued.
  */
 export async function queueMissingSheets(db: Database, queue: SheetsSender, gameweek: number, now: number): Promise<number> {
-  const missing = await db.all<{ id: number }>(sql`
-    SELECT DISTINCT s.fpl_team_id AS id FROM standings_rows s
-    LEFT JOIN live_sheets l ON l.gameweek = ${gameweek} AND l.fpl_team_id = s.fpl_team_id
-    WHERE l.fpl_team_id IS NULL OR (l.fetched_at IS NULL AND l.queued_at < ${now - REQUEUE_AFTER_MS})
-    ORDER BY s.fpl_team_id`)
+  const missing = await db
+    .selectDistinct({ id: standingsRows.fplTeamId })
+    .from(standingsRows)
+    .leftJoin(liveSheets, and(eq(liveSheets.gameweek, gameweek), eq(liveSheets.fplTeamId, standingsRows.fplTeamId)))
+    .where(or(isNull(liveSheets.fplTeamId), and(isNull(liveSheets.fetchedAt), lt(liveSheets.queuedAt, new Date(now - REQUEUE_AFTER_MS)))))
+    .orderBy(standingsRows.fplTeamId)
   if (missing.length === 0) return 0
   const entries = missing.map((m) => m.id)
-  await db.$client.prepare(QUEUE_ROWS).bind(gameweek, now, JSON.stringify(entries)).run()
+  // The managers go in as one JSON parameter (D1 binds at most 100 a statement; json_each has no
+  // drizzle builder); `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the insert.
+  const queued = db
+    .select({
+      gameweek: sql<number>`${gameweek}`.as('gameweek'),
+      fplTeamId: sql<number>`value`.as('fpl_team_id'),
+      sheet: sql<null>`NULL`.as('sheet'),
+      eventTransfers: sql<null>`NULL`.as('event_transfers'),
+      queuedAt: sql<number>`${now}`.as('queued_at'),
+      fetchedAt: sql<null>`NULL`.as('fetched_at'),
+    })
+    .from(sql`json_each(${JSON.stringify(entries)})`)
+    .where(sql`true`)
+  await db
+    .insert(liveSheets)
+    .select(queued)
+    .onConflictDoUpdate({ target: [liveSheets.gameweek, liveSheets.fplTeamId], set: { queuedAt: excluded(liveSheets.queuedAt) } })
   const messages = chunk(entries, FPL_REQUESTS_PER_INVOCATION).map((group) => ({ body: { live_sheets: { gameweek, entries: group } } }))
   await sendInBatches(queue, messages)
   return entries.length
 }
-
-/** The fetched picks of one message in one statement, as the managers were queued. */
-const STORE_ROWS =
-  'INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, event_transfers, queued_at, fetched_at) ' +
-  'SELECT ?1, value ->> 0, value ->> 1, value ->> 2, ?2, ?2 FROM json_each(?3) WHERE true ' +
-  'ON CONFLICT (gameweek, fpl_team_id) DO UPDATE SET sheet = excluded.sheet, event_transfers = excluded.event_transfers, fetched_at = excluded.fetched_at'
 
 export interface SheetsDeps {
   env: Pick<Bindings, 'FPL_API_BASE' | 'CACHE'>
@@ -93,11 +120,28 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
       }
     }
   }
-  if (rows.length > 0)
-    await deps.db.$client
-      .prepare(STORE_ROWS)
-      .bind(gameweek, deps.now?.() ?? Date.now(), JSON.stringify(rows))
-      .run()
+  if (rows.length > 0) {
+    // All of them in one statement, through one JSON parameter, as the managers were queued.
+    const at = deps.now?.() ?? Date.now()
+    const fetchedRows = deps.db
+      .select({
+        gameweek: sql<number>`${gameweek}`.as('gameweek'),
+        fplTeamId: jsonEachElement<number>(0, 'fpl_team_id'),
+        sheet: jsonEachElement<string | null>(1, 'sheet'),
+        eventTransfers: jsonEachElement<number | null>(2, 'event_transfers'),
+        queuedAt: sql<number>`${at}`.as('queued_at'),
+        fetchedAt: sql<number>`${at}`.as('fetched_at'),
+      })
+      .from(sql`json_each(${JSON.stringify(rows)})`)
+      .where(sql`true`)
+    await deps.db
+      .insert(liveSheets)
+      .select(fetchedRows)
+      .onConflictDoUpdate({
+        target: [liveSheets.gameweek, liveSheets.fplTeamId],
+        set: { sheet: excluded(liveSheets.sheet), eventTransfers: excluded(liveSheets.eventTransfers), fetchedAt: excluded(liveSheets.fetchedAt) },
+      })
+  }
   if (failure) throw failure
   return rows.length
 }

@@ -8,10 +8,10 @@
  * status and revision), so nothing is ever purged: a new version is a new key. The route has
  * authorized the viewer before anything is read from here.
  */
-import type { LiveAnswer } from '../../contract/live'
-import type { Database } from '../db/client'
-import type { Bindings } from '../env'
-import { log } from '../lib/log'
+import type { LiveAnswer } from '../../../contract/live'
+import type { Database } from '../../db/client'
+import type { Bindings } from '../../env'
+import { log } from '../../lib/log'
 import { type FeedGen, readFeedGen } from './feed'
 import { hubOf } from './hubs'
 import { type SnapshotKey, snapshotKey, viewerPlace } from './table'
@@ -78,15 +78,15 @@ export async function livePage(
   viewerTeamId: number | null,
 ): Promise<LiveAnswer> {
   const hub = () => hubOf(deps.env, tournamentId)
-  if (version === null) return hub().live(tournamentId, { ...query, viewerTeamId })
+  if (version === null) return hub().live({ ...query, viewerTeamId })
   const base = `${tournamentId}/${version}`
   const [page, places] = await Promise.all([
     kept(
       `${base}/page/${query.page}/${query.limit}/${encodeURIComponent(query.search ?? '')}`,
-      () => hub().live(tournamentId, { ...query, viewerTeamId: null }),
+      () => hub().live({ ...query, viewerTeamId: null }),
       deps.background,
     ),
-    viewerTeamId === null ? null : kept(`${base}/places`, () => hub().places(tournamentId), deps.background),
+    viewerTeamId === null ? null : kept(`${base}/places`, () => hub().places(), deps.background),
   ])
   return forViewer(page, places, viewerTeamId, query.limit)
 }

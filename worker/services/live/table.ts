@@ -12,13 +12,15 @@
  * gameweek and the refresh has stored that final table, its numbers are FPL's own; until the
  * refresh has stored it the table stays provisional, whatever the feed says.
  */
-import { sql } from 'drizzle-orm'
-import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveState, LiveSwing, LiveTableScope, LiveTeamAnswer } from '../../contract/live'
-import type { Database } from '../db/client'
-import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, type LiveTable, liveBanter, liveTable, liveTeam } from '../fpl/live'
-import { type LiveTableMemo, liveTableMemo, type PreviousTable, previousTable } from '../fpl/live/table'
-import { gameweekSummary } from '../fpl/stats'
-import type { StoredRow } from '../services/snapshot-store'
+import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
+import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveState, LiveSwing, LiveTableScope, LiveTeamAnswer } from '../../../contract/live'
+import { among } from '../../db/among'
+import type { Database } from '../../db/client'
+import { liveSheets, standingsRows, tournamentSnapshots, tournaments } from '../../db/schema'
+import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, type LiveTable, liveBanter, liveTable, liveTeam } from '../../fpl/live'
+import { type LiveTableMemo, liveTableMemo, type PreviousTable, previousTable } from '../../fpl/live/table'
+import { gameweekSummary } from '../../fpl/stats'
+import { type StoredRow, storedRowColumns } from '../snapshot-store'
 import { feedGameweek, type LiveFeed } from './feed'
 
 /** Swings listed per update, and managers named per swing (the biggest changes first). */
@@ -86,9 +88,12 @@ export interface TournamentLive {
 
 /** The tournament's latest stored table: which gameweek, how final, which write. */
 export async function snapshotKey(db: Database, tournamentId: number): Promise<SnapshotKey | null> {
-  const [row] = await db.all<SnapshotKey>(sql`
-    SELECT gameweek, gameweek_status AS status, revision FROM tournament_snapshots
-    WHERE tournament_id = ${tournamentId} ORDER BY gameweek DESC LIMIT 1`)
+  const [row] = await db
+    .select({ gameweek: tournamentSnapshots.gameweek, status: tournamentSnapshots.gameweekStatus, revision: tournamentSnapshots.revision })
+    .from(tournamentSnapshots)
+    .where(eq(tournamentSnapshots.tournamentId, tournamentId))
+    .orderBy(desc(tournamentSnapshots.gameweek))
+    .limit(1)
   return row ?? null
 }
 
@@ -99,22 +104,37 @@ interface TableFacts {
   total_members: number | null
 }
 
-const MANAGER_COLUMNS = sql.raw(`s.fpl_team_id, s.team_name, s.player_name, s.total_points, s.gameweek_points, s.rank, s.last_rank,
-  s.previous_total, s.transfers, l.sheet, l.event_transfers, l.fetched_at IS NOT NULL AS fetched`)
+/** A stored row with the manager's picks, read with live_sheets joined (`l`) as `sheets` says. */
+const managerRows = (db: Database, tournamentId: number, sheets: SQL, join: 'left' | 'inner', where?: SQL) => {
+  const columns = {
+    ...storedRowColumns,
+    // The picks stay JSON text here: the hub parses only the rows it has not parsed before.
+    sheet: sql<string | null>`${liveSheets.sheet}`,
+    event_transfers: liveSheets.eventTransfers,
+    fetched: sql<number>`${liveSheets.fetchedAt} IS NOT NULL`,
+  }
+  const from = db.select(columns).from(standingsRows)
+  const joined = join === 'left' ? from.leftJoin(liveSheets, sheets) : from.innerJoin(liveSheets, sheets)
+  return joined.where(and(eq(standingsRows.tournamentId, tournamentId), where))
+}
+
+const sheetOf = (gameweek: number) => and(eq(liveSheets.gameweek, gameweek), eq(liveSheets.fplTeamId, standingsRows.fplTeamId)) as SQL
 
 export async function loadManagers(db: Database, tournamentId: number, gameweek: number, snapshot: SnapshotKey | null): Promise<TournamentManagers> {
   const [stored, [facts]] = await Promise.all([
-    db.all<ManagerRow>(sql`
-      SELECT ${MANAGER_COLUMNS}
-      FROM standings_rows s
-      LEFT JOIN live_sheets l ON l.gameweek = ${gameweek} AND l.fpl_team_id = s.fpl_team_id
-      WHERE s.tournament_id = ${tournamentId}
-      ORDER BY s.position`),
-    db.all<TableFacts>(sql`
-      SELECT t.start_event, json_extract(ts.standings_meta, '$.truncated') AS truncated,
-        json_extract(ts.standings_meta, '$.total_members') AS total_members
-      FROM tournaments t LEFT JOIN tournament_snapshots ts ON ts.tournament_id = t.id
-      WHERE t.id = ${tournamentId} ORDER BY ts.gameweek DESC LIMIT 1`),
+    managerRows(db, tournamentId, sheetOf(gameweek), 'left').orderBy(standingsRows.position),
+    db
+      .select({
+        start_event: tournaments.startEvent,
+        // Two fields of the stored table's meta (JSON): json_extract has no drizzle builder.
+        truncated: sql<number | null>`json_extract(${tournamentSnapshots.standingsMeta}, '$.truncated')`,
+        total_members: sql<number | null>`json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members')`,
+      })
+      .from(tournaments)
+      .leftJoin(tournamentSnapshots, eq(tournamentSnapshots.tournamentId, tournaments.id))
+      .where(eq(tournaments.id, tournamentId))
+      .orderBy(desc(tournamentSnapshots.gameweek))
+      .limit(1),
   ])
   return tournamentManagers(stored, facts, gameweek, snapshot)
 }
@@ -127,11 +147,13 @@ export async function loadManagers(db: Database, tournamentId: number, gameweek:
  */
 export async function withArrivedSheets(db: Database, tournamentId: number, kept: TournamentManagers): Promise<TournamentManagers> {
   const loading = kept.stored.filter((r) => !r.fetched).map((r) => r.fpl_team_id)
-  const arrived = await db.all<ManagerRow>(sql`
-    SELECT ${MANAGER_COLUMNS}
-    FROM standings_rows s
-    JOIN live_sheets l ON l.gameweek = ${kept.gameweek} AND l.fpl_team_id = s.fpl_team_id AND l.fetched_at IS NOT NULL
-    WHERE s.tournament_id = ${tournamentId} AND s.fpl_team_id IN (SELECT value FROM json_each(${JSON.stringify(loading)}))`)
+  const arrived = await managerRows(
+    db,
+    tournamentId,
+    and(sheetOf(kept.gameweek), isNotNull(liveSheets.fetchedAt)) as SQL,
+    'inner',
+    among(standingsRows.fplTeamId, loading),
+  )
   if (arrived.length === 0) return kept
   const byEntry = new Map(arrived.map((r) => [r.fpl_team_id, r]))
   const stored = kept.stored.map((r) => byEntry.get(r.fpl_team_id) ?? r)
@@ -408,7 +430,7 @@ export function liveTeamAnswer(live: TournamentLive, fplTeamId: number): LiveTea
 }
 
 /** Where the table's numbers stand (the head of every live answer and socket message). */
-export const liveState = (live: TournamentLive): LiveState => ({
+const liveState = (live: TournamentLive): LiveState => ({
   gameweek: live.gameweek,
   status: live.status,
   provisional: live.status !== 'checked',
