@@ -5,7 +5,7 @@ import { authed, freshIp, lastEmailTo, PASSWORD, post, tokenFromEmail, verifiedA
 import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { addMember, addTournament, addUser } from './helpers/world'
 
-// Every /api/auth call of spec/accounts-and-access.md against real D1 and KV, FPL answered by
+// Every /api/auth call (decision 181, R7) against real D1 and KV, FPL answered by
 // the simulator, emails read from the dev outbox.
 
 let pubId = 0
@@ -151,7 +151,7 @@ describe('verification and sign-in', () => {
     expect((await post('/api/auth/verify-email', { token }, { 'cf-connecting-ip': ip })).status).toBe(400)
   })
 
-  it('signs in with the spec fields; wrong and unknown credentials get the same answer', async () => {
+  it('signs in with the product’s fields; wrong and unknown credentials get the same answer', async () => {
     const ip = freshIp()
     const ok = await post('/api/auth/login', { email: ' CHRIS@example.com', password: PASSWORD }, { 'cf-connecting-ip': ip })
     expect(ok.status).toBe(200)

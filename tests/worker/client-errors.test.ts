@@ -4,7 +4,7 @@ import { freshIp } from './helpers/accounts'
 import { call, json } from './helpers/http'
 import { loggedDuring } from './helpers/logs'
 
-// POST /api/client-errors (issue 27 item 12, decision 156): the SPA's uncaught errors reach the
+// POST /api/client-errors (decision 156): the SPA's uncaught errors reach the
 // worker's log with the request id and a stack mapped through the bundle's hidden source map.
 //
 // The map is real: esbuild's build of a small file (its source is the map's sourcesContent; the

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type GazetteAnswer, LOW_PROFILE } from '../../contract/gazette'
+import { runWrites } from '../../worker/db/batch'
 import { getDb } from '../../worker/db/client'
 import { gazetteStep } from '../../worker/services/story/gazette'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
@@ -9,7 +10,7 @@ import { NotifyQueue } from './helpers/notify'
 import { storyContext } from './helpers/story'
 import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue, testClock } from './helpers/world'
 
-// The Gameweek Gazette through the real refresh (issue 16, decision 134): one edition per checked
+// The Gameweek Gazette through the real refresh (decision 134): one edition per checked
 // gameweek, never twice, never naming a member who switched sharing off, the commissioner's to
 // delete or switch off, the wall's members' to read.
 
@@ -92,7 +93,7 @@ describe('the Gameweek Gazette', () => {
     simAt(12, 'checked')
     const notify = new NotifyQueue()
     await runCronAndQueue({ notify })
-    // The members are told, once the snapshot is written (issue 17).
+    // The members are told, once the snapshot is written (decision 139).
     expect(broadcasts(notify)).toEqual([['gazette', 'The GW 12 Gazette is out', { tournamentId: pubId }]])
     const { status, body } = await gazette()
     expect(status).toBe(200)
@@ -133,7 +134,7 @@ describe('the Gameweek Gazette', () => {
     )
     const db = getDb(env.DB)
     const [first, second] = await Promise.all([gazetteStep(db, ctx, { race: null }, 1_000), gazetteStep(db, ctx, { race: null }, 2_000)])
-    await Promise.all([env.DB.batch(first.statements), env.DB.batch(second.statements)])
+    await Promise.all([runWrites(db, first.statements), runWrites(db, second.statements)])
     const rows = await env.DB.prepare('SELECT published_at FROM gazette_editions WHERE tournament_id = ? AND gameweek = 11')
       .bind(pubId)
       .all<{ published_at: number }>()

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LineageResponse, RecordsResponse, SeasonsResponse } from '../../contract/hall-of-fame'
+import type { LineageAnswer, RecordsAnswer, SeasonsAnswer } from '../../contract/hall-of-fame'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call, json } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue } from './helpers/world'
 
-// The Hall of Fame through the real refresh (issue 16): records and seasons computed when FPL
+// The Hall of Fame through the real refresh (decisions 136 and 137): records and seasons computed when FPL
 // checks a gameweek, read with the standings' rule, and season lineage spanning FPL's reset.
 
 const sim = simulator()
@@ -77,11 +77,11 @@ beforeAll(async () => {
     .run()
 })
 
-const records = (headers = owner) => getJson<RecordsResponse>(`/api/leagues/${pubId}/records`, headers)
-const seasons = (headers = owner) => getJson<SeasonsResponse>(`/api/leagues/${pubId}/seasons`, headers)
+const records = (headers = owner) => getJson<RecordsAnswer>(`/api/leagues/${pubId}/records`, headers)
+const seasons = (headers = owner) => getJson<SeasonsAnswer>(`/api/leagues/${pubId}/seasons`, headers)
 const link = async (body: unknown, headers = owner) => {
   const res = await call(`/api/leagues/${pubId}/lineage`, json(body, { method: 'PUT', headers }))
-  return { status: res.status, body: (await res.json()) as LineageResponse & { detail?: string; code?: string } }
+  return { status: res.status, body: (await res.json()) as LineageAnswer & { detail?: string; code?: string } }
 }
 
 async function keptRows(): Promise<Array<{ gameweek: number; rows: Row[] }>> {

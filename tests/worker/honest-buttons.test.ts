@@ -5,7 +5,7 @@ import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID, FakeQueue, getJson, testClock } from './helpers/world'
 
-// Issue 14, items 10 and 11: the list and detail say whether the viewer can join (and why not)
+// Decisions 076 and 077: the list and detail say whether the viewer can join (and why not)
 // from what D1 knows, the join route still decides for itself, the create dialog's check says
 // whether the viewer's team is in the league, and a new tournament's first refresh is queued at once.
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
 })
 
 describe('GET /api/leagues/{id}/standings', () => {
-  it('answers the spec fields, 50 per page by default, across four pages', async () => {
+  it('answers the product’s fields, 50 per page by default, across four pages', async () => {
     const { status, body } = await getJson<Record<string, unknown> & { standings: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/standings`, boss)
     expect(status).toBe(200)
     expect(Object.keys(body)).toEqual(
@@ -140,7 +140,7 @@ describe('GET /api/leagues/{id}/standings', () => {
 })
 
 describe('GET /api/leagues/{id}/monthly-winners and /banter-stats', () => {
-  it('answers monthly winners with the spec fields', async () => {
+  it('answers monthly winners with the product’s fields', async () => {
     const { body } = await getJson<{ monthly_winners: Array<Record<string, unknown>> }>(`/api/leagues/${officeId}/monthly-winners`, boss)
     const finished = body.monthly_winners.find((w) => w.status === 'finished')!
     expect(Object.keys(finished)).toEqual(
@@ -160,7 +160,7 @@ describe('GET /api/leagues/{id}/monthly-winners and /banter-stats', () => {
     )
     expect(finished.prize).toBe(0) // prizes are switched off
     expect((finished.runners_up as Array<{ position: number }>).map((r) => r.position)[0]).toBe(2)
-    // Ours (decision 044): the title holders, the spec's `winner` first; one name unless tied.
+    // Ours (decision 044): the title holders, the product's `winner` first; one name unless tied.
     expect(finished.joint_winners).toEqual([finished.winner])
   })
 
@@ -182,7 +182,7 @@ describe('site-wide stats', () => {
     expect((await getJson('/api/user-stats')).body).toEqual({ total_users: 2 })
   })
 
-  it('answers public banter stats with the spec fields', async () => {
+  it('answers public banter stats with the product’s fields', async () => {
     const { body } = await getJson<{ stats: Record<string, Record<string, unknown>>; total_players: number; total_leagues: number; data_source: string }>(
       '/api/public-banter-stats',
     )

@@ -6,7 +6,7 @@ import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID, getJson, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
 
-// Issue 14 items 13 and 15: the FPL league's managers who have not joined (the commissioner's
+// Decisions 084 to 086: the FPL league's managers who have not joined (the commissioner's
 // members answer) and counts that say what they count (fpl_league_size on the list, the detail,
 // the invite answer and the user's leagues), all from the last refresh's stored table.
 

@@ -4,7 +4,7 @@ import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue, testClock } from './helpers/world'
 
-// Numbers of a gameweek FPL has not checked never read as final (issue 15, decision 113): the
+// Numbers of a gameweek FPL has not checked never read as final (decision 113): the
 // Pub League refreshed while GW13 is in play, then once it is checked.
 
 const sim = simulator()

@@ -4,7 +4,7 @@ import type { RaceAnswer } from '../../contract/race'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue } from './helpers/world'
 
-// The Race Centre through the real refresh (issue 16, decision 132): the races come from the
+// The Race Centre through the real refresh (decision 132): the races come from the
 // snapshot the refresh wrote, and match what the simulator's own tables and histories say.
 
 const sim = simulator()

@@ -104,7 +104,7 @@ describe('cron refresh', () => {
       ['September', 'finished'],
       ['August', 'finished'],
     ])
-    // Decision 044: the title holders start with the spec's winner, and no runner-up is ever 1st.
+    // Decision 044: the title holders start with the product's `winner`, and no runner-up is ever 1st.
     for (const w of winners.body.monthly_winners.filter((m) => m.status === 'finished')) {
       expect((w.joint_winners as string[])[0], String(w.month)).toBe(w.winner)
       expect(

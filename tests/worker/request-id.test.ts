@@ -4,7 +4,7 @@ import { callRaw as call } from './helpers/http'
 import { loggedDuring as logged } from './helpers/logs'
 import { addUser, bearer } from './helpers/world'
 
-// Issue 27 item 9: every answer names its request, an error's body quotes the same id, and every
+// Decision 155: every answer names its request, an error's body quotes the same id, and every
 // line the worker logs for that request carries it (with the user once the token is checked).
 
 const brokenD1 = {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { simulator } from './helpers/fpl'
 import { addMember, addUser, bearer, getJson, officeLeagueWithBoss, PUBLIC_TOURNAMENT_ID, runCronAndQueue } from './helpers/world'
 
-// Finding yourself in a big league (issue 14 item 9, decision 045): the standings answer says on
+// Finding yourself in a big league (decisions 045 and 046): the standings answer says on
 // which page the viewer's own row is, and `search` finds managers and teams by name across the
 // whole stored table, LIKE-safe, with their real ranks and its own paging.
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { addMember, addTournament, addUser, runCronAndQueue } from './helpers/world'
 
-// What the refresh keeps of a season for good (issue 16): FPL wipes league data every July.
+// What the refresh keeps of a season for good (decision 131): FPL wipes league data every July.
 
 const sim = simulator()
 let pubId = 0

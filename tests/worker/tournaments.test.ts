@@ -4,7 +4,7 @@ import { routeFplToSimulator, SIM_LEAGUES } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addCuratedTeam, addMember, addTournament, addUser, bearer, CURATED_TOURNAMENT_ID } from './helpers/world'
 
-// Tournament list, detail, create and join (spec: tournaments-and-leagues.md), with the
+// Tournament list, detail, create and join (decision 181, R7 and R10), with the
 // authorization the server enforces.
 
 let owner = 0

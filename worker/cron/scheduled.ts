@@ -1,16 +1,16 @@
 import type { Database } from '../db/client'
 import { getDb } from '../db/client'
-import { appSnapshots, sessions, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
 import { log } from '../lib/log'
 import { recordMetric } from '../lib/metrics'
-import { pollerOf } from '../live/hubs'
-import { endedSessions } from '../services/auth/tokens'
+import { keepAppSnapshot } from '../services/app-snapshots'
+import { deleteEndedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
+import { pollerOf } from '../services/live/hubs'
 import type { NotifySender } from '../services/notifications/messages'
 import { runNotificationSchedule } from '../services/notifications/schedule'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
-import { globalTournamentRow } from '../services/users'
+import { namePublicTournament } from '../services/tournaments'
 
 export const REFRESH_LEASE = 'fpl-refresh'
 /** The app_snapshots row of the cron's last run (its time, and what it planned or the error); the deep health check reads it. */
@@ -47,11 +47,11 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
   const holder = crypto.randomUUID()
   if (!(await acquireLease(db, REFRESH_LEASE, holder, LEASE_TTL_MS))) return { ran: false, holder }
   try {
-    await syncPublicTournamentName(db, env.PRODUCT_NAME)
+    await namePublicTournament(db, env.PRODUCT_NAME)
     // The live poller's watchdog: a loop that crashed or never started runs again within ten minutes.
     await (deps.wakeLive ?? (() => pollerOf(env).wake()))().catch((error: unknown) => log.warn('The live poller did not wake', { error }))
     // Sessions past their expiry or idle timeout; sign-in only tidies the signing-in user's own.
-    await db.delete(sessions).where(endedSessions(deps.now?.() ?? Date.now()))
+    await deleteEndedSessions(db, deps.now?.() ?? Date.now())
     const started = Date.now()
     try {
       const planned = await runRefreshPlanner(
@@ -80,18 +80,7 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
   }
 }
 
-// The public auto-join tournament is named after the product, which is configuration.
-async function syncPublicTournamentName(db: Database, productName: string) {
-  await db
-    .update(tournaments)
-    .set({ name: `${productName} Tournament`, description: `Compete with all ${productName} users` })
-    .where(globalTournamentRow)
-}
-
 async function recordRun(db: Database, scheduledTime: number, summary: Record<string, unknown>) {
   const data = { scheduled_time: new Date(scheduledTime).toISOString(), finished_at: new Date().toISOString(), ...summary }
-  await db
-    .insert(appSnapshots)
-    .values({ key: LAST_RUN_KEY, data })
-    .onConflictDoUpdate({ target: appSnapshots.key, set: { data, updatedAt: new Date() } })
+  await keepAppSnapshot(db, LAST_RUN_KEY, data)
 }

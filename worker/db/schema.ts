@@ -122,9 +122,9 @@ export const tournaments = sqliteTable(
     }),
     inviteCode: text('invite_code'),
     entryFeePence: integer('entry_fee_pence').notNull().default(0),
-    // The Gameweek Gazette (issue 16): the commissioner can turn the product's weekly post off.
+    // The Gameweek Gazette (decision 134): the commissioner can turn the product's weekly post off.
     gazetteEnabled: integer('gazette_enabled', { mode: 'boolean' }).notNull().default(true),
-    // Season lineage (issue 16): last season's FPL league id, as the commissioner linked it, and
+    // Season lineage (decision 137): last season's FPL league id, as the commissioner linked it, and
     // our tournament of that league when we kept one, so the Hall of Fame spans FPL's reset.
     previousFplLeagueId: integer('previous_fpl_league_id'),
     previousTournamentId: integer('previous_tournament_id'),
@@ -300,9 +300,9 @@ export const tournamentSnapshots = sqliteTable(
     publicCandidates: text('public_candidates', { mode: 'json' }).$type<Record<string, unknown>>(),
     dataSource: text('data_source').notNull().default('fpl_api'),
     refreshedAt: integer('refreshed_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    // The Race Centre (issue 16): month and season races computed from this snapshot (null before it existed).
+    // The Race Centre (decision 132): month and season races computed from this snapshot (null before it existed).
     race: text('race', { mode: 'json' }).$type<Record<string, unknown>>(),
-    // The Hall of Fame (issue 16): all-time records and seasons' final tables, computed when a
+    // The Hall of Fame (decision 136): all-time records and seasons' final tables, computed when a
     // gameweek is checked from the kept gameweek results (null in other snapshots: readers take
     // the newest snapshot that has one).
     hallOfFame: text('hall_of_fame', { mode: 'json' }).$type<Record<string, unknown>>(),
@@ -311,7 +311,7 @@ export const tournamentSnapshots = sqliteTable(
 )
 
 // ---------------------------------------------------------------------------------------------
-// The league's story (issue 16), kept for good: FPL wipes a season's league data each July.
+// The league's story (decisions 131 and 138), kept for good: FPL wipes a season's league data each July.
 
 // One checked gameweek of a tournament's table, compact: `rows` is a JSON array of
 // [fpl_team_id, net points, total, league rank, points on bench | null, hit cost | null,
@@ -500,7 +500,7 @@ export const devOutbox = sqliteTable(
   (t) => [index('dev_outbox_created_idx').on(t.createdAt)],
 )
 
-// Notifications (issue 17, decision 139). A device's Web Push subscription, as its browser gave
+// Notifications (decision 139). A device's Web Push subscription, as its browser gave
 // it; one row per endpoint (a device re-synced by another account moves to that account).
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',

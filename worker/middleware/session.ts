@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import { type BatchRead, both, constant, rowsOf, runBatch } from '../db/batch'
+import { type BatchRead, batchOf, constant, rowsOf, runBatch } from '../db/batch'
 import type { AppEnv, RequestContext } from '../env'
 import { addLogFields } from '../lib/log'
 import { type SessionUser, sessionUser, sessionUserQuery, unauthenticated } from '../services/auth/sessions'
@@ -67,7 +67,10 @@ function viewerSession(c: RequestContext, claims: SessionClaims | null): ViewerS
   const read = async <T>(read: (viewerId: number | null) => BatchRead<T>) => {
     if (!claims) return { user: null, data: await runBatch(db, read(null)) }
     if (checked) return { user: checked, data: await runBatch(db, read(claims.userId)) }
-    const [[row], data] = await runBatch(db, both(rowsOf(sessionUserQuery(db, claims)), read(claims.userId)))
+    const {
+      session: [row],
+      data,
+    } = await runBatch(db, batchOf({ session: rowsOf(sessionUserQuery(db, claims)), data: read(claims.userId) }))
     checked = sessionUser(db, row, claims, (work) => c.executionCtx.waitUntil(work))
     return { user: checked, data }
   }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { type BatchRead, both, constant } from '../db/batch'
+import { type BatchRead, batchOf, constant } from '../db/batch'
 import { addLogFields } from '../lib/log'
 import { markPublicRead } from '../lib/public-read-cache'
 import type { SignedInEnv, ViewerEnv } from '../middleware/session'
@@ -24,8 +24,8 @@ interface Freshness {
 export async function managedWith<T>(c: Context<SignedInEnv>, id: number, read: BatchRead<T>) {
   const {
     user,
-    data: [access, data],
-  } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, id, userId), read))
+    data: { access, data },
+  } = await c.var.session.read((userId) => batchOf({ access: tournamentAccessRead(c.var.db, id, userId), data: read }))
   addLogFields({ tournament_id: id })
   if (!access.tournament) throw leagueNotFound()
   assertCanManage(c.env, access.tournament, user)
@@ -47,8 +47,8 @@ export async function tournamentData<T, Body extends Freshness>(
 ): Promise<Body> {
   const {
     user,
-    data: [access, data],
-  } = await c.var.session.read((viewer) => both(tournamentAccessRead(c.var.db, id, viewer), read(viewer)))
+    data: { access, data },
+  } = await c.var.session.read((viewer) => batchOf({ access: tournamentAccessRead(c.var.db, id, viewer), data: read(viewer) }))
   addLogFields({ tournament_id: id })
   const tournament = assertReadable(access, user)
   const body = answer(tournament, user, data)
@@ -60,8 +60,8 @@ export async function tournamentData<T, Body extends Freshness>(
 export async function wallWith<T>(c: Context<SignedInEnv>, leagueId: number, read: BatchRead<T>) {
   const {
     user,
-    data: [access, data],
-  } = await c.var.session.read((userId) => both(tournamentAccessRead(c.var.db, leagueId, userId), read))
+    data: { access, data },
+  } = await c.var.session.read((userId) => batchOf({ access: tournamentAccessRead(c.var.db, leagueId, userId), data: read }))
   addLogFields({ tournament_id: leagueId })
   return { tournament: assertCanUseWall(access, user), user, data }
 }

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, exists, getTableColumns, gt, ne, or, sql } from 'drizzle-orm'
+import { jsonEachElement } from '../db/among'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { memberships, tournaments } from '../db/schema'
+import { memberships, sessions, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
 import { ApiError } from '../lib/errors'
 import type { SessionUser } from './auth/sessions'
@@ -92,16 +93,6 @@ export interface SocketSession {
 // Of the sessions given (a JSON array of [token id, user, token version]), those still current
 // (the row not signed out, expired or idle, the version not bumped by a password change or "sign
 // out everywhere") whose user may read the tournament; a NULL row when signed-out viewers may.
-// One statement and one bound list however many viewers: D1 binds at most 100 parameters.
-const STILL_READABLE = `WITH v AS (SELECT value ->> 0 AS jti, value ->> 1 AS user_id, value ->> 2 AS version FROM json_each(?2))
-SELECT v.jti AS session FROM v
-  JOIN tournaments t ON t.id = ?1
-  JOIN users u ON u.id = v.user_id AND u.token_version = v.version
-  JOIN sessions s ON s.jti = v.jti AND s.user_id = v.user_id AND s.expires_at > ?3 AND s.last_seen_at > ?4
-  WHERE t.type <> 'private' OR t.commissioner_id = v.user_id
-    OR EXISTS (SELECT 1 FROM memberships m WHERE m.tournament_id = t.id AND m.user_id = v.user_id AND m.status = 'active')
-UNION ALL SELECT NULL FROM tournaments WHERE id = ?1 AND type <> 'private'`
-
 /**
  * `assertReadable` and the session check for viewers already let in (the live sockets of a
  * tournament): which of these sessions may still read it, by token id; `null` in the answer when
@@ -109,12 +100,45 @@ UNION ALL SELECT NULL FROM tournaments WHERE id = ?1 AND type <> 'private'`
  * current; a private one's commissioner and active members.
  */
 export async function stillReadable(db: Database, tournamentId: number, viewers: readonly SocketSession[], now = Date.now()): Promise<Set<string | null>> {
+  // One statement and one bound list however many viewers: D1 binds at most 100 parameters.
   const list = JSON.stringify(viewers.map((v) => [v.tokenId, v.userId, v.tokenVersion]))
-  const { results } = await db.$client
-    .prepare(STILL_READABLE)
-    .bind(tournamentId, list, now, now - SESSION_IDLE_MS)
-    .all<{ session: string | null }>()
-  return new Set(results.map((r) => r.session))
+  const v = db.$with('v').as(
+    db
+      // Names of their own: drizzle refers to a CTE's columns unqualified, and sessions has a jti and a user_id too.
+      .select({
+        jti: jsonEachElement<string>(0, 'viewer_jti'),
+        userId: jsonEachElement<number>(1, 'viewer_id'),
+        version: jsonEachElement<number>(2, 'viewer_token_version'),
+      })
+      .from(sql`json_each(${list})`),
+  )
+  const activeMember = db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .where(and(eq(memberships.tournamentId, tournaments.id), eq(memberships.userId, v.userId), eq(memberships.status, 'active')))
+  const rows = await db
+    .with(v)
+    .select({ session: sql<string | null>`${v.jti}` })
+    .from(v)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentId))
+    .innerJoin(users, and(eq(users.id, v.userId), eq(users.tokenVersion, v.version)))
+    .innerJoin(
+      sessions,
+      and(
+        eq(sessions.jti, v.jti),
+        eq(sessions.userId, v.userId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+      ),
+    )
+    .where(or(ne(tournaments.type, 'private'), eq(tournaments.commissionerId, v.userId), exists(activeMember)))
+    .unionAll(
+      db
+        .select({ session: sql<string | null>`NULL` })
+        .from(tournaments)
+        .where(and(eq(tournaments.id, tournamentId), ne(tournaments.type, 'private'))),
+    )
+  return new Set(rows.map((r) => r.session))
 }
 
 /**

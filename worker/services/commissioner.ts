@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
-import { both, mapRead, rowsOf } from '../db/batch'
+import { batchOf, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
@@ -84,10 +84,13 @@ type NotJoinedRow = Awaited<ReturnType<typeof notJoinedQuery>>[number]
 /** The commissioner's member list (active and removed) and the FPL league's managers not joined, as one read that can share a batch. */
 export function membersRead(db: Database, tournamentId: number) {
   const members = mapRead(rowsOf(membersWithTeams(db, eq(memberships.tournamentId, tournamentId)).orderBy(users.name)), onePerUser)
-  return both(members, both(latestSnapshotRead(db, tournamentId, 'standingsMeta'), rowsOf(notJoinedQuery(db, tournamentId))))
+  return batchOf({ members, standings: latestSnapshotRead(db, tournamentId, 'standingsMeta'), notJoined: rowsOf(notJoinedQuery(db, tournamentId)) })
 }
 
-export function membersView(t: Tournament, [rows, [snapshot, notJoined]]: [MemberWithTeam[], [SnapshotView | null, NotJoinedRow[]]]) {
+export function membersView(
+  t: Tournament,
+  { members: rows, standings: snapshot, notJoined }: { members: MemberWithTeam[]; standings: SnapshotView | null; notJoined: NotJoinedRow[] },
+) {
   const member = (r: MemberWithTeam) => {
     const teamValid = r.team !== null && r.teamName !== null
     return {

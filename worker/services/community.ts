@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { MAX_PINNED_POSTS, PIN_LIMIT_MESSAGE } from '../../contract/community'
-import { both, mapRead, rowsOf } from '../db/batch'
+import { batchOf, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { communityPosts, postLikes, postReports, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -25,21 +25,16 @@ export function postsRead(db: Database, tournamentId: number) {
     .orderBy(desc(communityPosts.isPinned), desc(communityPosts.createdAt), desc(communityPosts.id))
     .limit(WALL_SIZE)
   const onWall = sql`(SELECT id FROM community_posts WHERE tournament_id = ${tournamentId} ORDER BY is_pinned DESC, created_at DESC, id DESC LIMIT ${WALL_SIZE})`
-  return mapRead(
-    both(
-      rowsOf(newest),
-      both(
-        rowsOf(db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, onWall))),
-        rowsOf(
-          db
-            .select({ postId: postReports.postId, userId: postReports.userId, dismissedAt: postReports.dismissedAt })
-            .from(postReports)
-            .where(inArray(postReports.postId, onWall)),
-        ),
-      ),
+  return batchOf({
+    posts: rowsOf(newest),
+    likes: rowsOf(db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, onWall))),
+    reports: rowsOf(
+      db
+        .select({ postId: postReports.postId, userId: postReports.userId, dismissedAt: postReports.dismissedAt })
+        .from(postReports)
+        .where(inArray(postReports.postId, onWall)),
     ),
-    ([posts, [likes, reports]]) => ({ posts, likes, reports }),
-  )
+  })
 }
 
 type WallData = ReturnType<ReturnType<typeof postsRead>['parse']>

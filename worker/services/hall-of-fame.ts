@@ -1,4 +1,4 @@
-import { HALL_OF_FAME_PENDING, type RecordsResponse, type SeasonsResponse } from '../../contract/hall-of-fame'
+import { HALL_OF_FAME_PENDING, type RecordsAnswer, type SeasonsAnswer } from '../../contract/hall-of-fame'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { type HallOfFameDocument, newestHallOfFameQuery } from './story/hall-of-fame'
@@ -12,14 +12,14 @@ const newestHallOfFameRead = (db: Database, tournamentId: number): BatchRead<Hal
 
 const pending = { status: 'pending' as const, message: HALL_OF_FAME_PENDING, computed_at: null }
 
-export const recordsRead = (db: Database, tournamentId: number): BatchRead<RecordsResponse> =>
+export const recordsRead = (db: Database, tournamentId: number): BatchRead<RecordsAnswer> =>
   mapRead(newestHallOfFameRead(db, tournamentId), (document) =>
     document
       ? { status: 'ready', message: null, records: document.records, seasons_covered: document.seasons_covered, computed_at: document.computed_at }
       : { ...pending, records: [], seasons_covered: [] },
   )
 
-export const seasonsRead = (db: Database, tournamentId: number): BatchRead<SeasonsResponse> =>
+export const seasonsRead = (db: Database, tournamentId: number): BatchRead<SeasonsAnswer> =>
   mapRead(newestHallOfFameRead(db, tournamentId), (document) =>
     document ? { status: 'ready', message: null, seasons: document.seasons, computed_at: document.computed_at } : { ...pending, seasons: [] },
   )

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { both, runBatch } from '../db/batch'
+import { batchOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
@@ -23,7 +23,10 @@ export async function byInviteCode(db: Database, code: string) {
 
 export async function inviteLeague(db: Database, code: string) {
   const t = await byInviteCode(db, code)
-  const [members, snapshot] = await runBatch(db, both(activeMemberCountsRead(db, t.id), latestSnapshotRead(db, t.id, 'standingsMeta')))
+  const { members, snapshot } = await runBatch(
+    db,
+    batchOf({ members: activeMemberCountsRead(db, t.id), snapshot: latestSnapshotRead(db, t.id, 'standingsMeta') }),
+  )
   return leagueSummary(t, members.get(t.id) ?? 0, fplLeagueSizeOf(t.type, snapshot))
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, lte } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { cronLeases } from '../db/schema'
 
@@ -13,7 +13,7 @@ export async function acquireLease(db: Database, name: string, holder: string, t
     .onConflictDoUpdate({
       target: cronLeases.name,
       set: { holder, expiresAt: new Date(now + ttlMs) },
-      setWhere: sql`${cronLeases.expiresAt} <= ${now}`,
+      setWhere: lte(cronLeases.expiresAt, new Date(now)),
     })
     .returning({ holder: cronLeases.holder })
   return rows[0]?.holder === holder
@@ -21,5 +21,5 @@ export async function acquireLease(db: Database, name: string, holder: string, t
 
 /** Gives the lease back early; a no-op when someone else holds it by now. */
 export async function releaseLease(db: Database, name: string, holder: string): Promise<void> {
-  await db.delete(cronLeases).where(sql`${cronLeases.name} = ${name} and ${cronLeases.holder} = ${holder}`)
+  await db.delete(cronLeases).where(and(eq(cronLeases.name, name), eq(cronLeases.holder, holder)))
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { LINEAGE_DEPTH, type LineageResponse } from '../../contract/hall-of-fame'
+import { LINEAGE_DEPTH, type LineageAnswer } from '../../contract/hall-of-fame'
 import type { Database } from '../db/client'
 import { tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -17,14 +17,14 @@ type Linked = Pick<Tournament, 'id' | 'name' | 'fplSeason'>
 const previousOf = (t: Linked | null) => (t ? { id: t.id, name: t.name, fpl_season: t.fplSeason } : null)
 
 /** The tournament's link as it stands, for the commissioner's form. */
-export async function lineageOf(db: Database, tournament: Tournament): Promise<LineageResponse> {
+export async function lineageOf(db: Database, tournament: Tournament): Promise<LineageAnswer> {
   const previous = tournament.previousTournamentId
     ? await db.query.tournaments.findFirst({ where: eq(tournaments.id, tournament.previousTournamentId), columns: { id: true, name: true, fplSeason: true } })
     : undefined
   return { previous_fpl_league_id: tournament.previousFplLeagueId, previous_tournament: previousOf(previous ?? null), message: '' }
 }
 
-export async function linkLineage(db: Database, tournament: Tournament, user: SessionUser, previousFplLeagueId: number | null): Promise<LineageResponse> {
+export async function linkLineage(db: Database, tournament: Tournament, user: SessionUser, previousFplLeagueId: number | null): Promise<LineageAnswer> {
   if (previousFplLeagueId === null) {
     await store(db, tournament.id, null, null)
     return { previous_fpl_league_id: null, previous_tournament: null, message: "Unlinked. The Hall of Fame keeps this league's own seasons and FPL history." }

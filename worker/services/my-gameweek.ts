@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { LiveStandingRow, LiveStatus } from '../../contract/live'
 import { type MyGameweekAnswer, type MyGameweekLeague, type MyGameweekNeighbour, orderMyLeagues } from '../../contract/my-gameweek'
-import { type BatchRead, both, mapRead, rowsOf } from '../db/batch'
+import { type BatchRead, batchOf, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { type GameweekStatus, memberships, standingsRows, tournamentSnapshots, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
-import { type FeedHead, feedHeadRead } from '../live/feed'
-import { livePage, tableVersionOf } from '../live/page-cache'
+import { type FeedHead, feedHeadRead } from './live/feed'
+import { livePage, tableVersionOf } from './live/page-cache'
 import { snapshotTotalMembers } from './snapshot-store'
 import { tableKind } from './users'
 
@@ -90,7 +90,7 @@ export function myGameweekRead(db: Database, userId: number): BatchRead<MyGamewe
     .innerJoin(me, and(eq(me.tournamentId, memberships.tournamentId), sql`${me.fplTeamId} = (SELECT fpl_team_id FROM users WHERE id = ${userId})`))
     .innerJoin(near, and(eq(near.tournamentId, me.tournamentId), sql`${near.position} BETWEEN ${me.position} - 1 AND ${me.position} + 1`))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-  return mapRead(both(both(rowsOf(tables), feedHeadRead(db)), rowsOf(stored)), ([[tables, feed], stored]) => ({ tables, feed, stored }))
+  return batchOf({ tables: rowsOf(tables), feed: feedHeadRead(db), stored: rowsOf(stored) })
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { appSnapshots, tournamentSnapshots, tournaments, users } from '../db/schema'
+import { tournamentSnapshots, tournaments, users } from '../db/schema'
 import { PUBLIC_STATS_ERROR, type PublicStatsResult } from '../fpl/stats'
 import { log } from '../lib/log'
+import { appSnapshotData, keepAppSnapshot } from './app-snapshots'
 
 // The landing page's site-wide banter stats. Each tournament's refresh stores its own best
 // candidates; this merges them (the best of the bests) into one document after every refresh,
@@ -67,17 +68,13 @@ export async function rebuildPublicStats(db: Database): Promise<PublicStatsResul
     data_source: 'live',
     message: newest.size > 0 ? 'Live banter from our tournaments.' : 'Banter stats appear after the first gameweek refresh.',
   }
-  await db
-    .insert(appSnapshots)
-    .values({ key: KEY, data: result })
-    .onConflictDoUpdate({ target: appSnapshots.key, set: { data: result, updatedAt: new Date() } })
+  await keepAppSnapshot(db, KEY, result)
   return result
 }
 
 export async function readPublicStats(db: Database): Promise<PublicStatsResult> {
   try {
-    const row = await db.query.appSnapshots.findFirst({ where: eq(appSnapshots.key, KEY) })
-    return (row?.data as PublicStatsResult | undefined) ?? (await rebuildPublicStats(db))
+    return ((await appSnapshotData(db, KEY)) as PublicStatsResult | undefined) ?? (await rebuildPublicStats(db))
   } catch (error) {
     log.error('Public banter stats unavailable', { error })
     return { ...PUBLIC_STATS_ERROR, stats: {} }

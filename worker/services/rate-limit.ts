@@ -15,13 +15,19 @@ export interface Limit {
 
 async function hit(db: Database, limit: Limit, now = Date.now()): Promise<{ count: number; retryAfterSeconds: number }> {
   const cutoff = now - limit.windowMs
-  const row = await db.get<{ count: number; window_start: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${limit.key}, ${now}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN window_start <= ${cutoff} THEN 1 ELSE count + 1 END,
-      window_start = CASE WHEN window_start <= ${cutoff} THEN ${now} ELSE window_start END
-    RETURNING count, window_start`)
-  return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + limit.windowMs - now) / 1000)) }
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, windowStart: new Date(now), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN window_start <= ${cutoff} THEN 1 ELSE count + 1 END`,
+        windowStart: sql`CASE WHEN window_start <= ${cutoff} THEN ${now} ELSE window_start END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+  const windowStart = row?.windowStart.getTime() ?? now
+  return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) }
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`

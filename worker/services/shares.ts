@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { PROVISIONAL_SHARE_CODE, provisionalShareReason } from '../../contract/provisional'
-import { both, mapRead, rowsOf, runBatch } from '../db/batch'
+import { batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { sharedAchievements, standingsRows, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -93,12 +93,13 @@ export async function createShare(
   if (!owner?.banterSharingEnabled) {
     throw new ApiError(403, 'Banter sharing is turned off in your privacy settings.', { code: 'sharing_disabled' })
   }
-  const [members, [snapshot, standings]] = await runBatch(
+  const { members, snapshot, standings } = await runBatch(
     db,
-    both(
-      activeMemberCountsRead(db, tournament.id),
-      both(latestSnapshotRead(db, tournament.id, 'banterStats'), latestSnapshotRead(db, tournament.id, 'standingsMeta')),
-    ),
+    batchOf({
+      members: activeMemberCountsRead(db, tournament.id),
+      snapshot: latestSnapshotRead(db, tournament.id, 'banterStats'),
+      standings: latestSnapshotRead(db, tournament.id, 'standingsMeta'),
+    }),
   )
   if (snapshot && snapshot.gameweekStatus !== 'checked') throw provisionalStat(snapshot.gameweek)
   const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null

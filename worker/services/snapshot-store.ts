@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import { among, excluded, jsonEachElement } from '../db/among'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { type GameweekStatus, standingsRows, tournamentSnapshots, tournaments } from '../db/schema'
@@ -83,12 +84,47 @@ export interface WriteResult {
 }
 
 const ROWS_PER_STATEMENT = 400
-const UPSERT_ROWS = `INSERT INTO standings_rows (tournament_id, position, fpl_team_id, team_name, player_name, total_points, gameweek_points, rank, last_rank, previous_total, transfers)
-  SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9 FROM json_each(?2) WHERE true
-  ON CONFLICT (tournament_id, position) DO UPDATE SET fpl_team_id = excluded.fpl_team_id, team_name = excluded.team_name,
-    player_name = excluded.player_name, total_points = excluded.total_points, gameweek_points = excluded.gameweek_points,
-    rank = excluded.rank, last_rank = excluded.last_rank, previous_total = excluded.previous_total, transfers = excluded.transfers`
-const DELETE_ROWS = 'DELETE FROM standings_rows WHERE tournament_id = ?1 AND position IN (SELECT value FROM json_each(?2))'
+/**
+ * Upserts a few hundred rows through one JSON parameter (D1 binds at most 100 per statement): the
+ * rows are read back with json_each. INSERT ... SELECT fills the table's columns in their order.
+ * `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the insert, not to the select.
+ */
+function upsertRows(db: Database, tournamentId: number, json: string) {
+  const rows = db
+    .select({
+      tournamentId: sql<number>`${tournamentId}`.as('tournament_id'),
+      position: jsonEachElement<number>(0, 'position'),
+      fplTeamId: jsonEachElement<number>(1, 'fpl_team_id'),
+      teamName: jsonEachElement<string>(2, 'team_name'),
+      playerName: jsonEachElement<string>(3, 'player_name'),
+      totalPoints: jsonEachElement<number>(4, 'total_points'),
+      gameweekPoints: jsonEachElement<number>(5, 'gameweek_points'),
+      rank: jsonEachElement<number>(6, 'rank'),
+      lastRank: jsonEachElement<number | null>(7, 'last_rank'),
+      previousTotal: jsonEachElement<number | null>(8, 'previous_total'),
+      transfers: jsonEachElement<number | null>(9, 'transfers'),
+    })
+    .from(sql`json_each(${json})`)
+    .where(sql`true`)
+  return db
+    .insert(standingsRows)
+    .select(rows)
+    .onConflictDoUpdate({
+      target: [standingsRows.tournamentId, standingsRows.position],
+      set: {
+        fplTeamId: excluded(standingsRows.fplTeamId),
+        teamName: excluded(standingsRows.teamName),
+        playerName: excluded(standingsRows.playerName),
+        totalPoints: excluded(standingsRows.totalPoints),
+        gameweekPoints: excluded(standingsRows.gameweekPoints),
+        rank: excluded(standingsRows.rank),
+        lastRank: excluded(standingsRows.lastRank),
+        previousTotal: excluded(standingsRows.previousTotal),
+        transfers: excluded(standingsRows.transfers),
+      },
+    })
+}
+
 const rowTuple = (r: StoredRow) => [
   r.position,
   r.fpl_team_id,
@@ -113,8 +149,8 @@ const sameRow = (a: StoredRow, b: StoredRow) =>
   (a.previous_total ?? null) === (b.previous_total ?? null) &&
   (a.transfers ?? null) === (b.transfers ?? null)
 
-const rowColumns = {
-  position: standingsRows.position,
+/** A stored row's columns but its position, as StoredRow names them (the live table reads them too). */
+export const storedRowColumns = {
   fpl_team_id: standingsRows.fplTeamId,
   team_name: standingsRows.teamName,
   player_name: standingsRows.playerName,
@@ -125,6 +161,8 @@ const rowColumns = {
   previous_total: standingsRows.previousTotal,
   transfers: standingsRows.transfers,
 }
+
+const rowColumns = { position: standingsRows.position, ...storedRowColumns }
 
 async function currentRows(db: Database, tournamentId: number): Promise<Map<number, StoredRow>> {
   const rows = await db.select(rowColumns).from(standingsRows).where(eq(standingsRows.tournamentId, tournamentId))
@@ -149,17 +187,11 @@ export async function storedTable(db: Database, tournamentId: number): Promise<S
   return { ...snapshot, rows: [...(await currentRows(db, tournamentId)).values()] }
 }
 
-/** A drizzle query as a D1 prepared statement, to batch it with raw statements. */
-export function prepared(db: Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
-  const { sql: text, params } = query.toSQL()
-  return db.$client.prepare(text).bind(...params)
-}
-
 /**
  * The statements that bring the stored snapshot to `input`; the caller runs them in one batch
  * (with anything else that must commit together, such as marking the job done).
  */
-export async function snapshotStatements(db: Database, input: SnapshotInput): Promise<{ statements: D1PreparedStatement[]; result: WriteResult }> {
+export async function snapshotStatements(db: Database, input: SnapshotInput): Promise<{ statements: Array<BatchItem<'sqlite'>>; result: WriteResult }> {
   const before = await currentRows(db, input.tournamentId)
   const changed = input.rows.filter((row) => {
     const old = before.get(row.position)
@@ -168,14 +200,12 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
   const keep = new Set(input.rows.map((r) => r.position))
   const removed = [...before.keys()].filter((p) => !keep.has(p))
 
-  const d1 = db.$client
-  const statements: D1PreparedStatement[] = []
+  const statements: Array<BatchItem<'sqlite'>> = []
   for (let i = 0; i < changed.length; i += ROWS_PER_STATEMENT) {
-    // A few hundred rows per statement through one JSON parameter (D1 allows 100 parameters).
-    const json = JSON.stringify(changed.slice(i, i + ROWS_PER_STATEMENT).map(rowTuple))
-    statements.push(d1.prepare(UPSERT_ROWS).bind(input.tournamentId, json))
+    statements.push(upsertRows(db, input.tournamentId, JSON.stringify(changed.slice(i, i + ROWS_PER_STATEMENT).map(rowTuple))))
   }
-  if (removed.length > 0) statements.push(d1.prepare(DELETE_ROWS).bind(input.tournamentId, JSON.stringify(removed)))
+  if (removed.length > 0)
+    statements.push(db.delete(standingsRows).where(and(eq(standingsRows.tournamentId, input.tournamentId), among(standingsRows.position, removed))))
   const snapshot = {
     gameweekStatus: input.gameweekStatus,
     dataVersion: input.dataVersion,
@@ -189,16 +219,13 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
     refreshedAt: new Date(),
   }
   statements.push(
-    prepared(
-      db,
-      db
-        .insert(tournamentSnapshots)
-        .values({ tournamentId: input.tournamentId, gameweek: input.gameweek, ...snapshot })
-        .onConflictDoUpdate({
-          target: [tournamentSnapshots.tournamentId, tournamentSnapshots.gameweek],
-          set: { ...snapshot, revision: sql`${tournamentSnapshots.revision} + 1` },
-        }),
-    ),
+    db
+      .insert(tournamentSnapshots)
+      .values({ tournamentId: input.tournamentId, gameweek: input.gameweek, ...snapshot })
+      .onConflictDoUpdate({
+        target: [tournamentSnapshots.tournamentId, tournamentSnapshots.gameweek],
+        set: { ...snapshot, revision: sql`${tournamentSnapshots.revision} + 1` },
+      }),
   )
   return { statements, result: { rowsWritten: changed.length, rowsDeleted: removed.length } }
 }

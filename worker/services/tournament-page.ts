@@ -1,6 +1,6 @@
 import { type PageAnswer, type PageAnswers, pageAnswerPaths } from '../../contract/page-answers'
 import { STANDINGS_PAGE_SIZE } from '../../contract/tournaments'
-import { both, runBatch } from '../db/batch'
+import { batchOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import type { Bindings } from '../env'
 import { ApiError, errorBody } from '../lib/errors'
@@ -22,10 +22,13 @@ const KEPT_STATUSES = new Set([200, 401, 403])
 
 /** Everything the four answers are made of, in one batch. */
 function pageRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, id: number) {
-  return both(
-    both(tournamentAccessRead(db, id, null), tournamentDetailRead(db, env, id, null)),
-    both(standingsPageRead(db, id, FIRST_PAGE, null), both(latestSnapshotRead(db, id, 'monthlyWinners'), latestSnapshotRead(db, id, 'banterStats'))),
-  )
+  return batchOf({
+    access: tournamentAccessRead(db, id, null),
+    detail: tournamentDetailRead(db, env, id, null),
+    standings: standingsPageRead(db, id, FIRST_PAGE, null),
+    winners: latestSnapshotRead(db, id, 'monthlyWinners'),
+    banter: latestSnapshotRead(db, id, 'banterStats'),
+  })
 }
 
 /** An answer's body, and whether it is the same for every visitor (the public read cache may keep it). */
@@ -57,7 +60,7 @@ export async function tournamentPageAnswers(db: Database, env: Pick<Bindings, 'P
   const kept = paths.map((path) => recallPublic(path))
   if (kept.every((text) => text !== null)) return Object.fromEntries(paths.map((path, i) => [path, { status: 200, body: JSON.parse(kept[i]!) as unknown }]))
 
-  const [[access, detail], [standings, [winners, banter]]] = await runBatch(db, pageRead(db, env, id))
+  const { access, detail, standings, winners, banter } = await runBatch(db, pageRead(db, env, id))
   // Standings, winners and banter: for whoever may read the tournament; public once an open one has data.
   const data = (body: (tournament: Tournament) => { refreshed_at: string | null }) => (): Built => {
     const tournament = assertReadable(access, null)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import { PINNED_CURATED_NAME } from '../../contract/tournaments'
-import { type BatchRead, both, constant, mapRead, rowsOf, runBatch } from '../db/batch'
+import { type BatchRead, batchOf, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { curatedTeams, memberships, refreshJobs, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
@@ -12,10 +12,18 @@ import { isAdmin, loadTournament, membershipOf, type Tournament } from './access
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable, ownTeamInLeague } from './fpl-lookup'
 import { type MessageSender, queueFirstRefresh } from './refresh'
-import { fplLeagueSizeColumn, prepared } from './snapshot-store'
-import { activeMemberCountsRead, joinTournaments } from './users'
+import { fplLeagueSizeColumn } from './snapshot-store'
+import { activeMemberCountsRead, globalTournamentRow, joinTournaments } from './users'
 
 // Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
+
+/** Names the public auto-join tournament after the product, which is configuration (the cron keeps it in step). */
+export async function namePublicTournament(db: Database, productName: string) {
+  await db
+    .update(tournaments)
+    .set({ name: `${productName} Tournament`, description: `Compete with all ${productName} users` })
+    .where(globalTournamentRow)
+}
 
 /** A random, unguessable invite code (96 bits, URL-safe). */
 export function newInviteCode(): string {
@@ -35,28 +43,26 @@ const playersCount = sql<number>`(SELECT count(*) FROM users WHERE is_verified =
 /** Member counts: active members, curated teams, and our managers (the public tournament's). */
 function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
   return mapRead(
-    both(
-      activeMemberCountsRead(db, tournamentId),
-      both(
-        rowsOf(
-          db
-            .select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` })
-            .from(curatedTeams)
-            .where(tournamentId === undefined ? undefined : eq(curatedTeams.tournamentId, tournamentId))
-            .groupBy(curatedTeams.tournamentId),
-        ),
-        // Our managers, counted only where they matter: the list, or the public tournament's page.
-        rowsOf(
-          tournamentId === undefined
-            ? db.select({ n: playersCount }).from(sql`(SELECT 1)`)
-            : db
-                .select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playersCount} ELSE 0 END` })
-                .from(tournaments)
-                .where(eq(tournaments.id, tournamentId)),
-        ),
+    batchOf({
+      members: activeMemberCountsRead(db, tournamentId),
+      curated: rowsOf(
+        db
+          .select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` })
+          .from(curatedTeams)
+          .where(tournamentId === undefined ? undefined : eq(curatedTeams.tournamentId, tournamentId))
+          .groupBy(curatedTeams.tournamentId),
       ),
-    ),
-    ([members, [curated, players]]) => ({
+      // Our managers, counted only where they matter: the list, or the public tournament's page.
+      players: rowsOf(
+        tournamentId === undefined
+          ? db.select({ n: playersCount }).from(sql`(SELECT 1)`)
+          : db
+              .select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playersCount} ELSE 0 END` })
+              .from(tournaments)
+              .where(eq(tournaments.id, tournamentId)),
+      ),
+    }),
+    ({ members, curated, players }) => ({
       members,
       curated: new Map(curated.map((r) => [r.id, Number(r.n)])),
       players: Number(players[0]?.n ?? 0),
@@ -128,7 +134,7 @@ function viewerRead(db: Database, viewerUserId: number | null): BatchRead<Viewer
   if (viewerUserId === null) return constant({ userId: null, memberships: new Map(), teamId: null, fplLeagues: null })
   const joined = db.select({ id: memberships.tournamentId, status: memberships.status }).from(memberships).where(eq(memberships.userId, viewerUserId))
   const team = db.select({ teamId: users.fplTeamId, leagues: users.fplLeagueIds }).from(users).where(eq(users.id, viewerUserId))
-  return mapRead(both(rowsOf(joined), rowsOf(team)), ([rows, [user]]) => ({
+  return mapRead(batchOf({ rows: rowsOf(joined), team: rowsOf(team) }), ({ rows, team: [user] }) => ({
     userId: viewerUserId,
     memberships: new Map(rows.map((r) => [r.id, r.status])),
     teamId: user?.teamId ?? null,
@@ -149,7 +155,7 @@ export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENA
       .where(ne(tournaments.autoJoin, true))
       .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)),
   )
-  return mapRead(both(rows, both(countsRead(db), viewerRead(db, viewerUserId))), ([list, [counts, viewer]]) => {
+  return mapRead(batchOf({ list: rows, counts: countsRead(db), viewer: viewerRead(db, viewerUserId) }), ({ list, counts, viewer }) => {
     const views = list.map((t) => leagueView(t, counts, viewer, env))
     const { userId, teamId, fplLeagues } = viewer
     return {
@@ -172,8 +178,14 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
       .limit(1),
   )
   return mapRead(
-    both(tournament, both(countsRead(db, id), both(viewerRead(db, viewerUserId), both(curatedTeamsRead(db, id), firstRefreshJobRead(db, id))))),
-    ([[row], [counts, [viewer, [curated, job]]]]) =>
+    batchOf({
+      tournament,
+      counts: countsRead(db, id),
+      viewer: viewerRead(db, viewerUserId),
+      curated: curatedTeamsRead(db, id),
+      job: firstRefreshJobRead(db, id),
+    }),
+    ({ tournament: [row], counts, viewer, curated, job }) =>
       row
         ? {
             ...leagueView(row, counts, viewer, env),
@@ -330,28 +342,37 @@ export async function createTournament(db: Database, source: FplSource, queue: M
   // One batch (one transaction): a tournament never exists without its commissioner's
   // membership. The membership finds the tournament by its new invite code, so it adds
   // nothing when someone else created the league a moment ago.
-  const [inserted] = await db.$client.batch<{ id: number }>([
-    prepared(
-      db,
+  const [[created]] = await db.batch([
+    db
+      .insert(tournaments)
+      .values({
+        name: input.name,
+        description: '',
+        type: 'private',
+        fplLeagueId: input.fplLeagueId,
+        fplSeason: state.season,
+        startEvent: league.start_event ?? 1,
+        commissionerId: user.id,
+        inviteCode,
+        entryFeePence: 0, // prize features are off: everything is free
+      })
+      .onConflictDoNothing()
+      .returning({ id: tournaments.id }),
+    // INSERT ... SELECT fills every column: a new id, active, joined when the tournament was created.
+    db.insert(memberships).select(
       db
-        .insert(tournaments)
-        .values({
-          name: input.name,
-          description: '',
-          type: 'private',
-          fplLeagueId: input.fplLeagueId,
-          fplSeason: state.season,
-          startEvent: league.start_event ?? 1,
-          commissionerId: user.id,
-          inviteCode,
-          entryFeePence: 0, // prize features are off: everything is free
+        .select({
+          id: sql<null>`NULL`.as('id'),
+          tournamentId: tournaments.id,
+          userId: sql<number>`${user.id}`.as('user_id'),
+          status: sql<'active'>`'active'`.as('status'),
+          joinedAt: tournaments.createdAt,
+          deactivatedAt: sql<null>`NULL`.as('deactivated_at'),
         })
-        .onConflictDoNothing()
-        .returning({ id: tournaments.id }),
+        .from(tournaments)
+        .where(eq(tournaments.inviteCode, inviteCode)),
     ),
-    db.$client.prepare('INSERT INTO memberships (tournament_id, user_id) SELECT id, ?1 FROM tournaments WHERE invite_code = ?2').bind(user.id, inviteCode),
   ])
-  const created = inserted?.results[0]
   if (!created) {
     // The league's key (tournaments_fpl_league_unique) refused the insert: someone created it a moment ago.
     const winner = await trackedTournament(db, input.fplLeagueId)

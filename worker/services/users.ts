@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { among } from '../db/among'
-import { type BatchRead, both, mapRead, rowsOf, runBatch } from '../db/batch'
+import { type BatchRead, batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { memberships, tournaments, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -89,8 +89,9 @@ export const userPayload = async (db: Database, user: UserRow) => userPayloadOf(
 
 /** A user's profile as one read (GET /api/auth/me); null when the account is gone. */
 export function profileRead(db: Database, userId: number) {
-  return mapRead(both(rowsOf(db.select().from(users).where(eq(users.id, userId)).limit(1)), joinedLeagueIdsRead(db, userId)), ([[user], joined]) =>
-    user ? userPayloadOf(user, joined) : null,
+  return mapRead(
+    batchOf({ user: rowsOf(db.select().from(users).where(eq(users.id, userId)).limit(1)), joined: joinedLeagueIdsRead(db, userId) }),
+    ({ user: [user], joined }) => (user ? userPayloadOf(user, joined) : null),
   )
 }
 

@@ -324,7 +324,7 @@ const ROUTES: Route[] = [
       commissioner: 200,
     },
   },
-  // The operators' routes (issue 27): the accounts of ADMIN_EMAILS only, whatever else a caller
+  // The operators' routes (decisions 155 and 156): the accounts of ADMIN_EMAILS only, whatever else a caller
   // runs (GET /api/health/deep, whose answer depends on the moment, is in health.test.ts).
   {
     name: 'GET /api/ops/dead-letters',

@@ -358,7 +358,7 @@ describe('passwords in any script (item 9)', () => {
       await authed('/api/auth/change-password', token, json({ current_password: PASSWORD, new_password: password })),
     ]
     for (const answer of answers) expect(answer.status).toBe(400)
-    // Register and change name what is wrong; reset keeps the spec's one sentence.
+    // Register and change name what is wrong; reset keeps its one sentence (decision 181, R8).
     expect(answers[0]?.body.detail).toBe(detail)
     expect(answers[2]?.body.detail).toBe(detail.startsWith('Password must contain') ? 'New password does not meet security requirements' : detail)
     const signIn = await login('known@example.com', password)

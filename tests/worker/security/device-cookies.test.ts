@@ -6,7 +6,7 @@ import { attack } from '../../security/attack'
 import { deviceCookie, PASSWORD, post, verifiedAccount } from '../helpers/accounts'
 import { call } from '../helpers/http'
 
-// Guessing one account's password from many addresses (issue 27, item 1; decision 150). Without a
+// Guessing one account's password from many addresses (decision 150). Without a
 // per-account limit, 40 wrong passwords from 40 addresses were never slowed. Now devices that never
 // signed in to the account share a per-account back-off, while a device that did (its device
 // cookie) keeps a budget of its own: the owner is never locked out by strangers.

@@ -8,7 +8,7 @@ import { call, json } from '../helpers/http'
 import { recordLogs } from '../helpers/logs'
 
 // Development only where ENVIRONMENT is exactly "development", and a deployment that lacks its
-// secrets says so (issue 27, item 8; decision 151). The tests themselves run as development.
+// secrets says so (decision 151). The tests themselves run as development.
 
 const UNAVAILABLE = { detail: 'The service is unavailable right now. Please try again later.', code: 'misconfigured' }
 const SECRET = 'a-production-secret-of-at-least-32-characters'

@@ -39,7 +39,7 @@ const LOOKUP_DOWN = {
   code: 'fpl_unavailable',
   retryAfter: expect.stringMatching(/^([1-9]|[1-9][0-9]|1[01][0-9]|120)$/),
 }
-// FPL's 429 is said as such, with its wait (issue 27, item 4).
+// FPL's 429 is said as such, with its wait (decision 153).
 const SLOWED_DOWN = { ...LOOKUP_DOWN, detail: 'FPL has asked us to slow down for a while. Please try again in about 2 minutes.' }
 const EMAIL_NOT_SENT = "Account created, but we couldn't send the verification email just now. Use Resend Email in a minute."
 

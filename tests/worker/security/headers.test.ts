@@ -305,7 +305,7 @@ describe('static assets', () => {
   })
 })
 
-describe('base URI and JSON charset (issue 13, item 18)', () => {
+describe('base URI and JSON charset (decision 003)', () => {
   it("sets base-uri 'none' and names the charset of every JSON answer, success or error", async ({ task }) => {
     attack(task, { category: 'Headers and browser posture', inputs: 5 })
     const answers = [

@@ -8,8 +8,8 @@ import { deviceCookie, PASSWORD, post, tokenFromEmail, verifiedAccount } from '.
 import { call } from '../helpers/http'
 
 // Malicious lockout: strangers failing to sign in, or asking for reset and verification emails,
-// must not keep the owner out (issue 13, item 7); sign-ins beyond what an isolate can hash are
-// shed at once instead of queued (item 11). The owner signs in from a device that signed in
+// must not keep the owner out (decision 072); sign-ins beyond what an isolate can hash are
+// shed at once instead of queued (decision 067). The owner signs in from a device that signed in
 // before (its device cookie, decision 150): strangers' guesses from many addresses slow down new
 // devices for the whole account (tests/worker/security/device-cookies.test.ts), never that one.
 

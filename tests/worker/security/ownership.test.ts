@@ -6,7 +6,7 @@ import { renameEntry, routeFplToSimulator, SIM_LEAGUES } from '../helpers/fpl'
 import { call } from '../helpers/http'
 import { addMember, addTournament, addUser, bearer, PUBLIC_TOURNAMENT_ID } from '../helpers/world'
 
-// Team ownership (issue 13, items 1-3): a typed FPL team id proves nothing, so a manager proves
+// Team ownership (decision 061): a typed FPL team id proves nothing, so a manager proves
 // a team is theirs with a one-time code in its FPL name; one team is held by one account,
 // enforced by the database; an invite sign-up checks the team against that league first.
 

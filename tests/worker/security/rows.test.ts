@@ -12,7 +12,7 @@ import { call } from '../helpers/http'
 import { NotifyQueue } from '../helpers/notify'
 import { addMember, addTournament, addUser, bearer } from '../helpers/world'
 
-// Rows bound to their owners (issue 27 items 2, 3, 6 and 7; decision 152): a removed member cannot
+// Rows bound to their owners (decision 152): a removed member cannot
 // link their old league's history into a league of their own, a push endpoint stays with the
 // account that registered it, an unsubscribe link has a key, a version and a life of its own, and
 // likes (each of which may notify someone) are throttled and notify once.

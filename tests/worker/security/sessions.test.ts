@@ -67,7 +67,7 @@ const sessionRow = (jti: unknown) =>
 const missingSecretLines = (calls: unknown[][]) => logLines(calls).filter((line) => typeof line.missing === 'string')
 
 describe('a deployment without JWT_SECRET (item 4)', () => {
-  // "test" is a deploy like any other (issue 27, item 8): only "development" is development.
+  // "test" is a deploy like any other (decision 151): only "development" is development.
   const publicEnvironments = ['production', 'staging', 'preview', 'Production', 'dev', 'test', '']
 
   it.for(publicEnvironments)('ENVIRONMENT=%j refuses to sign or check sessions with a 503, logs why, and hides /api/dev', async (environment, { task }) => {

@@ -125,9 +125,14 @@ const sessionInsert = (db: Database, claims: SessionClaims, now = Date.now()) =>
   db.insert(sessions).values({ jti: claims.tokenId, userId: claims.userId, lastSeenAt: new Date(now), expiresAt: new Date(claims.expiresAt) })
 
 /** Sessions that have ended by expiry or by the idle timeout, of one user or of everyone. */
-export const endedSessions = (now: number, userId?: number) => {
+const endedSessions = (now: number, userId?: number) => {
   const ended = or(lte(sessions.expiresAt, new Date(now)), lte(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)))
   return userId === undefined ? ended : and(eq(sessions.userId, userId), ended)
+}
+
+/** Deletes everyone's ended sessions (the cron's tidy-up; sign-in tidies only the signing-in user's own). */
+export async function deleteEndedSessions(db: Database, now = Date.now()) {
+  await db.delete(sessions).where(endedSessions(now))
 }
 
 /** Signs a token and starts its session; the user's ended sessions are deleted in the same batch. */

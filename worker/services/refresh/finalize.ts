@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { runWrites } from '../../db/batch'
 import type { Database } from '../../db/client'
 import { tournaments } from '../../db/schema'
 import type { CachedValue } from '../../fpl/cache'
@@ -16,7 +17,7 @@ import {
 } from '../../fpl/stats'
 import { storyNotices } from '../notifications/notices'
 import type { Notice } from '../notifications/rules'
-import { prepared, type SnapshotInput, type StoredRow, snapshotStatements, storedTable, type WriteResult } from '../snapshot-store'
+import { type SnapshotInput, type StoredRow, snapshotStatements, storedTable, type WriteResult } from '../snapshot-store'
 import { storyStep } from '../story'
 import { type Job, markJob } from './jobs'
 import { withLiveBase } from './live-base'
@@ -121,7 +122,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
     hallOfFame: story.hallOfFame,
   }
   const { statements, result } = await snapshotStatements(db, input)
-  await db.$client.batch([...statements, ...story.statements, prepared(db, markJob(db, job.id, 'done'))])
+  await runWrites(db, [...statements, ...story.statements, markJob(db, job.id, 'done')])
   const season = tournament.fplSeason ?? plan.season
   return { ...result, notices: story.gazette ? storyNotices(tournament.id, season, plan.gameweek, story.gazette, Date.now()) : [] }
 }

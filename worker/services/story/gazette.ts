@@ -1,7 +1,9 @@
+import type { BatchItem } from 'drizzle-orm/batch'
 import { GAZETTE_AWARDS, type GazetteAward, type GazetteDocument, type GazetteMonthRow, LOW_PROFILE } from '../../../contract/gazette'
 import { formatNumber } from '../../../contract/numbers'
 import type { RaceAnswerPart } from '../../../contract/race'
 import type { Database } from '../../db/client'
+import { gazetteEditions } from '../../db/schema'
 import { sharingOffEntriesQuery } from '../users'
 import type { StoryContext } from './context'
 import type { RaceDocument } from './race'
@@ -12,15 +14,12 @@ import type { RaceDocument } from './race'
 // but are picked from the tournament and the gameweek, so a retry writes the same words. A member
 // who switched sharing off is never named: his names are replaced everywhere in the edition.
 
-const PUBLISH = `INSERT INTO gazette_editions (tournament_id, season, gameweek, kind, document, published_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-  ON CONFLICT (tournament_id, season, gameweek) DO NOTHING`
-
 export interface GazetteStep {
   /** This gameweek's edition as composed (also when it is not published: its Manager of the Month). */
   edition: { kind: 'gameweek' | 'month'; document: GazetteDocument }
   /** Whether it goes on the wall: not when the commissioner turned the Gazette off or on the curated league. */
   published: boolean
-  statements: D1PreparedStatement[]
+  statements: Array<BatchItem<'sqlite'>>
 }
 
 /**
@@ -33,7 +32,19 @@ export async function gazetteStep(db: Database, ctx: StoryContext, story: { race
   const edition = composeEdition(ctx, story.race, await lowProfileNames(db, ctx))
   const published = ctx.tournament.gazetteEnabled && ctx.tournament.type !== 'curated_public'
   const statements = published
-    ? [db.$client.prepare(PUBLISH).bind(ctx.tournament.id, ctx.season, ctx.gameweek, edition.kind, JSON.stringify(edition.document), now)]
+    ? [
+        db
+          .insert(gazetteEditions)
+          .values({
+            tournamentId: ctx.tournament.id,
+            season: ctx.season,
+            gameweek: ctx.gameweek,
+            kind: edition.kind,
+            document: edition.document as unknown as Record<string, unknown>,
+            publishedAt: new Date(now),
+          })
+          .onConflictDoNothing({ target: [gazetteEditions.tournamentId, gazetteEditions.season, gazetteEditions.gameweek] }),
+      ]
     : []
   return { edition, published, statements }
 }

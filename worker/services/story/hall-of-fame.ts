@@ -1,9 +1,9 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, max, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { type HallRecord, type HallSeason, LINEAGE_DEPTH } from '../../../contract/hall-of-fame'
 import type { Database } from '../../db/client'
-import { type GameweekResultRow, tournamentSnapshots } from '../../db/schema'
+import { gameweekResults, tournamentSeasons, tournamentSnapshots } from '../../db/schema'
 import type { MonthlyWinner } from '../../fpl/stats'
-import { prepared } from '../snapshot-store'
 import type { StoryContext } from './context'
 import { type KeptGameweek, pastSeasons } from './history'
 import { allTimeRecords, historyTable, type MonthTitle, type Names, type SeasonSummary, summariseSeason } from './records'
@@ -25,19 +25,63 @@ export type HallOfFameDocument = {
   summaries: SeasonSummary[]
 }
 
-// This tournament and the ones it links back to, bounded (a loop can't run on: the link refuses
-// them, and the depth stops it anyway).
-const CHAIN = `WITH RECURSIVE chain(id, depth) AS (SELECT ?1, 0 UNION SELECT t.previous_tournament_id, c.depth + 1
-  FROM tournaments t JOIN chain c ON t.id = c.id WHERE t.previous_tournament_id IS NOT NULL AND c.depth < ${LINEAGE_DEPTH})`
-const CHAIN_IDS = `${CHAIN} SELECT id, min(depth) AS depth FROM chain GROUP BY id`
-const KEPT_COUNTS = `${CHAIN} SELECT tournament_id, season, count(*) AS kept, max(gameweek) AS last FROM gameweek_results
-  WHERE tournament_id IN (SELECT id FROM chain) GROUP BY tournament_id, season`
-const SEASONS = `${CHAIN} SELECT tournament_id, season, source, league_name, managers, past FROM tournament_seasons WHERE tournament_id IN (SELECT id FROM chain)`
-// The linked tournaments' Manager of the Month: their newest snapshot lists every month of their season.
-const LINKED_MONTHS = `${CHAIN} SELECT s.tournament_id, s.monthly_winners FROM tournament_snapshots s
-  WHERE s.tournament_id IN (SELECT id FROM chain WHERE id <> ?1)
-  AND s.gameweek = (SELECT max(gameweek) FROM tournament_snapshots WHERE tournament_id = s.tournament_id)`
-const SEASON_ROWS = 'SELECT gameweek, rows FROM gameweek_results WHERE tournament_id = ?1 AND season = ?2'
+// This tournament and the ones it links back to with their depth, bounded (a loop can't run on: the
+// link refuses them, and the depth stops it anyway). A fragment: drizzle has no recursive CTE.
+const chain = (id: number) =>
+  sql`(WITH RECURSIVE chain(id, depth) AS (SELECT ${id}, 0 UNION SELECT t.previous_tournament_id, c.depth + 1
+  FROM tournaments t JOIN chain c ON t.id = c.id WHERE t.previous_tournament_id IS NOT NULL AND c.depth < ${LINEAGE_DEPTH}) SELECT id, depth FROM chain)`
+const inChain = (id: number) => sql`(SELECT id FROM ${chain(id)})`
+
+/** The reads a Hall of Fame builds on, in one batch: the chain, what each of its seasons kept, and the previous document. */
+function chainReads(db: Database, id: number) {
+  const newer = alias(tournamentSnapshots, 'newer')
+  return [
+    db
+      .select({ id: sql<number>`id`, depth: sql<number>`min(depth)` })
+      .from(sql`${chain(id)}`)
+      .groupBy(sql`id`),
+    db
+      .select({ tournament_id: gameweekResults.tournamentId, season: gameweekResults.season, kept: count(), last: max(gameweekResults.gameweek) })
+      .from(gameweekResults)
+      .where(inArray(gameweekResults.tournamentId, inChain(id)))
+      .groupBy(gameweekResults.tournamentId, gameweekResults.season),
+    db
+      .select({
+        tournament_id: tournamentSeasons.tournamentId,
+        season: tournamentSeasons.season,
+        source: tournamentSeasons.source,
+        league_name: tournamentSeasons.leagueName,
+        managers: tournamentSeasons.managers,
+        past: tournamentSeasons.past,
+      })
+      .from(tournamentSeasons)
+      .where(inArray(tournamentSeasons.tournamentId, inChain(id))),
+    // The linked tournaments' Manager of the Month: their newest snapshot lists every month of their season.
+    db
+      .select({ tournament_id: tournamentSnapshots.tournamentId, monthly_winners: tournamentSnapshots.monthlyWinners })
+      .from(tournamentSnapshots)
+      .where(
+        and(
+          inArray(tournamentSnapshots.tournamentId, inChain(id)),
+          ne(tournamentSnapshots.tournamentId, id),
+          eq(
+            tournamentSnapshots.gameweek,
+            db
+              .select({ gameweek: max(newer.gameweek) })
+              .from(newer)
+              .where(eq(newer.tournamentId, tournamentSnapshots.tournamentId)),
+          ),
+        ),
+      ),
+    newestHallOfFameQuery(db, id),
+  ] as const
+}
+
+const seasonRowsQuery = (db: Database, tournamentId: number, season: string) =>
+  db
+    .select({ gameweek: gameweekResults.gameweek, rows: gameweekResults.rows })
+    .from(gameweekResults)
+    .where(and(eq(gameweekResults.tournamentId, tournamentId), eq(gameweekResults.season, season)))
 
 /** The newest Hall of Fame of a tournament's snapshots: the next one builds on it, the answers read it (services/hall-of-fame.ts). */
 export const newestHallOfFameQuery = (db: Database, tournamentId: number) =>
@@ -48,41 +92,23 @@ export const newestHallOfFameQuery = (db: Database, tournamentId: number) =>
     .orderBy(desc(tournamentSnapshots.refreshedAt))
     .limit(1)
 
-const resultsOf = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[]
-
-interface SeasonRow {
-  tournament_id: number
-  season: string
-  source: 'kept' | 'fpl_history'
-  league_name: string
-  managers: string
-  past: string | null
-}
+type SeasonRow = Awaited<ReturnType<typeof chainReads>[2]>[number]
 
 export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: KeptGameweek[], now = new Date()): Promise<HallOfFameDocument> {
-  const d1 = db.$client
   const id = ctx.tournament.id
-  const [chainRes, countsRes, seasonsRes, monthsRes, previousRes] = await d1.batch([
-    d1.prepare(CHAIN_IDS).bind(id),
-    d1.prepare(KEPT_COUNTS).bind(id),
-    d1.prepare(SEASONS).bind(id),
-    d1.prepare(LINKED_MONTHS).bind(id),
-    // A raw statement in this batch: its row comes back as D1 gives it, `{ hall_of_fame: <JSON text> }`.
-    prepared(db, newestHallOfFameQuery(db, id)),
-  ])
-  const depth = new Map(resultsOf<{ id: number; depth: number }>(chainRes).map((r) => [r.id, r.depth]))
-  const counts = resultsOf<{ tournament_id: number; season: string; kept: number; last: number }>(countsRes)
-  const seasonRows = resultsOf<SeasonRow>(seasonsRes)
-  const previousText = resultsOf<{ hall_of_fame: string }>(previousRes)[0]?.hall_of_fame
-  const previous = previousText ? (JSON.parse(previousText) as Partial<HallOfFameDocument>) : null
+  const [chainRows, counts, seasonRows, months, [newest]] = await db.batch(chainReads(db, id))
+  const depth = new Map(chainRows.map((r) => [r.id, r.depth]))
+  const previous = (newest?.document ?? null) as Partial<HallOfFameDocument> | null
 
-  const names = new Map(seasonRows.map((s) => [`${s.tournament_id}:${s.season}`, JSON.parse(s.managers) as Names]))
+  const names = new Map<string, Names>(seasonRows.map((s) => [`${s.tournament_id}:${s.season}`, s.managers]))
   const current = `${id}:${ctx.season}`
   names.set(current, { ...names.get(current), ...currentNames(ctx) })
-  const linkedMonths = new Map(resultsOf<{ tournament_id: number; monthly_winners: string }>(monthsRes).map((r) => [r.tournament_id, r.monthly_winners]))
+  const linkedMonths = new Map(months.map((r) => [r.tournament_id, r.monthly_winners as MonthlyWinner[]]))
 
   // Each kept season: reuse a closed season's summary while what was kept of it has not changed.
-  const kept = counts.filter((c) => !(c.tournament_id === id && c.season === ctx.season))
+  const kept: Array<{ tournament_id: number; season: string; kept: number; last: number | null }> = counts.filter(
+    (c) => !(c.tournament_id === id && c.season === ctx.season),
+  )
   kept.push({ tournament_id: id, season: ctx.season, kept: 0, last: 0 })
   const reusable = new Map((previous?.summaries ?? []).map((s) => [`${s.tournament_id}:${s.season}`, s]))
   const summaries: SeasonSummary[] = []
@@ -92,13 +118,11 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
     if (old && old.kept === c.kept && old.through_gameweek === c.last) summaries.push(old)
     else toRead.push(c)
   }
-  const read = toRead.length === 0 ? [] : await d1.batch(toRead.map((c) => d1.prepare(SEASON_ROWS).bind(c.tournament_id, c.season)))
+  const [first, ...rest] = toRead.map((c) => seasonRowsQuery(db, c.tournament_id, c.season))
+  const read = first ? await db.batch([first, ...rest]) : []
   toRead.forEach((c, i) => {
     const key = `${c.tournament_id}:${c.season}`
-    const stored = resultsOf<{ gameweek: number; rows: string }>(read[i]).map((r) => ({
-      gameweek: r.gameweek,
-      rows: JSON.parse(r.rows) as GameweekResultRow[],
-    }))
+    const stored = read[i] ?? []
     const isCurrent = key === current
     const gameweeks = isCurrent ? [...stored.filter((g) => !keep.some((k) => k.gameweek === g.gameweek)), ...keep] : stored
     if (gameweeks.length === 0) return
@@ -136,7 +160,7 @@ function currentNames(ctx: StoryContext): Names {
 
 /** A linked tournament's months belong to its newest kept season (its snapshots are overwritten each season). */
 function parseWinners(
-  text: string | undefined,
+  winners: MonthlyWinner[] | undefined,
   season: string,
   kept: ReadonlyArray<{ tournament_id: number; season: string }>,
   tournamentId: number,
@@ -147,7 +171,7 @@ function parseWinners(
       .map((k) => k.season)
       .sort()
       .at(-1) ?? ''
-  return text && newest === season ? (JSON.parse(text) as MonthlyWinner[]) : []
+  return winners && newest === season ? winners : []
 }
 
 /** A finished month's title for each joint winner, named as the season's table names them. */
@@ -175,7 +199,7 @@ function seasonTables(ctx: StoryContext, summaries: readonly SeasonSummary[], ro
   for (const r of rows) {
     if (r.source !== 'fpl_history' || !r.past) continue
     const past = r.past
-    offer(r.season, depth.get(r.tournament_id) ?? 0, () => historyTable(r.season, JSON.parse(past), JSON.parse(r.managers) as Names))
+    offer(r.season, depth.get(r.tournament_id) ?? 0, () => historyTable(r.season, past, r.managers))
   }
   // This refresh's own FPL history rows (not written yet on the tournament's first checked gameweek).
   const names = currentNames(ctx)

@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import { excluded } from '../../db/among'
 import type { Database } from '../../db/client'
-import { type GameweekResultRow, gameweekResults } from '../../db/schema'
+import { type GameweekResultRow, gameweekResults, tournamentSeasons } from '../../db/schema'
 import { captainPoints, historyRow, leagueRanks, netPoints, rankedAt } from '../../fpl/stats'
 import type { StoryContext } from './context'
 
@@ -67,35 +69,67 @@ function rebuiltFromHistories(ctx: StoryContext, gameweek: number): GameweekResu
   })
 }
 
-const KEEP_RESULT = `INSERT INTO gameweek_results (tournament_id, season, gameweek, source, rows, stored_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-  ON CONFLICT (tournament_id, season, gameweek) DO UPDATE SET source = excluded.source, rows = excluded.rows, stored_at = excluded.stored_at
-  WHERE excluded.source = 'fpl_api'`
-// Names accumulate over the season (json_patch merges), so a manager who left is still named in the records.
-const KEEP_SEASON = `INSERT INTO tournament_seasons (tournament_id, season, source, league_name, managers, past, updated_at) VALUES (?1, ?2, 'kept', ?3, ?4, NULL, ?5)
-  ON CONFLICT (tournament_id, season) DO UPDATE SET source = 'kept', league_name = excluded.league_name,
-    managers = json_patch(tournament_seasons.managers, excluded.managers), past = NULL, updated_at = excluded.updated_at`
-// Seasons before the tournament joined us, from FPL's `past` rows; never over a season we kept.
-const PAST_SEASON = `INSERT INTO tournament_seasons (tournament_id, season, source, league_name, managers, past, updated_at) VALUES (?1, ?2, 'fpl_history', '', ?3, ?4, ?5)
-  ON CONFLICT (tournament_id, season) DO UPDATE SET managers = excluded.managers, past = excluded.past, updated_at = excluded.updated_at
-  WHERE tournament_seasons.source = 'fpl_history'`
-
 /**
  * The statements that keep this refresh's part of the season: the gameweeks above, the season's
  * names (on a checked gameweek), and the earlier seasons from the managers' `past` rows.
  */
-export function keepStatements(db: Database, ctx: StoryContext, keep: KeptGameweek[], now = Date.now()): D1PreparedStatement[] {
-  const d1 = db.$client
-  const statements = keep.map((g) => d1.prepare(KEEP_RESULT).bind(ctx.tournament.id, ctx.season, g.gameweek, g.source, JSON.stringify(g.rows), now))
+export function keepStatements(db: Database, ctx: StoryContext, keep: KeptGameweek[], now = Date.now()): Array<BatchItem<'sqlite'>> {
+  const at = new Date(now)
+  const statements: Array<BatchItem<'sqlite'>> = keep.map((g) =>
+    db
+      .insert(gameweekResults)
+      .values({ tournamentId: ctx.tournament.id, season: ctx.season, gameweek: g.gameweek, source: g.source, rows: g.rows, storedAt: at })
+      .onConflictDoUpdate({
+        target: [gameweekResults.tournamentId, gameweekResults.season, gameweekResults.gameweek],
+        set: { source: excluded(gameweekResults.source), rows: excluded(gameweekResults.rows), storedAt: excluded(gameweekResults.storedAt) },
+        // A checked table replaces a rebuilt one; a rebuilt one never replaces anything.
+        setWhere: sql`${excluded(gameweekResults.source)} = 'fpl_api'`,
+      }),
+  )
   if (keep.length === 0) return statements
   // The names of the managers kept (a very large league's whole table is not).
   const keptIds = new Set(keep.flatMap((g) => g.rows.map((r) => r[0])))
   const names: Record<string, [string, string]> = {}
   for (const m of ctx.cohort) names[m.entryId] = [m.playerName, m.teamName]
   for (const r of ctx.rows) if (keptIds.has(r.fpl_team_id)) names[r.fpl_team_id] = [r.player_name, r.team_name]
-  statements.push(d1.prepare(KEEP_SEASON).bind(ctx.tournament.id, ctx.season, ctx.meta.league_name || ctx.tournament.name, JSON.stringify(names), now))
+  const seasonKey = [tournamentSeasons.tournamentId, tournamentSeasons.season]
+  statements.push(
+    db
+      .insert(tournamentSeasons)
+      .values({
+        tournamentId: ctx.tournament.id,
+        season: ctx.season,
+        source: 'kept',
+        leagueName: ctx.meta.league_name || ctx.tournament.name,
+        managers: names,
+        past: null,
+        updatedAt: at,
+      })
+      .onConflictDoUpdate({
+        target: seasonKey,
+        // Names accumulate over the season (json_patch merges), so a manager who left is still named in the records.
+        set: {
+          source: 'kept',
+          leagueName: excluded(tournamentSeasons.leagueName),
+          managers: sql`json_patch(${tournamentSeasons.managers}, ${excluded(tournamentSeasons.managers)})`,
+          past: null,
+          updatedAt: excluded(tournamentSeasons.updatedAt),
+        },
+      }),
+  )
+  // Seasons before the tournament joined us, from FPL's `past` rows; never over a season we kept.
   for (const [season, rows] of pastSeasons(ctx)) {
     const managers = Object.fromEntries(rows.map(([id]) => [id, names[id] as [string, string]]))
-    statements.push(d1.prepare(PAST_SEASON).bind(ctx.tournament.id, season, JSON.stringify(managers), JSON.stringify(rows), now))
+    statements.push(
+      db
+        .insert(tournamentSeasons)
+        .values({ tournamentId: ctx.tournament.id, season, source: 'fpl_history', leagueName: '', managers, past: rows, updatedAt: at })
+        .onConflictDoUpdate({
+          target: seasonKey,
+          set: { managers: excluded(tournamentSeasons.managers), past: excluded(tournamentSeasons.past), updatedAt: excluded(tournamentSeasons.updatedAt) },
+          setWhere: eq(tournamentSeasons.source, 'fpl_history'),
+        }),
+    )
   }
   return statements
 }

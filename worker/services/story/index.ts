@@ -1,4 +1,7 @@
+import { and, eq, isNotNull, ne, or } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import type { Database } from '../../db/client'
+import { tournamentSnapshots } from '../../db/schema'
 import type { StoryContext } from './context'
 import { type GazetteStep, gazetteStep } from './gazette'
 import { hallOfFameDocument } from './hall-of-fame'
@@ -13,7 +16,7 @@ export interface StoryStep {
   /** The snapshot's Hall of Fame: on a checked gameweek only; readers take the newest one. */
   hallOfFame: Record<string, unknown> | null
   /** To run in the snapshot's batch (one transaction): the kept gameweeks and seasons, the Gazette. */
-  statements: D1PreparedStatement[]
+  statements: Array<BatchItem<'sqlite'>>
   /** A checked gameweek's edition: what the notifications announce once the batch is written. */
   gazette: GazetteStep | null
 }
@@ -35,8 +38,14 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
 
 // Only the newest race and Hall of Fame are ever read: older snapshots let theirs go, so a season
 // stores one of each per tournament rather than one per gameweek (decision 138).
-const SUPERSEDE = `UPDATE tournament_snapshots SET race = NULL, hall_of_fame = CASE WHEN ?3 THEN NULL ELSE hall_of_fame END
-  WHERE tournament_id = ?1 AND gameweek <> ?2 AND (race IS NOT NULL OR (?3 AND hall_of_fame IS NOT NULL))`
-
 const supersede = (db: Database, ctx: StoryContext, newHallOfFame: boolean) =>
-  db.$client.prepare(SUPERSEDE).bind(ctx.tournament.id, ctx.gameweek, newHallOfFame ? 1 : 0)
+  db
+    .update(tournamentSnapshots)
+    .set(newHallOfFame ? { race: null, hallOfFame: null } : { race: null })
+    .where(
+      and(
+        eq(tournamentSnapshots.tournamentId, ctx.tournament.id),
+        ne(tournamentSnapshots.gameweek, ctx.gameweek),
+        newHallOfFame ? or(isNotNull(tournamentSnapshots.race), isNotNull(tournamentSnapshots.hallOfFame)) : isNotNull(tournamentSnapshots.race),
+      ),
+    )
