@@ -1,4 +1,4 @@
-// The account rules of the accounts spec (§5), the one copy both sides use: the worker refuses
+// The account rules (decision 181, R2), the one copy both sides use: the worker refuses
 // what breaks them (worker/services/auth/rules.ts), the SPA shows the checklist before sending.
 
 /** Special characters that satisfy the password rule. */

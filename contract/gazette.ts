@@ -1,4 +1,4 @@
-// The Gameweek Gazette (issue 16, decision 134): one post from the product on each tournament's
+// The Gameweek Gazette (decision 134): one post from the product on each tournament's
 // wall when FPL checks a gameweek. The refresh writes it (worker/services/story/gazette.ts); the
 // wall reads it. Every text is plain text: the client renders it as text, never as markup.
 

@@ -1,4 +1,4 @@
-// The Hall of Fame (issue 16): all-time records and seasons' tables of a tournament, computed by
+// The Hall of Fame (decision 136): all-time records and seasons' tables of a tournament, computed by
 // the refresh on each checked gameweek and read by GET /api/leagues/{id}/records and /seasons.
 // Season lineage (PUT /api/leagues/{id}/lineage) links last season's FPL league, so both span
 // FPL's July reset.
@@ -67,7 +67,7 @@ export const LINEAGE_DEPTH = 3
 
 export const HALL_OF_FAME_PENDING = 'The Hall of Fame appears once FPL has checked a gameweek of this league.'
 
-export interface RecordsResponse {
+export interface RecordsAnswer {
   status: 'ready' | 'pending'
   message: string | null
   records: HallRecord[]
@@ -76,14 +76,14 @@ export interface RecordsResponse {
   computed_at: string | null
 }
 
-export interface SeasonsResponse {
+export interface SeasonsAnswer {
   status: 'ready' | 'pending'
   message: string | null
   seasons: HallSeason[]
   computed_at: string | null
 }
 
-export interface LineageResponse {
+export interface LineageAnswer {
   previous_fpl_league_id: number | null
   /** Our tournament of that league, when we kept one. */
   previous_tournament: { id: number; name: string; fpl_season: string | null } | null

@@ -1,4 +1,4 @@
-// The manager's gameweek (issue 28, items 3 and 9): what `GET /api/me/gameweek` answers, the
+// The manager's gameweek (decision 166): what `GET /api/me/gameweek` answers, the
 // panel the dashboard leads with. One truth about where a manager stands: the dashboard, the
 // weekly digest and the landing page's promise about the global tournament all read it the same
 // way (docs/decisions/166-the-dashboard-leads-with-the-gameweek.md).
@@ -16,8 +16,9 @@ export interface MyGameweekNeighbour {
 
 /**
  * One table the manager is in. `kind` is `global` for the public auto-join tournament (every
- * verified manager is in it; the spec hides it from the tournament list and My Tournaments, so
- * this panel is where a manager sees it) and `league` for every other tournament they belong to.
+ * verified manager is in it; the tournament list and My Tournaments leave it out, decision 181
+ * R10, so this panel is where a manager sees it) and `league` for every other tournament they
+ * belong to.
  */
 export interface MyGameweekLeague {
   tournament_id: number

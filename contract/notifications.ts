@@ -1,4 +1,4 @@
-// Notifications (issue 17): Web Push to the devices a user turned it on for, and an opt-in weekly
+// Notifications (decision 139): Web Push to the devices a user turned it on for, and an opt-in weekly
 // email digest. The worker decides and sends (worker/services/notifications/); the service
 // worker shows what arrives (web/src/service-worker/); the dashboard edits the preferences.
 

@@ -1,4 +1,4 @@
-// The Race Centre's answer (issue 16): GET /api/leagues/{id}/race. The refresh computes it for
+// The Race Centre's answer (decision 132): GET /api/leagues/{id}/race. The refresh computes it for
 // every snapshot (worker/services/story/race.ts); the request only reads it.
 
 export interface RaceRowAnswer {

@@ -1,5 +1,5 @@
 import { formatNumber } from './numbers.ts'
-// Tournament facts the worker and the SPA must agree on (spec tournaments §9).
+// Tournament facts the worker and the SPA must agree on (decision 181, R9).
 
 /** The pinned curated league: the API marks it `is_pinned`, the list shows it first. */
 export const PINNED_CURATED_NAME = 'Real Footballers FPL League'

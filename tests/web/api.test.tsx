@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '../../web/src/app/AppProviders'
 import { useAuth } from '../../web/src/features/auth/AuthProvider'
-import { ApiError, api, apiFetch, NetworkError, pathParam, publicApi, registerApiHandlers } from '../../web/src/lib/api'
+import { ApiError, api, NetworkError, pathParam, publicApi, registerApiHandlers } from '../../web/src/lib/api'
 import { errorText } from '../../web/src/lib/errors'
 import { renderApp, storeSession } from './helpers'
 
@@ -38,28 +38,28 @@ function renderProviders() {
   )
 }
 
-describe('apiFetch with the app providers', () => {
+describe('the API client with the app providers', () => {
   it('sends the bearer token of the signed-in user', async () => {
     storeSession('jwt-123')
     renderProviders()
     const fetch = mockFetch(json({ leagues: [] }))
-    await expect(apiFetch('/api/auth/user-leagues')).resolves.toEqual({ leagues: [] })
+    await expect(parseResponse(api.auth['user-leagues'].$get())).resolves.toEqual({ leagues: [] })
     expect(fetch).toHaveBeenCalledTimes(1)
-    expect(fetch.mock.calls[0]?.[0]).toBe('/api/auth/user-leagues')
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/auth/user-leagues')
     expect(sentHeaders(fetch).get('Authorization')).toBe('Bearer jwt-123')
     expect(sentHeaders(fetch).get('Accept')).toBe('application/json')
   })
 
   it('sends no token when signed out, or when the call opts out', async () => {
     renderProviders()
-    const fetch = mockFetch(json({}), json({}))
-    await apiFetch('/api/leagues')
+    const fetch = mockFetch(json([]), json({}))
+    await parseResponse(api.leagues.$get())
     expect(sentHeaders(fetch, 0).has('Authorization')).toBe(false)
 
     act(() => {
       window.localStorage.setItem('authToken', 'jwt-x')
     })
-    await apiFetch('/api/auth/login', { method: 'POST', body: { email: 'a@b.c', password: 'x' }, auth: false })
+    await parseResponse(publicApi.auth.login.$post({ json: { email: 'a@b.c', password: 'x' } }))
     expect(sentHeaders(fetch, 1).has('Authorization')).toBe(false)
   })
 
@@ -71,7 +71,7 @@ describe('apiFetch with the app providers', () => {
 
     let caught: unknown
     await act(async () => {
-      caught = await apiFetch('/api/leagues', { method: 'POST' }).catch((e: unknown) => e)
+      caught = await parseResponse(api.auth['user-leagues'].$get()).catch((e: unknown) => e)
     })
     expect(caught).toBeInstanceOf(ApiError)
     expect(caught).toMatchObject({ status: 401, detail: 'Token expired' })
@@ -80,7 +80,8 @@ describe('apiFetch with the app providers', () => {
     expect(window.localStorage.getItem('authToken')).toBeNull()
     expect(window.localStorage.getItem('userData')).toBeNull()
 
-    const dialog = screen.getByRole('dialog', { name: 'Welcome Back!' })
+    // The dialog's panels load lazily (decision 168).
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome Back!' })
     expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true')
 
     const toast = screen.getByRole('alert')
@@ -92,7 +93,7 @@ describe('apiFetch with the app providers', () => {
     renderProviders()
     mockFetch(json({ detail: 'Invalid email or password' }, 401))
     await act(async () => {
-      await expect(apiFetch('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      await expect(parseResponse(api.auth.login.$post({ json: { email: 'a@b.c', password: 'x' } }))).rejects.toMatchObject({
         status: 401,
         detail: 'Invalid email or password',
       })
@@ -107,7 +108,7 @@ describe('apiFetch with the app providers', () => {
     await screen.findByRole('heading', { level: 1, name: 'About Banter Arena' })
     mockFetch(json({ detail: 'Session expired' }, 401))
     await act(async () => {
-      await apiFetch('/api/auth/me').catch(() => undefined)
+      await parseResponse(api.auth.me.$get()).catch(() => undefined)
     })
     expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument()
     // Signed out: the header offers Sign In again.
@@ -116,27 +117,12 @@ describe('apiFetch with the app providers', () => {
   })
 })
 
-describe('apiFetch on its own', () => {
-  it('sends plain objects as JSON', async () => {
-    const fetch = mockFetch(json({ ok: true }))
-    await apiFetch('/api/auth/register', { method: 'POST', body: { name: 'Jo', fpl_team_id: 12 } })
-    const init = fetch.mock.calls[0]?.[1]
-    expect(init?.method).toBe('POST')
-    expect(init?.body).toBe('{"name":"Jo","fpl_team_id":12}')
-    expect(sentHeaders(fetch).get('Content-Type')).toBe('application/json')
-  })
-
-  it('sends form bodies as they are (the browser sets their content type)', async () => {
-    const fetch = mockFetch(json({ league_id: 1 }))
-    const form = new URLSearchParams({ name: 'Pub League', fpl_league_id: '123456', entry_fee: '0' })
-    await apiFetch('/api/leagues', { method: 'POST', body: form })
-    expect(fetch.mock.calls[0]?.[1]?.body).toBe(form)
-    expect(sentHeaders(fetch).has('Content-Type')).toBe(false)
-  })
+describe('the transport on its own', () => {
+  const me = () => parseResponse(api.auth.me.$get())
 
   it('surfaces the detail of the error envelope', async () => {
     mockFetch(json({ detail: 'FPL Team ID must be a positive number', code: 'validation' }, 400))
-    const error = (await apiFetch('/api/auth/register').catch((e: unknown) => e)) as ApiError
+    const error = (await me().catch((e: unknown) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
     expect(error.status).toBe(400)
     expect(error.detail).toBe('FPL Team ID must be a positive number')
@@ -146,20 +132,15 @@ describe('apiFetch on its own', () => {
 
   it('falls back to `message`, then to no detail', async () => {
     mockFetch(json({ message: 'Delete failed' }, 500), new Response('<html>Bad gateway</html>', { status: 502 }))
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 500, detail: 'Delete failed' })
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, detail: undefined })
+    await expect(me()).rejects.toMatchObject({ status: 500, detail: 'Delete failed' })
+    await expect(me()).rejects.toMatchObject({ status: 502, detail: undefined })
   })
 
   it('throws NetworkError when the request fails', async () => {
     mockFetch(new TypeError('Failed to fetch'))
-    const error = await apiFetch('/api/leagues').catch((e: unknown) => e)
+    const error = await me().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).cause).toBeInstanceOf(TypeError)
-  })
-
-  it('resolves undefined for an empty answer', async () => {
-    mockFetch(new Response(null, { status: 204 }))
-    await expect(apiFetch('/api/banter/share/1', { method: 'DELETE' })).resolves.toBeUndefined()
   })
 
   it('calls the registered unauthorized handler only when a token was sent', async () => {
@@ -167,21 +148,21 @@ describe('apiFetch on its own', () => {
     let token: string | null = null
     registerApiHandlers({ getToken: () => token, onUnauthorized })
     mockFetch(json({ detail: 'no' }, 401), json({ detail: 'no' }, 401), json({ detail: 'no' }, 403))
-    await apiFetch('/api/a').catch(() => undefined)
+    await me().catch(() => undefined)
     expect(onUnauthorized).not.toHaveBeenCalled()
     token = 't'
-    await apiFetch('/api/b').catch(() => undefined)
+    await parseResponse(api.leagues.$get()).catch(() => undefined)
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
-    expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({ path: '/api/b', error: { status: 401 } })
-    await apiFetch('/api/c').catch(() => undefined)
+    expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({ path: '/api/leagues', error: { status: 401 } })
+    await me().catch(() => undefined)
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
   })
 
   it('unregistering removes the handlers', async () => {
     const unregister = registerApiHandlers({ getToken: () => 'tok', onUnauthorized: vi.fn() })
     unregister()
-    const fetch = mockFetch(json({}))
-    await apiFetch('/api/a')
+    const fetch = mockFetch(json([]))
+    await parseResponse(api.leagues.$get())
     expect(sentHeaders(fetch).has('Authorization')).toBe(false)
   })
 })
@@ -197,7 +178,7 @@ describe('the typed client (hc over the worker routes)', () => {
     expect(sentHeaders(fetch).get('Accept')).toBe('application/json')
   })
 
-  it('throws the error envelope as ApiError and runs the 401 handler, as apiFetch does; publicApi sends no token', async () => {
+  it('throws the error envelope as ApiError and runs the 401 handler; publicApi sends no token', async () => {
     const onUnauthorized = vi.fn()
     registerApiHandlers({ getToken: () => 'tok', onUnauthorized })
     const fetch = mockFetch(json({ detail: 'Session expired', code: 'session_expired' }, 401), json({ detail: 'Not found', code: 'x' }, 404))

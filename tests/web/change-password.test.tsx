@@ -58,7 +58,7 @@ describe('change password card', () => {
     expect(submit()).toBeDisabled()
   })
 
-  it('checks the rules in the spec’s order', () => {
+  it('checks the rules in the product’s order', () => {
     expect(changePasswordProblem('', NEW, NEW)).toBe('All fields are required')
     expect(changePasswordProblem(CURRENT, NEW, '')).toBe('All fields are required')
     expect(changePasswordProblem(CURRENT, NEW, `${NEW}x`)).toBe('New passwords do not match')

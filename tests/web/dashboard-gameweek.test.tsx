@@ -18,8 +18,8 @@ import {
   winnersAnswer,
 } from './tournament-fixtures'
 
-// Issue 28 items 3 and 9: the dashboard leads with the manager's gameweek (GET /api/me/gameweek,
-// contract/my-gameweek.ts), above every section the spec gives it; the landing page says when one
+// Decision 166: the dashboard leads with the manager's gameweek (GET /api/me/gameweek,
+// contract/my-gameweek.ts), above its other sections (decision 181, R14); the landing page says when one
 // joins the global tournament and where one's place in it is.
 
 const GAMEWEEK = 'GET /api/me/gameweek'
@@ -97,7 +97,7 @@ afterEach(() => {
 })
 
 describe('the gameweek panel', () => {
-  it('leads the dashboard, above the profile and every section of the spec', async () => {
+  it('leads the dashboard, above the profile and every other section', async () => {
     dashboardApi({ body: answer() })
     await openDashboard()
     await screen.findByRole('heading', { level: 2, name: 'Gameweek 12' })

@@ -116,7 +116,7 @@ describe('dashboard: header, profile and tournaments', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunday League' })).toBeInTheDocument()
   })
 
-  it('View Dashboard itself hands the league to /tournaments as selectedLeague (spec)', async () => {
+  it('View Dashboard itself hands the league to /tournaments as selectedLeague', async () => {
     const user = userEvent.setup()
     renderWithProviders(
       <ul>

@@ -7,7 +7,7 @@ import { Gazette } from '../../web/src/features/community/Gazette'
 import { renderWithProviders, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 
-// The Gameweek Gazette on the wall and its switch in the commissioner's settings (issue 16).
+// The Gameweek Gazette on the wall and its switch in the commissioner's settings (decision 134).
 
 const GET = 'GET /api/leagues/1/gazette'
 

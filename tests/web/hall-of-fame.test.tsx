@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HallRecord, LineageResponse, RecordsResponse, SeasonsResponse } from '../../contract/hall-of-fame'
+import type { HallRecord, LineageAnswer, RecordsAnswer, SeasonsAnswer } from '../../contract/hall-of-fame'
 import { SeasonLineage } from '../../web/src/features/commissioner/SeasonLineage'
 import { HallOfFame, recordWhen } from '../../web/src/features/story/HallOfFame'
 import { renderWithProviders, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 
-// The Hall of Fame's screen and the commissioner's season lineage form (issue 16).
+// The Hall of Fame's screen and the commissioner's season lineage form (decisions 136 and 137).
 
 const RECORDS = 'GET /api/leagues/1/records'
 const SEASONS = 'GET /api/leagues/1/seasons'
@@ -24,7 +24,7 @@ const holder = (name: string, season: string, gameweek: number | null, extra: Pa
   ...extra,
 })
 
-const records: RecordsResponse = {
+const records: RecordsAnswer = {
   status: 'ready',
   message: null,
   seasons_covered: ['2026/27', '2025/26'],
@@ -60,7 +60,7 @@ const records: RecordsResponse = {
   ],
 }
 
-const seasons: SeasonsResponse = {
+const seasons: SeasonsAnswer = {
   status: 'ready',
   message: null,
   computed_at: '2026-11-23T10:00:00.000Z',
@@ -146,10 +146,10 @@ describe('the Hall of Fame', () => {
 })
 
 describe('season lineage', () => {
-  const unlinked: LineageResponse = { previous_fpl_league_id: null, previous_tournament: null, message: '' }
+  const unlinked: LineageAnswer = { previous_fpl_league_id: null, previous_tournament: null, message: '' }
 
   it('checks the id, links it and says when the Hall of Fame includes it', async () => {
-    const linked: LineageResponse = {
+    const linked: LineageAnswer = {
       previous_fpl_league_id: 990001,
       previous_tournament: { id: 4, name: 'The Pub League 25/26', fpl_season: '2025/26' },
       message: 'Linked to The Pub League 25/26. The Hall of Fame includes its seasons from the next checked gameweek.',

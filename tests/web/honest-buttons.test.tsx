@@ -11,7 +11,7 @@ import { renderApp, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 import { advance, fakeClock, leagueDetail, leagues, settle, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
 
-// Issue 14, items 10 and 11 in the SPA: Join only where it can work (the API's can_join, with the
+// Decisions 076 to 078 in the SPA: Join only where it can work (the API's can_join, with the
 // reason said otherwise), the create check's "Your team is not in this league", a failed join that
 // keeps the dialog usable, the created dialog's invite link, and a new tournament's page filling in.
 

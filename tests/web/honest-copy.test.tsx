@@ -8,7 +8,7 @@ import { demoUser, renderApp, renderWithProviders, storeSession, visibleToasts }
 import { mockApi } from './mock-api'
 import { notificationPreferences } from './notification-fixtures'
 
-// Issue 28 item 8: copy that said something untrue. A brand-new user was greeted "Welcome back";
+// Copy that said something untrue. A brand-new user was greeted "Welcome back";
 // the created dialog said its news three times; quiet hours saved without a word; and the
 // settings did not say what happens to the notifications quiet hours hold (decision 163).
 

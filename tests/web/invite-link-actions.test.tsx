@@ -8,7 +8,7 @@ const URL_ = 'https://banterarena.app/join/AbCdEf123456'
 describe('InviteLinkActions', () => {
   afterEach(() => Reflect.deleteProperty(navigator, 'clipboard'))
 
-  it('copies the link with the spec message and offers WhatsApp with the link in the text', async () => {
+  it('copies the link with the product’s message and offers WhatsApp with the link in the text', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
     render(<InviteLinkActions url={URL_} leagueName="Sunday & Co" messageId="m" />)

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { inviteRegistrationErrors } from '../../web/src/pages/JoinInvitePage'
+import { inviteRegistrationErrors } from '../../web/src/features/auth/SignUpForm'
 import { advance, currentLocation, fakeClock, renderApp, settle, storedUser, storeSession, visibleToasts } from './helpers'
 import { mockApi, networkDown, type Reply } from './mock-api'
 

@@ -14,7 +14,7 @@ import { mockApi, type Reply } from './mock-api'
 import { notificationPreferences } from './notification-fixtures'
 import { advance, discoveredLeague, fakeClock, leagues, settle } from './tournament-fixtures'
 
-// Issue 28 items 1 and 2: the join dialog says why each listed tournament cannot be joined (and
+// Decision 162: the join dialog says why each listed tournament cannot be joined (and
 // "No tournaments available to join yet." only over an empty list); Find Leagues counts what it
 // lists and asks for a choice only while none is ticked; the cookie banner leaves the page room.
 
@@ -180,7 +180,7 @@ describe('Find Leagues: the count and the choice read what is on screen', () => 
   })
 })
 
-// Issue 28 item 11: Find Leagues also lists the team's FPL leagues with no tournament here yet,
+// Decision 167: Find Leagues also lists the team's FPL leagues with no tournament here yet,
 // each with who would be its Commissioner and "Start it here" (the create dialog, filled in).
 
 /** Invitational FPL leagues of the team that no tournament here tracks (the answer's `not_here_yet`). */

@@ -7,7 +7,7 @@ import {
   hasRealStats,
   PLACEHOLDER_NAMES,
   PUBLIC_STATS_CACHE_KEY,
-  type PublicStatsResponse,
+  type PublicStatsAnswer,
   publicStatsQuery,
   readCachedPublicStats,
 } from '../../web/src/features/landing/public-stats'
@@ -25,7 +25,7 @@ const stat = (manager: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-const live: PublicStatsResponse = {
+const live: PublicStatsAnswer = {
   stats: {
     top_scorer: stat('Priya S', { points: 104 }),
     benched_beast: stat('Sam K', { points: 31 }),
@@ -153,7 +153,7 @@ describe('landing page', () => {
     expect(screen.getByRole('list', { name: 'At a glance' })).toHaveTextContent('100+ managers')
   })
 
-  it('has the sections and call-to-action texts of the spec', async () => {
+  it('has the product’s sections and call-to-action texts', async () => {
     landingApi()
     renderApp('/')
     for (const name of ['How It Works', 'Want to see your own banter stats?', 'Ready to Elevate Your League?', 'Get Your Personalized Stats']) {

@@ -10,7 +10,7 @@ import { mockApi } from './mock-api'
 import { notificationPreferences } from './notification-fixtures'
 
 // The dashboard's Notifications card, this device's push subscription, and the digest's
-// unsubscribe page (issue 17). The browser's push machinery is stubbed: Notification,
+// unsubscribe page (decision 139). The browser's push machinery is stubbed: Notification,
 // navigator.serviceWorker and its PushManager.
 
 const PREFS = 'GET /api/notifications/preferences'

@@ -7,7 +7,7 @@ import { fakeCaches } from './fake-caches'
 import { demoUser, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 
-// Issue 27, item 5: the offline copies of a user's private standings (the service worker's
+// Decision 154: the offline copies of a user's private standings (the service worker's
 // cache, keyed by URL) leave the device with the user, whether or not a service worker
 // controls the page: the page deletes them itself, on sign-out and when someone else signs in.
 

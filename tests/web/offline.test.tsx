@@ -6,7 +6,7 @@ import { renderApp, visibleToasts } from './helpers'
 import { mockApi, networkDown, type Reply } from './mock-api'
 import { banterAnswer, leagueDetail, leagues, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
 
-// Issue 28 item 7: losing the connection is said at once, a league that cannot load offline says
+// Decision 165: losing the connection is said at once, a league that cannot load offline says
 // it will load once back online (not "Failed to load" and an error toast), and it does, unasked.
 
 const BANNER = 'You’re offline. We’ll update this page when you’re back online.'
@@ -116,7 +116,7 @@ describe('a tournament page offline', () => {
     expect(screen.getByText('Team 3')).toBeInTheDocument()
   })
 
-  it('a network failure while the browser says it is online is still “Failed to load league data” with the error toast (spec)', async () => {
+  it('a network failure while the browser says it is online is still “Failed to load league data” with the error toast', async () => {
     leagueApi(() => [networkDown()])
     renderApp(`/tournaments/${league.id}`)
     expect(await screen.findByText('Failed to load league data')).toBeInTheDocument()

@@ -3,7 +3,7 @@ import { missingPasswordRules, passwordLength } from '../../contract/account-rul
 
 // The checklist counts a password's length as the server does (code points): an emoji is one
 // character, so the client never says "8 characters" of a password the server finds too short.
-describe('password length in the checklist (issue 13, item 9)', () => {
+describe('password length in the checklist (decision 041)', () => {
   it('counts emoji, astral letters and flags by code point, as the server does', () => {
     expect(passwordLength('Aa1!😀😀😀😀')).toBe(8)
     expect(passwordLength('𝔸𝔹ℂ𝔻')).toBe(4)

@@ -10,7 +10,7 @@ import { noteAnswer } from '../../web/src/lib/offline-answers'
 import { currentLocation, renderWithProviders } from './helpers'
 import { mockApi } from './mock-api'
 
-// The installable app's pieces in the page (issue 17): the install offer, the offline notice and
+// The installable app's pieces in the page (decision 139): the install offer, the offline notice and
 // a notification's click arriving from the service worker.
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1'

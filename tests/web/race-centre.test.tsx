@@ -8,7 +8,7 @@ import type { LeagueData } from '../../web/src/features/tournaments/types'
 import { demoUser, renderWithProviders, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 
-// The Race Centre (issue 16): who can still win the month and the season, and the Winners tab's sections.
+// The Race Centre (decision 132): who can still win the month and the season, and the Winners tab's sections.
 
 const RACE = 'GET /api/leagues/1/race'
 const me = demoUser.fpl_team_id as number

@@ -88,7 +88,8 @@ describe('reset password: submitting', () => {
     fireEvent.change(confirm, { target: { value: STRONG } })
     fireEvent.click(submit())
     expect(screen.getByRole('button', { name: 'Resetting Password...' })).toBeDisabled()
-    expect(api.callsTo('POST /api/auth/reset-password')[0]?.body).toEqual({ token: TOKEN, new_password: STRONG })
+    // The write leaves a microtask after the click (useMutation).
+    await settle(() => expect(api.callsTo('POST /api/auth/reset-password')[0]?.body).toEqual({ token: TOKEN, new_password: STRONG }))
 
     fakeClock()
     pending.resolve({ body: { message: 'Password reset successfully.' } })

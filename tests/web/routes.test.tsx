@@ -206,7 +206,7 @@ describe('shell', () => {
     expect(menuButton).toHaveFocus()
   })
 
-  it('has the footer links the spec lists', () => {
+  it('has the product’s footer links', () => {
     renderApp('/')
     const footer = screen.getByRole('navigation', { name: 'Footer' })
     const links = within(footer).getAllByRole('link')

@@ -9,10 +9,10 @@ import CreateFlow from '../../web/src/features/tournaments/CreateFlow'
 import { currentLocation, demoUser, renderApp, storedUser, storeSession } from './helpers'
 import { mockApi, type Reply } from './mock-api'
 
-// Issue 13 item 1 (team ownership) and item 3 (the invite page checks the team against its
-// league), the web side: every team id is confirmed by name before it is saved, an unverified
-// team can be verified (code in the FPL team name, then Check) on the dashboard and inline in the
-// create dialog, the commissioner sees who is verified; and item 5's "Sign out everywhere".
+// Team ownership (decision 061) and the invite page checking the team against its league, the
+// web side: every team id is confirmed by name before it is saved, an unverified team can be
+// verified (code in the FPL team name, then Check) on the dashboard and inline in the create
+// dialog, the commissioner sees who is verified; and "Sign out everywhere" (decision 066).
 
 const STRONG = 'Str0ng!pass'
 const team4242 = { fpl_team_id: 4242, team_name: 'Salah Fingers', player_name: 'Jamie Vardy' }

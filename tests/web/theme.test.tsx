@@ -24,7 +24,7 @@ function renderTheme() {
 const html = () => document.documentElement
 
 describe('theme', () => {
-  it('uses the storage key the spec and theme-init.js share', () => {
+  it('uses the storage key the product fixes and theme-init.js shares', () => {
     expect(THEME_STORAGE_KEY).toBe('banter-arena-theme')
   })
 

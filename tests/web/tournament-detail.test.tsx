@@ -415,7 +415,7 @@ describe('detail: Live tab', () => {
     expect(screen.queryByRole('heading', { name: /Prize Pool/ })).not.toBeInTheDocument()
   })
 
-  it("says what the bar under each name measures: a key read with the table, and each bar's figure on hover (issue 28)", async () => {
+  it("says what the bar under each name measures: a key read with the table, and each bar's figure on hover (decision 164)", async () => {
     storeSession('jwt-1')
     const rows = standingRows(3)
     rows[1] = { ...rows[1]!, total_points: 1412 }
@@ -1004,7 +1004,7 @@ describe('detail: Manage and Settings tabs', () => {
     expect(screen.getByRole('heading', { name: 'Banter Sharing' })).toBeInTheDocument()
   })
 
-  it('Settings says they are the account settings, for every tournament; Manage League is linked for the commissioner only (issue 28)', async () => {
+  it('Settings says they are the account settings, for every tournament; Manage League is linked for the commissioner only (decision 164)', async () => {
     const user = userEvent.setup()
     storeSession('jwt-1')
     detailApi(1, { 'GET /api/banter/privacy': { body: { banter_sharing_enabled: true } } })

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { League, StandingRow, StandingsResponse } from '../../web/src/features/tournaments/types'
+import type { League, StandingRow, StandingsAnswer } from '../../web/src/features/tournaments/types'
 
 // Fixtures and clock helpers for the tournament screens' tests.
 
@@ -138,7 +138,7 @@ export function standingRows(count: number, { from = 1, me }: { from?: number; m
   })
 }
 
-type GameweekSummary = StandingsResponse['gameweek_summary']
+type GameweekSummary = StandingsAnswer['gameweek_summary']
 
 /**
  * The league-wide This Gameweek figures as the worker computes them over every row (none of the
@@ -169,10 +169,10 @@ export function standingsAnswer(
     total?: number
     me?: number | null
     ownPage?: number | null
-    found?: StandingsResponse['search']
+    found?: StandingsAnswer['search']
     summary?: GameweekSummary
   } = {},
-): StandingsResponse {
+): StandingsAnswer {
   return {
     standings: rows,
     demo_mode: false,

@@ -45,7 +45,7 @@ describe('tournament list: order, hiding, badges and wording', () => {
     expect(within(pinned).getByRole('button', { name: /View/ })).toBeInTheDocument()
   })
 
-  it('words public and private cards as the spec says', async () => {
+  it('words public and private cards as the product does', async () => {
     mockApi({ 'GET /api/leagues': { body: leagues } })
     renderApp('/tournaments')
     const global = await cardNamed('Global Cup')
@@ -68,14 +68,14 @@ describe('tournament list: order, hiding, badges and wording', () => {
     expect(within(alpha).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument()
   })
 
-  it('says what Private means on a private card, since the list shows it to everyone (issue 28, decision 164)', async () => {
+  it('says what Private means on a private card, since the list shows it to everyone (decision 164)', async () => {
     mockApi({ 'GET /api/leagues': { body: leagues } })
     renderApp('/tournaments')
     const zebra = await cardNamed('Zebra League')
     const badge = within(zebra).getByText('Private')
     expect(badge).toHaveAttribute('title', 'Private: only its members see the standings and banter')
     expect(zebra).toHaveTextContent('Only its members see the standings and banter; managers in its FPL league can join')
-    // Global and curated cards keep the spec's lines.
+    // Global and curated cards keep the product's lines (decision 181, R10).
     expect(await cardNamed('Global Cup')).not.toHaveTextContent('Only its members')
     expect(within(await cardNamed('Global Cup')).getByText('Global')).not.toHaveAttribute('title')
     expect(await cardNamed('Real Footballers FPL League')).not.toHaveTextContent('Only its members')

@@ -31,7 +31,7 @@ const loadApp = () => {
 
 if (document.documentElement.hasAttribute('data-prepaint')) afterFirstPaint(loadApp)
 else loadApp()
-// Installable and offline (issue 17): the browser's install offer is kept for later, and the
+// Installable and offline (decision 139): the browser's install offer is kept for later, and the
 // service worker registers once the page has loaded.
 watchInstallPrompt()
 registerServiceWorker()

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 
-/** Spec: page views are reported on every route change, after 100 ms (the page sets its title first). */
+/** Page views are reported on every route change, after 100 ms: the page sets its title first (decision 181, R5). */
 export const PAGE_VIEW_DELAY_MS = 100
 
 /**

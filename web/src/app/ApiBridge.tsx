@@ -6,7 +6,7 @@ import { registerApiHandlers } from '../lib/api-handlers'
 
 /**
  * Connects lib/api.ts to the providers: the token comes from the auth session, and a 401 on a
- * call that carried a token logs out, opens the sign-in tab and shows the toast the spec names
+ * call that carried a token logs out, opens the sign-in tab and shows the toast of decision 181, R4
  * ("Authentication Required" / "Please login again to continue").
  * Renders nothing; must sit inside AuthProvider, AuthDialogProvider and ToastProvider.
  */

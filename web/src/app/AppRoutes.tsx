@@ -66,14 +66,14 @@ export function AppRoutes() {
       </Route>
 
       {/*
-        /login and /register: the spec uses them only as link targets and says how they open is
-        "not shown". Our decision: they open the auth dialog on the landing page, on the Sign In
+        /login and /register: the product's rules use them only as link targets and leave how they
+        open to us (decision 006): they open the auth dialog on the landing page, on the Sign In
         tab (/?signin=true) and the Create Account tab (/?register=true) respectively.
       */}
       <Route path="login" element={<RedirectKeepingState to="/?signin=true" />} />
       <Route path="register" element={<RedirectKeepingState to="/?register=true" />} />
 
-      {/* Any other path goes home (spec: "Any other path redirects to /"). */}
+      {/* Any other path goes home (decision 181, R6). */}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   )

@@ -3,11 +3,11 @@ import { watchConnection } from '../lib/online'
 
 /**
  * A data cache (TanStack Query) with the app's defaults and nothing in it. Each query names its
- * own freshness (the spec's cache times: see leagueDataQuery, the tournament list, the public
- * stats); failures are shown, not retried, and nothing reloads on focus unless a screen asks for
- * it. Offline (lib/online.ts, the browser's word) a load waits for the connection instead of
- * failing, and when it returns what is on screen and stale loads again by itself (issue 28 item 7,
- * decision 165). query-client.ts puts a page's answers into one.
+ * own freshness (the product's cache times, decision 181 R9: see leagueDataQuery, the tournament
+ * list, the public stats); failures are shown, not retried, and nothing reloads on focus unless a
+ * screen asks for it. Offline (lib/online.ts, the browser's word) a load waits for the connection instead of
+ * failing, and when it returns what is on screen and stale loads again by itself (decision 165).
+ * query-client.ts puts a page's answers into one.
  */
 export function emptyQueryClient(): QueryClient {
   watchConnection()

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { Link } from 'react-router'
 import { reportClientError } from '../lib/report-error'
+import { HomeLink } from './ButtonLink'
 
 interface Props {
   /** Changing it (the pathname) clears the error, so navigating away recovers. */
@@ -43,9 +43,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
             Reload page
           </button>
-          <Link to="/" className="button button--ghost">
-            Back to Home
-          </Link>
+          <HomeLink />
         </div>
       </div>
     )

@@ -1,15 +1,14 @@
-import { Suspense, useRef } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { useRef } from 'react'
+import { useLocation } from 'react-router'
 import { ConnectionBanner } from '../features/pwa/OfflineBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'
-import { PageLoading } from './PageLoading'
-import { RouteErrorBoundary } from './RouteErrorBoundary'
+import { RoutePage } from './RoutePage'
 import { useRouteFocus } from './useRouteFocus'
 
-// A tournament's page brings its own header bar (logo, back, theme, avatar: spec §2), so the
-// site header would only repeat it there; and its own offline notice, which also says from when
-// the standings it shows are.
+// A tournament's page brings its own header bar (logo, back, theme, avatar: decision 181, R10), so
+// the site header would only repeat it there; and its own offline notice, which also says from
+// when the standings it shows are.
 const OWN_HEADER = /^\/tournaments\/[^/]+\/?$/
 
 /** The shared page shell: header, the page (under a notice while offline), footer. */
@@ -26,11 +25,7 @@ export function ShellLayout() {
       {ownHeader ? null : <Header />}
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
         {ownHeader ? null : <ConnectionBanner />}
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        <RoutePage pathname={pathname} />
       </main>
       <Footer />
     </div>

@@ -1,10 +1,9 @@
-import { Suspense, useRef } from 'react'
-import { Link, Outlet, useLocation } from 'react-router'
+import { useRef } from 'react'
+import { Link, useLocation } from 'react-router'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { PRODUCT_NAME, SUPPORT_MAILTO } from '../lib/product'
 import { BrandLink } from './Logo'
-import { PageLoading } from './PageLoading'
-import { RouteErrorBoundary } from './RouteErrorBoundary'
+import { RoutePage } from './RoutePage'
 import { useRouteFocus } from './useRouteFocus'
 
 /**
@@ -25,11 +24,7 @@ export function StandaloneLayout() {
         <ThemeToggle />
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} className="standalone__main">
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        <RoutePage pathname={pathname} />
       </main>
       <footer className="standalone__footer container">
         <p>{PRODUCT_NAME} is fan-made and not affiliated with the Premier League or Fantasy Premier League.</p>

@@ -50,6 +50,14 @@ export function TextField({ id, label, hint, error, describedBy, end, labelNote,
   )
 }
 
+/** An FPL id (a team's or a league's): digits only, whatever is typed or pasted. */
+export function IdField({
+  onDigits,
+  ...props
+}: Omit<TextFieldProps, 'onChange' | 'inputMode' | 'pattern' | 'maxLength'> & { onDigits: (digits: string) => void }) {
+  return <TextField {...props} inputMode="numeric" pattern="[0-9]*" maxLength={10} onChange={(e) => onDigits(e.target.value.replace(/\D/g, ''))} />
+}
+
 export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode'> & { label?: ReactNode }
 
 /** An email input: the email keyboard, autofill, and no autocapitalisation or spell check. */
@@ -96,6 +104,25 @@ function useCommonPasswordCheck(password: string): CommonPasswordCheck | null {
     }
   }, [password, check])
   return check
+}
+
+/**
+ * A new password's field, followed (when `checklist`) by the live list of the rules it must meet,
+ * which then describes the field.
+ */
+export function NewPasswordField({
+  label = 'New Password',
+  checklist = true,
+  value,
+  ...props
+}: Omit<PasswordFieldProps, 'label' | 'name' | 'autoComplete' | 'describedBy' | 'value'> & { label?: string; value: string; checklist?: boolean }) {
+  const rulesId = useId()
+  return (
+    <>
+      <PasswordField {...props} label={label} name="new-password" autoComplete="new-password" value={value} describedBy={checklist ? rulesId : undefined} />
+      {checklist ? <PasswordChecklist id={rulesId} password={value} /> : null}
+    </>
+  )
 }
 
 /**
@@ -160,5 +187,35 @@ export function SubmitButton({
       {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
       {busy ? busyText : children}
     </button>
+  )
+}
+
+/** A dialog's or an editor's Cancel and its submit button, which shows a spinner and `busyText` while busy. */
+export function FormActions({
+  busy,
+  busyText,
+  disabled = false,
+  onCancel,
+  className = 'button-row dialog-actions',
+  children,
+}: {
+  busy: boolean
+  busyText: string
+  /** The submit button is off (it always is while busy). */
+  disabled?: boolean
+  onCancel: () => void
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={className}>
+      <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className="button button--primary" disabled={busy || disabled} aria-busy={busy || undefined}>
+        {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+        {busy ? busyText : children}
+      </button>
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-// Analytics (spec accounts §7): events go to Google Analytics 4 through `window.gtag`, and only
+// Analytics (decision 181, R5): events go to Google Analytics 4 through `window.gtag`, and only
 // when BOTH hold:
 //   1. a measurement id is configured at build time (VITE_GA_MEASUREMENT_ID, e.g. "G-ABC123"), and
 //   2. the user accepted analytics in the cookie consent (localStorage `cookieConsent`,
@@ -149,7 +149,7 @@ export function identifyUser(user: AnalyticsUser): void {
   })
 }
 
-/** The events of the spec (accounts §7). */
+/** The events the product reports (decision 181, R5). */
 export const analytics = {
   signUp: (method = 'email') => trackEvent('sign_up', { method }),
   login: (method = 'email') => trackEvent('login', { method }),

@@ -2,7 +2,7 @@
 // (app/ApiBridge.tsx). A module of their own, so the app's first screen registers them without
 // loading the API client, which loads with the first call (decision 168).
 
-import type { ApiError } from './api'
+import type { ApiError } from './api-errors'
 
 export interface ApiHandlers {
   /** The token of the signed-in user, or null when signed out. */

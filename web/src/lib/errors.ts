@@ -1,6 +1,6 @@
 import { ApiError, NetworkError } from './api'
 
-// Message texts the spec uses for failures that have no server detail.
+// The product's message texts for failures that have no server detail (decision 181, R8).
 const NETWORK_TRY_AGAIN = 'Network error. Please try again.'
 export const NETWORK_CHECK_CONNECTION = 'Network error. Please check your connection and try again.'
 

@@ -1,4 +1,4 @@
-/** The configurable product name (the spec's `{product}`). */
+/** The configurable product name (`{product}` in the product's texts, decision 181 R8). */
 export const PRODUCT_NAME: string = import.meta.env.VITE_PRODUCT_NAME ?? 'Banter Arena'
 
 /** Where "Contact Support" mails go. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { ButtonLink } from '../components/ButtonLink'
 import { panelId, type TabItem, TabList, tabId } from '../components/TabList'
 import { useAuth } from '../features/auth/AuthProvider'
 import { useAuthDialog } from '../features/auth/auth-dialog-context'
@@ -57,7 +58,7 @@ export default function CommissionerPage() {
     )
   }
 
-  // Our decisions (the spec leaves them open): signed-out visitors are asked to sign in, and a
+  // Ours (the product's rules leave them open): signed-out visitors are asked to sign in, and a
   // league the user does not run says so instead of offering tools the server would refuse.
   if (!isAuthenticated || league.is_commissioner === false) {
     return (
@@ -75,9 +76,7 @@ export default function CommissionerPage() {
               Sign In
             </button>
           ) : null}
-          <Link to="/dashboard" className="button button--ghost">
-            Go Back
-          </Link>
+          <ButtonLink to="/dashboard">Go Back</ButtonLink>
         </div>
       </div>
     )

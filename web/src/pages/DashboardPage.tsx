@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { ButtonLink, HomeLink } from '../components/ButtonLink'
 import { ChangePasswordCard } from '../features/account/ChangePasswordCard'
 import { SignOutEverywhereCard } from '../features/account/SignOutEverywhereCard'
 import { useAuth } from '../features/auth/AuthProvider'
@@ -19,7 +20,7 @@ import { ProfileCard } from '../features/dashboard/ProfileCard'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
 import { useToast } from '../features/toast/ToastProvider'
 import { ApiError, api, NetworkError } from '../lib/api'
-import type { AutoJoinResponse, DiscoveredLeague, UpdateFplTeamResponse, UserLeague } from '../lib/api-answers'
+import type { AutoJoinAnswer, DiscoveredLeague, UpdateFplTeamAnswer, UserLeague } from '../lib/api-answers'
 import { plural } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { queryKeys } from '../lib/query-keys'
@@ -34,7 +35,7 @@ const NotificationSettings = lazy(() =>
   ]!().then((m) => ({ default: m.NotificationSettings })),
 )
 
-/** Spec: the email-verified banner shows for 5 s. */
+/** The email-verified banner shows for 5 s (decision 181, R3). */
 export const VERIFIED_BANNER_MS = 5000
 
 export default function DashboardPage() {
@@ -54,9 +55,7 @@ export default function DashboardPage() {
           <button type="button" className="button button--primary" onClick={() => open('login')}>
             Sign In
           </button>
-          <Link to="/" className="button button--ghost">
-            Back to Home
-          </Link>
+          <HomeLink />
         </div>
       </div>
     )
@@ -172,13 +171,13 @@ function Dashboard({ user }: { user: User }) {
     tournamentsHeadingRef.current?.focus()
   }
 
-  const onTeamAdded = (answer: UpdateFplTeamResponse) => {
+  const onTeamAdded = (answer: UpdateFplTeamAnswer) => {
     if (!answer.discovery_pending) markTeamDiscovered(answer.fpl_team_id)
     setDiscovery({ preset: answer.discovered_leagues ?? [] })
     if (answer.auto_joined_count) void loadLeagues()
   }
 
-  const onJoined = (answer: AutoJoinResponse, ids: number[]) => {
+  const onJoined = (answer: AutoJoinAnswer, ids: number[]) => {
     const joinedIds = answer.joined_leagues?.map((l) => l.league_id) ?? ids
     const count = answer.joined_count ?? joinedIds.length
     toast({
@@ -284,9 +283,9 @@ function Dashboard({ user }: { user: User }) {
             </p>
             <h3>No Tournaments Yet</h3>
             <p className="muted">Join a friend&apos;s tournament, or use Find Leagues to join the mini-leagues your FPL team already plays in.</p>
-            <Link to="/tournaments" className="button button--primary">
+            <ButtonLink to="/tournaments" primary>
               Browse Tournaments
-            </Link>
+            </ButtonLink>
           </div>
         ) : null}
         {leagues && leagues.length > 0 ? (

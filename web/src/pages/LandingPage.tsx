@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { formatNumber } from '../../../contract/numbers'
+import { ButtonLink } from '../components/ButtonLink'
 import { useAuth } from '../features/auth/AuthProvider'
 import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import { HERO_COPY } from '../features/landing/heroCopy'
@@ -184,9 +185,9 @@ export default function LandingPage() {
           ))}
         </ul>
         <div className="button-row section__actions">
-          <Link to="/tournaments" className="button button--primary">
+          <ButtonLink to="/tournaments" primary>
             View All Tournaments
-          </Link>
+          </ButtonLink>
           <button type="button" className="button button--ghost" onClick={createTournament}>
             Create Tournament
           </button>
@@ -208,9 +209,7 @@ export default function LandingPage() {
           ) : null}
         </div>
         <div className="container button-row section__actions">
-          <Link to="/tournaments" className="button button--ghost">
-            View More Banter
-          </Link>
+          <ButtonLink to="/tournaments">View More Banter</ButtonLink>
         </div>
       </section>
 

@@ -1,19 +1,20 @@
+import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { normalizeEmail } from '../../../contract/account-rules'
-import { EmailField, FormMessage, SubmitButton } from '../components/forms'
+import { ButtonLink } from '../components/ButtonLink'
+import { EmailRequestForm, useEmailField } from '../components/EmailRequestForm'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { publicApi } from '../lib/api'
 import { errorText } from '../lib/errors'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
 export default function ResendVerificationPage() {
   const initialEmail = (useLocation().state as { email?: unknown } | null)?.email
-  const [email, setEmail] = useState(typeof initialEmail === 'string' ? initialEmail : '')
-  const [error, setError] = useState<string | null>(null)
+  const field = useEmailField(typeof initialEmail === 'string' ? initialEmail : '')
+  const inputRef = field.inputRef
   const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const switched = useRef(false)
   useDocumentTitle('Resend verification email')
@@ -22,37 +23,30 @@ export default function ResendVerificationPage() {
     if (!switched.current) return
     if (sent) headingRef.current?.focus()
     else inputRef.current?.focus()
-  }, [sent])
+  }, [sent, inputRef])
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    const normalized = normalizeEmail(email)
-    setFormError(null)
-    if (!normalized) {
-      setError('Please enter your email address')
-      inputRef.current?.focus()
-      return
-    }
-    setError(null)
-    setBusy(true)
-    try {
-      await publicApi.auth['resend-verification'].$post({ json: { email: normalized } })
+  const sending = useMutation({
+    mutationFn: (to: string) => publicApi.auth['resend-verification'].$post({ json: { email: to } }),
+    onSuccess: (_, to) => {
       switched.current = true
-      setSent(normalized)
-    } catch (err) {
-      setFormError(errorText(err, 'Failed to send verification email'))
-    } finally {
-      setBusy(false)
-    }
+      setSent(to)
+    },
+    onError: (err) => setFormError(errorText(err, 'Failed to send verification email')),
+  })
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (sending.isPending) return
+    const normalized = normalizeEmail(field.email)
+    setFormError(null)
+    if (!normalized) return field.setProblem('Please enter your email address')
+    field.setProblem(null)
+    sending.mutate(normalized)
   }
 
   if (sent) {
     return (
-      <div className="card standalone-card">
-        <p className="standalone-card__icon" aria-hidden="true">
-          📨
-        </p>
+      <StandaloneCard icon="📨">
         <h1 ref={headingRef} tabIndex={-1}>
           Check your inbox
         </h1>
@@ -64,9 +58,9 @@ export default function ResendVerificationPage() {
           expires after 24 hours.
         </p>
         <div className="button-row">
-          <Link to="/login" className="button button--primary">
+          <ButtonLink to="/login" primary>
             Go to Login
-          </Link>
+          </ButtonLink>
           <button
             type="button"
             className="button button--ghost"
@@ -78,7 +72,7 @@ export default function ResendVerificationPage() {
             Send Another Email
           </button>
         </div>
-      </div>
+      </StandaloneCard>
     )
   }
 
@@ -86,24 +80,10 @@ export default function ResendVerificationPage() {
     <div className="card standalone-card">
       <h1>Resend verification email</h1>
       <p className="page-lede">Enter the email you registered with and we&apos;ll send a fresh verification link.</p>
-      <form className="form text-left" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <EmailField
-          ref={inputRef}
-          value={email}
-          error={error}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            if (error) setError(null)
-          }}
-        />
-        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <SubmitButton busy={busy} busyText="Sending...">
-          Send Verification Email
-        </SubmitButton>
-      </form>
-      <Link to="/login" className="button button--ghost">
-        Go to Login
-      </Link>
+      <EmailRequestForm className="form text-left" field={field} formError={formError} busy={sending.isPending} onSubmit={onSubmit}>
+        Send Verification Email
+      </EmailRequestForm>
+      <ButtonLink to="/login">Go to Login</ButtonLink>
     </div>
   )
 }

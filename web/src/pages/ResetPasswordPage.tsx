@@ -1,19 +1,22 @@
+import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { FormMessage, PasswordChecklist, PasswordField, SubmitButton } from '../components/forms'
+import { useNavigate, useSearchParams } from 'react-router'
+import { ButtonLink, HomeLink } from '../components/ButtonLink'
+import { FormMessage, NewPasswordField, PasswordField, SubmitButton } from '../components/forms'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { useToast } from '../features/toast/ToastProvider'
 import { publicApi } from '../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../lib/errors'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import { isStrongPassword } from '../lib/validation'
 
-/** Spec: after a reset, go to sign-in after 3 s; the success toast lasts 5 s. */
+/** After a reset, go to sign-in after 3 s; the success toast lasts 5 s (decision 181, R3). */
 const RESET_REDIRECT_MS = 3000
 const RESET_TOAST_MS = 5000
 
 const INVALID_LINK_TEXT = 'This password reset link is invalid or has expired. Please request a new one.'
 
-/** The first problem with a new password, or null (spec accounts §5). */
+/** The first problem with a new password, or null (decision 181, R2). */
 export function resetPasswordProblem(token: string, password: string, confirm: string): string | null {
   if (!token) return 'Invalid reset link. Please request a new password reset.'
   if (password !== confirm) return 'Passwords do not match'
@@ -29,12 +32,30 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('')
   const [passwordTouched, setPasswordTouched] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [linkInvalid, setLinkInvalid] = useState(false)
   const doneHeadingRef = useRef<HTMLHeadingElement>(null)
   const id = useId()
   useDocumentTitle(!token || linkInvalid ? 'Invalid Reset Link' : 'Reset password')
+
+  const reset = useMutation({
+    mutationFn: (newPassword: string) => publicApi.auth['reset-password'].$post({ json: { token, new_password: newPassword } }),
+    onSuccess: () => {
+      toast({
+        title: 'Password Reset Successfully!',
+        description: 'You can now sign in with your new password',
+        variant: 'success',
+        duration: RESET_TOAST_MS,
+      })
+      setDone(true)
+    },
+    onError: (err) => {
+      const message = errorText(err, 'Failed to reset password. Please try again or request a new reset link.', NETWORK_CHECK_CONNECTION)
+      if (message === INVALID_LINK_TEXT) setLinkInvalid(true)
+      else setError(message)
+    },
+  })
+  const busy = reset.isPending
 
   useEffect(() => {
     if (!done) return
@@ -45,41 +66,33 @@ export default function ResetPasswordPage() {
 
   if (!token || linkInvalid) {
     return (
-      <div className="card standalone-card">
-        <p className="standalone-card__icon" aria-hidden="true">
-          🔗
-        </p>
+      <StandaloneCard icon="🔗">
         <h1>Invalid Reset Link</h1>
         <p className="page-lede">{INVALID_LINK_TEXT}</p>
         <p className="muted">Reset links expire after 1 hour and can be used once.</p>
         <div className="button-row">
-          <Link to="/?forgot=true" className="button button--primary">
+          <ButtonLink to="/?forgot=true" primary>
             Request New Reset Link
-          </Link>
-          <Link to="/" className="button button--ghost">
-            Back to Home
-          </Link>
+          </ButtonLink>
+          <HomeLink />
         </div>
-      </div>
+      </StandaloneCard>
     )
   }
 
   if (done) {
     return (
-      <div className="card standalone-card">
-        <p className="standalone-card__icon" aria-hidden="true">
-          🔐
-        </p>
+      <StandaloneCard icon="🔐">
         <h1 ref={doneHeadingRef} tabIndex={-1}>
           Password Reset Successfully!
         </h1>
         <p className="page-lede" role="status">
           You can now sign in with your new password. Taking you to sign in…
         </p>
-        <Link to="/?signin=true" className="button button--primary">
+        <ButtonLink to="/?signin=true" primary>
           Sign In
-        </Link>
-      </div>
+        </ButtonLink>
+      </StandaloneCard>
     )
   }
 
@@ -87,28 +100,13 @@ export default function ResetPasswordPage() {
   const matches = confirm.length > 0 && confirm === password
   const canSubmit = !busy && strong && matches
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
     const problem = resetPasswordProblem(token, password, confirm)
     setError(problem)
     if (problem) return
-    setBusy(true)
-    try {
-      await publicApi.auth['reset-password'].$post({ json: { token, new_password: password } })
-      toast({
-        title: 'Password Reset Successfully!',
-        description: 'You can now sign in with your new password',
-        variant: 'success',
-        duration: RESET_TOAST_MS,
-      })
-      setDone(true)
-    } catch (err) {
-      const message = errorText(err, 'Failed to reset password. Please try again or request a new reset link.', NETWORK_CHECK_CONNECTION)
-      if (message === INVALID_LINK_TEXT) setLinkInvalid(true)
-      else setError(message)
-      setBusy(false)
-    }
+    reset.mutate(password)
   }
 
   return (
@@ -116,20 +114,16 @@ export default function ResetPasswordPage() {
       <h1>Choose a new password</h1>
       <p className="page-lede">Pick a strong password: at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.</p>
       <form className="form text-left" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <PasswordField
-          label="New Password"
-          name="new-password"
-          autoComplete="new-password"
+        <NewPasswordField
           value={password}
+          checklist={Boolean(password)}
           error={passwordTouched && password && !strong ? 'Password does not meet security requirements' : null}
-          describedBy={password ? `${id}-rules` : undefined}
           onChange={(e) => {
             setPassword(e.target.value)
             setError(null)
           }}
           onBlur={() => setPasswordTouched(true)}
         />
-        {password ? <PasswordChecklist id={`${id}-rules`} password={password} /> : null}
         <PasswordField
           label="Confirm Password"
           name="confirm-password"
@@ -152,9 +146,7 @@ export default function ResetPasswordPage() {
           Reset Password
         </SubmitButton>
       </form>
-      <Link to="/" className="button button--ghost">
-        Back to Home
-      </Link>
+      <HomeLink />
     </div>
   )
 }

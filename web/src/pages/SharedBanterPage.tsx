@@ -3,9 +3,12 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { shareDescription } from '../../../contract/share-meta'
 import { membersText } from '../../../contract/tournaments'
+import { ButtonLink, HomeLink } from '../components/ButtonLink'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { useAuth } from '../features/auth/AuthProvider'
-import { fetchSharedAchievement, isShareNotFound, type SharedAchievement, shareImageUrl } from '../features/share/share-api'
+import { fetchSharedAchievement, isShareNotFound, shareImageUrl } from '../features/share/share-api'
 import { applyShareMeta } from '../features/share/share-meta'
+import type { SharedAchievement } from '../features/share/types'
 import { formatEntryFee } from '../lib/format'
 import { PRODUCT_NAME } from '../lib/product'
 import { queryKeys } from '../lib/query-keys'
@@ -130,14 +133,14 @@ function SharedAchievementCard({ shareId, view }: { shareId: string; view: Achie
           </Link>
         ) : (
           <>
-            {/* The spec fixes both links and where they go; a visitor from a shared link is usually new, so
+            {/* Both links and where they go are fixed (decision 181, R6); a visitor from a shared link is usually new, so
                 signing up is the one that stands out (decision 160). */}
             <Link to="/login" className="button button--ghost">
               Join {PRODUCT_NAME}
             </Link>
-            <Link to="/register" className="button button--primary">
+            <ButtonLink to="/register" primary>
               Create Account
-            </Link>
+            </ButtonLink>
           </>
         )}
       </div>
@@ -148,31 +151,23 @@ function SharedAchievementCard({ shareId, view }: { shareId: string; view: Achie
 function AchievementNotFound() {
   useDocumentTitle('Achievement Not Found')
   return (
-    <div className="card standalone-card">
-      <p className="standalone-card__icon" aria-hidden="true">
-        🔍
-      </p>
+    <StandaloneCard icon="🔍">
       <h1>Achievement Not Found</h1>
       <p className="page-lede">This shared achievement doesn&apos;t exist or has been removed by the manager who shared it.</p>
       <div className="button-row">
-        <Link to="/" className="button button--primary">
+        <ButtonLink to="/" primary>
           Go Home
-        </Link>
-        <Link to="/tournaments" className="button button--ghost">
-          View Tournaments
-        </Link>
+        </ButtonLink>
+        <ButtonLink to="/tournaments">View Tournaments</ButtonLink>
       </div>
-    </div>
+    </StandaloneCard>
   )
 }
 
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   useDocumentTitle('Shared achievement')
   return (
-    <div className="card standalone-card">
-      <p className="standalone-card__icon" aria-hidden="true">
-        ⚠️
-      </p>
+    <StandaloneCard icon="⚠️">
       <h1>Something went wrong</h1>
       <p className="page-lede" role="alert">
         {message}
@@ -181,10 +176,8 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
         <button type="button" className="button button--primary" onClick={onRetry}>
           Try again
         </button>
-        <Link to="/" className="button button--ghost">
-          Go Home
-        </Link>
+        <HomeLink>Go Home</HomeLink>
       </div>
-    </div>
+    </StandaloneCard>
   )
 }

@@ -296,7 +296,7 @@ export default function TournamentDetailPage() {
                 {tab === 'settings' ? <SettingsTab league={league} /> : null}
               </Suspense>
             </div>
-            {/* Signed out there is no Wall tab (spec: 3 tabs): what the wall is, and the way in. */}
+            {/* Signed out there is no Wall tab (three tabs, decision 181 R10): what the wall is, and the way in. */}
             {!isAuthenticated && type !== 'curated_public' ? <WallIntro wayIn={{ kind: 'sign-in' }} /> : null}
           </>
         ) : null}

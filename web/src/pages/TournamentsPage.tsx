@@ -39,7 +39,7 @@ export default function TournamentsPage() {
   )
 
   // A visit with a selectedLeague (e.g. the dashboard's View Dashboard) selects that league and
-  // lands on plain /tournaments, replacing the history entry (spec), then opens the league, as its
+  // lands on plain /tournaments, replacing the history entry (decision 181, R10), then opens the league, as its
   // View button would, in place of that entry: one tap from the dashboard, and Back returns there
   // (decision 164).
   const incoming = (location.state as ListState | null)?.selectedLeague ?? null

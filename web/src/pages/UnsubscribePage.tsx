@@ -1,11 +1,12 @@
 import { parseResponse } from 'hono/client'
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { ButtonLink } from '../components/ButtonLink'
 import { ApiError, publicApi } from '../lib/api'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
 /**
- * The weekly digest's unsubscribe link (issue 17): works signed out. A click, not the visit,
+ * The weekly digest's unsubscribe link (decisions 139 and 152): works signed out. A click, not the visit,
  * unsubscribes: mail scanners open links in emails, and must not switch anyone's digest off.
  */
 export default function UnsubscribePage() {
@@ -36,9 +37,7 @@ export default function UnsubscribePage() {
       {state === 'done' ? (
         <div className="card" role="status">
           <p>You’re unsubscribed. You won’t get the weekly digest any more. You can turn it back on in your dashboard.</p>
-          <Link to="/dashboard" className="button button--ghost">
-            Go to your dashboard
-          </Link>
+          <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>
         </div>
       ) : (
         <div className="card">
@@ -49,9 +48,7 @@ export default function UnsubscribePage() {
                 {problem}
               </p>
               {/* An old or retired link: the dashboard's settings still turn the digest off. */}
-              <Link to="/dashboard" className="button button--ghost">
-                Go to your dashboard
-              </Link>
+              <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>
             </>
           ) : null}
           <button type="button" className="button button--primary" disabled={state === 'working' || !token} onClick={() => void unsubscribe()}>

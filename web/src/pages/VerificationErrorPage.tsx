@@ -1,13 +1,11 @@
-import { Link } from 'react-router'
+import { ButtonLink } from '../components/ButtonLink'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
 export default function VerificationErrorPage() {
   useDocumentTitle('Verification failed')
   return (
-    <div className="card standalone-card">
-      <p className="standalone-card__icon" aria-hidden="true">
-        ⚠️
-      </p>
+    <StandaloneCard icon="⚠️">
       <h1>Verification failed</h1>
       <p className="page-lede">We couldn&apos;t verify your email with this link. This usually means:</p>
       <ul className="reason-list">
@@ -16,16 +14,12 @@ export default function VerificationErrorPage() {
         <li>The link is invalid or was copied incompletely.</li>
       </ul>
       <div className="button-row">
-        <Link to="/resend-verification" className="button button--primary">
+        <ButtonLink to="/resend-verification" primary>
           Resend Verification Email
-        </Link>
-        <Link to="/register" className="button button--ghost">
-          Register Again
-        </Link>
-        <Link to="/login" className="button button--ghost">
-          Sign In
-        </Link>
+        </ButtonLink>
+        <ButtonLink to="/register">Register Again</ButtonLink>
+        <ButtonLink to="/login">Sign In</ButtonLink>
       </div>
-    </div>
+    </StandaloneCard>
   )
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { ButtonLink } from '../components/ButtonLink'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { publicApi } from '../lib/api'
 import type { DiscoveredLeague } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
@@ -38,10 +40,7 @@ export default function VerificationPendingPage() {
   }
 
   return (
-    <div className="card standalone-card standalone-card--wide">
-      <p className="standalone-card__icon" aria-hidden="true">
-        📬
-      </p>
+    <StandaloneCard icon="📬" wide>
       <h1>Check your email</h1>
       <p className="page-lede">
         We sent a verification link to {email ? <strong className="break-anywhere">{email}</strong> : 'your email address'}. It can take up to 5 minutes to
@@ -109,13 +108,9 @@ export default function VerificationPendingPage() {
       </div>
 
       <div className="button-row">
-        <Link to="/login" className="button button--ghost">
-          Go to Sign In
-        </Link>
-        <Link to="/register" className="button button--ghost">
-          Register again
-        </Link>
+        <ButtonLink to="/login">Go to Sign In</ButtonLink>
+        <ButtonLink to="/register">Register again</ButtonLink>
       </div>
-    </div>
+    </StandaloneCard>
   )
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
 import { PRODUCT_NAME } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
-/** Spec: with every parameter present, sign in and go to the dashboard after 3 s; otherwise to sign-in after 5 s. */
+/** With every parameter present, sign in and go to the dashboard after 3 s; otherwise to sign-in after 5 s (decision 181, R3). */
 export const WELCOME_REDIRECT_MS = 3000
 export const WELCOME_MISSING_PARAMS_REDIRECT_MS = 5000
 
@@ -54,10 +55,7 @@ export default function VerificationSuccessPage() {
   }, [welcome, login, navigate])
 
   return (
-    <div className="card standalone-card">
-      <p className="standalone-card__icon" aria-hidden="true">
-        🎉
-      </p>
+    <StandaloneCard icon="🎉">
       <h1>Email verified!</h1>
       {welcome ? (
         <div role="status">
@@ -82,6 +80,6 @@ export default function VerificationSuccessPage() {
           Continue to Login
         </Link>
       </div>
-    </div>
+    </StandaloneCard>
   )
 }

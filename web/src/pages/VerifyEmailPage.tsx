@@ -1,22 +1,24 @@
 import { parseResponse } from 'hono/client'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { ButtonLink } from '../components/ButtonLink'
+import { StandaloneCard } from '../components/StandaloneCard'
 import { useAuth } from '../features/auth/AuthProvider'
 import { userFromAuthAnswer } from '../features/auth/session'
 import { publicApi } from '../lib/api'
-import type { VerifyEmailResponse } from '../lib/api-answers'
+import type { VerifyEmailAnswer } from '../lib/api-answers'
 import { errorText } from '../lib/errors'
 import { SUPPORT_MAILTO } from '../lib/product'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 import { once } from '../lib/useOnce'
 
-/** Spec: after verifying, go to the dashboard after 2 s (signed in) or to sign-in after 3 s. */
+/** After verifying, go to the dashboard after 2 s (signed in) or to sign-in after 3 s (decision 181, R3). */
 export const VERIFY_REDIRECT_SIGNED_IN_MS = 2000
 export const VERIFY_REDIRECT_SIGN_IN_MS = 3000
 
 type State =
   | { status: 'verifying' }
-  | { status: 'success'; message: string; signedIn: boolean; answer: VerifyEmailResponse }
+  | { status: 'success'; message: string; signedIn: boolean; answer: VerifyEmailAnswer }
   | { status: 'error'; message: string }
 
 export default function VerifyEmailPage() {
@@ -94,10 +96,7 @@ export default function VerifyEmailPage() {
   if (state.status === 'success') {
     const count = state.answer.auto_joined_count ?? 0
     return (
-      <div className="card standalone-card">
-        <p className="standalone-card__icon" aria-hidden="true">
-          ✅
-        </p>
+      <StandaloneCard icon="✅">
         <h1 ref={headingRef} tabIndex={-1}>
           Email verified!
         </h1>
@@ -113,24 +112,21 @@ export default function VerifyEmailPage() {
         </div>
         <div className="button-row">
           {state.signedIn ? (
-            <Link to="/dashboard" className="button button--primary">
+            <ButtonLink to="/dashboard" primary>
               Go to Dashboard
-            </Link>
+            </ButtonLink>
           ) : (
-            <Link to="/login" className="button button--primary">
+            <ButtonLink to="/login" primary>
               Sign In
-            </Link>
+            </ButtonLink>
           )}
         </div>
-      </div>
+      </StandaloneCard>
     )
   }
 
   return (
-    <div className="card standalone-card">
-      <p className="standalone-card__icon" aria-hidden="true">
-        ⚠️
-      </p>
+    <StandaloneCard icon="⚠️">
       <h1 ref={headingRef} tabIndex={-1}>
         Verification failed
       </h1>
@@ -139,16 +135,14 @@ export default function VerifyEmailPage() {
       </p>
       <p className="muted">Verification links expire after 24 hours and work once.</p>
       <div className="button-row">
-        <Link to="/register" className="button button--ghost">
-          Register Again
-        </Link>
-        <Link to="/resend-verification" className="button button--primary">
+        <ButtonLink to="/register">Register Again</ButtonLink>
+        <ButtonLink to="/resend-verification" primary>
           Resend Email
-        </Link>
+        </ButtonLink>
         <a href={SUPPORT_MAILTO} className="button button--ghost">
           Contact support
         </a>
       </div>
-    </div>
+    </StandaloneCard>
   )
 }

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker (issue 17): the app shell and the last standings a user saw, offline; the
+// The service worker (decisions 139 and 154): the app shell and the last standings a user saw, offline; the
 // pushes the worker sends, shown as notifications that open their screen. Its own small bundle,
 // /sw.js (web/vite.config.ts), registered after the first paint (features/pwa/register.ts).
 import { OFFLINE_SAVED_AT_HEADER, OPEN_SCREEN_MESSAGE, PUSH_SUBSCRIPTION_CHANGED_MESSAGE, type PushPayload } from '../../../contract/notifications'

@@ -1,13 +1,14 @@
+import { useMutation } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
-import { FormMessage, PasswordChecklist, PasswordField, SubmitButton } from '../../components/forms'
+import { FormMessage, NewPasswordField, PasswordField, SubmitButton } from '../../components/forms'
 import { api } from '../../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../../lib/errors'
 import { isStrongPassword } from '../../lib/validation'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 
-/** The first rule a change-password form breaks, or null (spec accounts §5, in this order). */
+/** The first rule a change-password form breaks, or null (decision 181, R2: in this order). */
 export function changePasswordProblem(current: string, next: string, confirm: string): string | null {
   if (!current || !next || !confirm) return 'All fields are required'
   if (next !== confirm) return 'New passwords do not match'
@@ -29,8 +30,26 @@ export function ChangePasswordCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 
   const [nextTouched, setNextTouched] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const id = useId()
+  const clearFields = () => {
+    setCurrent('')
+    setNext('')
+    setConfirm('')
+    setNextTouched(false)
+  }
+  const change = useMutation({
+    mutationFn: (passwords: { current_password: string; new_password: string }) => parseResponse(api.auth['change-password'].$post({ json: passwords })),
+    onSuccess: (answer) => {
+      // Older tokens stop working: keep the fresh one.
+      if (answer?.access_token && user) login(answer.access_token, user)
+      const message = answer?.message ?? 'Your password has been updated.'
+      clearFields()
+      setSuccess(message)
+      toast({ title: 'Password Changed Successfully', description: message, variant: 'success' })
+    },
+    onError: (err) => setError(errorText(err, 'Failed to change password. Please try again.', NETWORK_CHECK_CONNECTION)),
+  })
+  const busy = change.isPending
 
   if (!isAuthenticated || !user) return null
 
@@ -51,34 +70,14 @@ export function ChangePasswordCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 
     setSuccess(null)
   }
 
-  const clearFields = () => {
-    setCurrent('')
-    setNext('')
-    setConfirm('')
-    setNextTouched(false)
-  }
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
     const problem = changePasswordProblem(current, next, confirm)
     setSuccess(null)
     setError(problem)
     if (problem) return
-    setBusy(true)
-    try {
-      const answer = await parseResponse(api.auth['change-password'].$post({ json: { current_password: current, new_password: next } }))
-      // Older tokens stop working: keep the fresh one.
-      if (answer?.access_token) login(answer.access_token, user)
-      const message = answer?.message ?? 'Your password has been updated.'
-      clearFields()
-      setSuccess(message)
-      toast({ title: 'Password Changed Successfully', description: message, variant: 'success' })
-    } catch (err) {
-      setError(errorText(err, 'Failed to change password. Please try again.', NETWORK_CHECK_CONNECTION))
-    } finally {
-      setBusy(false)
-    }
+    change.mutate({ current_password: current, new_password: next })
   }
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -102,17 +101,7 @@ export function ChangePasswordCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 
           value={current}
           onChange={(e) => edit(setCurrent, e.target.value)}
         />
-        <PasswordField
-          label="New Password"
-          name="new-password"
-          autoComplete="new-password"
-          value={next}
-          error={nextHint}
-          describedBy={`${id}-rules`}
-          onChange={(e) => edit(setNext, e.target.value)}
-          onBlur={() => setNextTouched(true)}
-        />
-        <PasswordChecklist id={`${id}-rules`} password={next} />
+        <NewPasswordField value={next} error={nextHint} onChange={(e) => edit(setNext, e.target.value)} onBlur={() => setNextTouched(true)} />
         <PasswordField
           label="Confirm New Password"
           name="confirm-password"

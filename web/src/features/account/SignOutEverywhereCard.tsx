@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormMessage } from '../../components/forms'
 import { api } from '../../lib/api'
 import { errorText } from '../../lib/errors'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 
@@ -15,25 +16,22 @@ export function SignOutEverywhereCard() {
   const { logout } = useAuth()
   const { toast } = useToast()
   const navigate = useNavigate()
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const id = useId()
 
-  const signOutEverywhere = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await api.auth['logout-all'].$post()
+  const signOut = useConfirmedMutation({
+    mutationFn: () => api.auth['logout-all'].$post(),
+    onMutate: () => setError(null),
+    onSuccess: () => {
       logout()
       toast({ title: 'Signed out everywhere', description: 'Every device is signed out. Sign in again to carry on.', variant: 'success' })
       navigate('/')
-    } catch (err) {
-      setBusy(false)
-      setAsking(false)
+    },
+    onError: (err) => {
+      signOut.close()
       setError(errorText(err, "We couldn't sign you out everywhere. Please try again."))
-    }
-  }
+    },
+  })
 
   return (
     <section className="card settings-card" aria-labelledby={`${id}-title`}>
@@ -44,19 +42,11 @@ export function SignOutEverywhereCard() {
         Signed in on a device you no longer use, or on a shared computer? End every session of your account, this one included.
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      <button type="button" className="button button--ghost button--danger-text" onClick={() => setAsking(true)}>
+      <button type="button" className="button button--ghost button--danger-text" onClick={() => signOut.ask(true)}>
         Sign out everywhere
       </button>
-      {asking ? (
-        <ConfirmDialog
-          title="Sign out on every device?"
-          confirmLabel="Sign out everywhere"
-          busyLabel="Signing out..."
-          busy={busy}
-          destructive
-          onConfirm={() => void signOutEverywhere()}
-          onCancel={() => setAsking(false)}
-        >
+      {signOut.target ? (
+        <ConfirmDialog title="Sign out on every device?" confirmLabel="Sign out everywhere" busyLabel="Signing out..." {...signOut.dialog}>
           <p>Every browser and phone signed in to your account is signed out, this one too. You can sign in again at once.</p>
         </ConfirmDialog>
       ) : null}

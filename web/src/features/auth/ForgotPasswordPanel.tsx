@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { normalizeEmail } from '../../../../contract/account-rules'
-import { EmailField, FormMessage, SubmitButton } from '../../components/forms'
+import { EmailRequestForm, useEmailField } from '../../components/EmailRequestForm'
 import { publicApi } from '../../lib/api'
 import { errorText, NETWORK_CHECK_CONNECTION } from '../../lib/errors'
 import { isValidEmail } from '../../lib/validation'
@@ -9,41 +10,37 @@ import { useToast } from '../toast/ToastProvider'
 /** The Sign In tab's forgot-password panel and its "Reset Link Sent" confirmation. */
 export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBack: () => void }) {
   const { toast } = useToast()
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const field = useEmailField()
   const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const emailRef = useRef<HTMLInputElement>(null)
   const sentHeadingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
     if (sentTo) sentHeadingRef.current?.focus()
   }, [sentTo])
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    const normalized = normalizeEmail(email)
-    const problem = !normalized ? 'Please enter your email address' : !isValidEmail(normalized) ? 'Please enter a valid email address' : null
-    setError(problem)
-    setFormError(null)
-    if (problem) return emailRef.current?.focus()
-
-    setBusy(true)
-    try {
-      await publicApi.auth['request-password-reset'].$post({ json: { email: normalized } })
-      setSentTo(normalized)
+  const sending = useMutation({
+    mutationFn: (to: string) => publicApi.auth['request-password-reset'].$post({ json: { email: to } }),
+    onSuccess: (_, to) => {
+      setSentTo(to)
       toast({
         title: 'Reset Link Sent',
         description: 'Check your inbox for a link to reset your password.',
         variant: 'success',
       })
-    } catch (err) {
-      setFormError(errorText(err, 'Failed to send reset email. Please try again.', NETWORK_CHECK_CONNECTION))
-    } finally {
-      setBusy(false)
-    }
+    },
+    onError: (err) => setFormError(errorText(err, 'Failed to send reset email. Please try again.', NETWORK_CHECK_CONNECTION)),
+  })
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (sending.isPending) return
+    const normalized = normalizeEmail(field.email)
+    const problem = !normalized ? 'Please enter your email address' : !isValidEmail(normalized) ? 'Please enter a valid email address' : null
+    field.setProblem(problem)
+    setFormError(null)
+    if (problem) return
+    sending.mutate(normalized)
   }
 
   if (sentTo) {
@@ -77,22 +74,9 @@ export function ForgotPasswordPanel({ titleId, onBack }: { titleId: string; onBa
         Reset your password
       </h2>
       <p className="auth-panel__lede">Enter your email and we&apos;ll send you a reset link. Links expire after 1 hour and work once.</p>
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <EmailField
-          ref={emailRef}
-          data-autofocus
-          value={email}
-          error={error}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            if (error) setError(null)
-          }}
-        />
-        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <SubmitButton busy={busy} busyText="Sending...">
-          Send Reset Link
-        </SubmitButton>
-      </form>
+      <EmailRequestForm field={field} autoFocus formError={formError} busy={sending.isPending} onSubmit={onSubmit}>
+        Send Reset Link
+      </EmailRequestForm>
       <button type="button" className="button button--ghost button--block" onClick={onBack}>
         Back to Sign In
       </button>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -58,11 +59,27 @@ function SignInForm({ titleId, onForgot }: { titleId: string; onForgot: () => vo
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<SignInErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const emailRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
+  const signIn = useMutation({
+    mutationFn: (json: { email: string; password: string }) => parseResponse(publicApi.auth.login.$post({ json })),
+    onSuccess: (answer) => {
+      login(answer.access_token, userFromAuthAnswer(answer))
+      close()
+    },
+    onError: (error, { email: normalized }) => {
+      if (error instanceof ApiError && error.status === 403 && (error.detail ?? '').toLowerCase().includes('verify')) {
+        close()
+        navigate('/verification-pending', { state: { email: normalized } })
+        return
+      }
+      setFormError(errorText(error, 'Login failed'))
+    },
+  })
+  // Still busy once signed in: the dialog is closing.
+  const busy = signIn.isPending || signIn.isSuccess
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
     const normalized = normalizeEmail(email)
@@ -75,20 +92,7 @@ function SignInForm({ titleId, onForgot }: { titleId: string; onForgot: () => vo
     if (next.email) return emailRef.current?.focus()
     if (next.password) return passwordRef.current?.focus()
 
-    setBusy(true)
-    try {
-      const answer = await parseResponse(publicApi.auth.login.$post({ json: { email: normalized, password } }))
-      login(answer.access_token, userFromAuthAnswer(answer))
-      close()
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && (error.detail ?? '').toLowerCase().includes('verify')) {
-        close()
-        navigate('/verification-pending', { state: { email: normalized } })
-        return
-      }
-      setBusy(false)
-      setFormError(errorText(error, 'Login failed'))
-    }
+    signIn.mutate({ email: normalized, password })
   }
 
   return (

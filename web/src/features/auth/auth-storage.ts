@@ -1,7 +1,7 @@
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
 import type { User } from './types'
 
-/** Storage keys fixed by the spec (accounts §3). */
+/** Storage keys fixed by the product's rules (decision 181, R1). */
 export const AUTH_TOKEN_KEY = 'authToken'
 export const USER_DATA_KEY = 'userData'
 
@@ -12,8 +12,8 @@ export interface StoredSession {
 
 /**
  * Reads the stored session. Unparsable (or non-object) `userData` counts as a broken session:
- * both keys are cleared, i.e. the user is logged out (spec: "unparsable stored user data
- * triggers logout"). A token without user data is returned as is: not authenticated.
+ * both keys are cleared, i.e. the user is logged out (decision 181, R1). A token without user
+ * data is returned as is: not authenticated.
  */
 export function readStoredSession(): StoredSession {
   const token = readStorage(AUTH_TOKEN_KEY) || null

@@ -1,4 +1,4 @@
-/** The signed-in user, as kept in localStorage under `userData` (spec: accounts §3). */
+/** The signed-in user, as kept in localStorage under `userData` (decision 181, R1). */
 export interface User {
   id: number
   name: string
@@ -8,7 +8,7 @@ export interface User {
   is_verified: boolean
   /** Ids of the leagues the user belongs to. */
   joined_leagues: number[]
-  /** True once the team id is locked: its owner proved it is theirs (issue 13). */
+  /** True once the team id is locked: its owner proved it is theirs (decision 061). */
   fpl_team_id_locked?: boolean
   /** The user proved the team is theirs (a code in its FPL team name). */
   fpl_team_verified?: boolean

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { StatusMessage } from '../../components/StatusMessage'
 import { gazetteQuery, setGazetteEnabled } from '../community/gazette-api'
 import { commissionerError } from './errors'
 
-// The Gameweek Gazette's switch (issue 16, decision 134): the commissioner decides whether the
+// The Gameweek Gazette's switch (decision 134): the commissioner decides whether the
 // product posts an edition on the wall each time FPL checks a gameweek.
 
 export function GazetteSettings({ leagueId }: { leagueId: string }) {
@@ -42,9 +43,7 @@ export function GazetteSettings({ leagueId }: { leagueId: string }) {
         />
         <span>Post the Gameweek Gazette on the wall</span>
       </label>
-      <div role="status" aria-live="polite">
-        {outcome ? <p className={`form-message form-message--${outcome.tone}`}>{outcome.text}</p> : null}
-      </div>
+      <StatusMessage message={outcome} />
     </section>
   )
 }

@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { StatusMessage } from '../../components/StatusMessage'
 import { api } from '../../lib/api'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useCopyInviteLink } from '../share/InviteLinkActions'
 import { commissionerError } from './errors'
@@ -17,8 +19,6 @@ export function maskInviteUrl(url: string): string {
 
 export function InviteTab({ leagueId }: { leagueId: number }) {
   const [shown, setShown] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const [regenerating, setRegenerating] = useState(false)
   const banner = useTimedMessage()
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
@@ -38,19 +38,17 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
     if (url) await copier.copy(url)
   }
 
-  const regenerate = async () => {
-    setRegenerating(true)
-    try {
-      const answer = await parseResponse(api.leagues[':id']['regenerate-invite'].$post({ param: { id: String(leagueId) } }))
+  const regeneration = useConfirmedMutation({
+    mutationFn: () => parseResponse(api.leagues[':id']['regenerate-invite'].$post({ param: { id: String(leagueId) } })),
+    onSuccess: (answer) => {
       queryClient.setQueryData(linkQuery.queryKey, answer)
       banner.show('success', answer.message)
-    } catch (error) {
-      banner.show('error', commissionerError(error, 'Failed to regenerate invite'))
-    } finally {
-      setRegenerating(false)
-      setConfirming(false)
-    }
-  }
+    },
+    onError: (error) => banner.show('error', commissionerError(error, 'Failed to regenerate invite')),
+    onSettled: () => {
+      regeneration.close()
+    },
+  })
 
   const test = () => {
     if (url) window.open(url, '_blank', 'noopener,noreferrer')
@@ -63,15 +61,7 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
       </h2>
       <p className="muted">Anyone with this link can join your league after signing in, as long as their FPL team is in the FPL league.</p>
 
-      <div role="status" aria-live="polite">
-        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
-      </div>
-
-      {loadError ? (
-        <p className="form-message form-message--error" role="alert">
-          {loadError}
-        </p>
-      ) : null}
+      <StatusMessage message={banner.message} error={loadError} />
       {!url && !loadError ? (
         <p className="inline-loading" role="status">
           <span className="spinner spinner--sm" aria-hidden="true" /> Loading invite link...
@@ -112,7 +102,7 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
             <button type="button" className="button button--primary" onClick={() => void copy()}>
               Copy
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(true)} disabled={regenerating}>
+            <button type="button" className="button button--ghost" onClick={() => regeneration.ask(true)} disabled={regeneration.dialog.busy}>
               Generate New Link
             </button>
             <button type="button" className="button button--ghost" onClick={test}>
@@ -131,14 +121,13 @@ export function InviteTab({ leagueId }: { leagueId: number }) {
         </ul>
       </div>
 
-      {confirming ? (
+      {regeneration.target ? (
         <ConfirmDialog
           title="Generate a new invite link?"
           confirmLabel="Generate New Link"
           busyLabel="Generating..."
-          busy={regenerating}
-          onConfirm={() => void regenerate()}
-          onCancel={() => setConfirming(false)}
+          {...regeneration.dialog}
+          destructive={false}
         >
           <p>The current link stops working. Anyone who hasn&apos;t joined yet will need the new one.</p>
         </ConfirmDialog>

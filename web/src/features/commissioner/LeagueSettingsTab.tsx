@@ -1,6 +1,9 @@
+import { useMutation } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
-import { TextField } from '../../components/forms'
+import { Fact } from '../../components/Fact'
+import { FormActions, TextField } from '../../components/forms'
+import { StatusMessage } from '../../components/StatusMessage'
 import { api, pathParam } from '../../lib/api'
 import { useTimedMessage } from '../../lib/useTimedMessage'
 import { commissionerError } from './errors'
@@ -12,7 +15,6 @@ export function LeagueSettingsTab({ league, onSaved }: { league: ManagedLeague; 
   const [name, setName] = useState(league.name)
   const [description, setDescription] = useState(league.description ?? '')
   const [isPublic, setIsPublic] = useState(Boolean(league.is_public))
-  const [busy, setBusy] = useState(false)
   const banner = useTimedMessage()
   const id = useId()
 
@@ -27,29 +29,26 @@ export function LeagueSettingsTab({ league, onSaved }: { league: ManagedLeague; 
     setEditing(false)
   }
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy || !name.trim()) return
-    setBusy(true)
-    try {
-      const answer = await parseResponse(
-        api.leagues[':id'].settings.$put({
-          param: { id: pathParam(league.id) },
-          json: { name: name.trim(), description: description.trim(), is_public: isPublic },
-        }),
-      )
+  const saving = useMutation({
+    mutationFn: (json: { name: string; description: string; is_public: boolean }) =>
+      parseResponse(api.leagues[':id'].settings.$put({ param: { id: pathParam(league.id) }, json })),
+    onSuccess: (answer, sent) => {
       onSaved({
-        name: answer?.league?.name ?? name.trim(),
-        description: answer?.league?.description ?? description.trim(),
-        is_public: answer?.league?.is_public ?? isPublic,
+        name: answer?.league?.name ?? sent.name,
+        description: answer?.league?.description ?? sent.description,
+        is_public: answer?.league?.is_public ?? sent.is_public,
       })
       banner.show('success', answer?.message ?? 'League settings updated successfully!')
       setEditing(false)
-    } catch (error) {
-      banner.show('error', commissionerError(error, 'Failed to update settings'))
-    } finally {
-      setBusy(false)
-    }
+    },
+    onError: (error) => banner.show('error', commissionerError(error, 'Failed to update settings')),
+  })
+  const busy = saving.isPending
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy || !name.trim()) return
+    saving.mutate({ name: name.trim(), description: description.trim(), is_public: isPublic })
   }
 
   return (
@@ -72,12 +71,10 @@ export function LeagueSettingsTab({ league, onSaved }: { league: ManagedLeague; 
         ) : null}
       </div>
 
-      <div role="status" aria-live="polite">
-        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
-      </div>
+      <StatusMessage message={banner.message} />
 
       {editing ? (
-        <form className="form" onSubmit={(e) => void save(e)}>
+        <form className="form" onSubmit={save}>
           <TextField label="League name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required autoFocus />
           <div className="field">
             <label htmlFor={`${id}-description`} className="field__label">
@@ -97,30 +94,19 @@ export function LeagueSettingsTab({ league, onSaved }: { league: ManagedLeague; 
             <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
             <span>Make league public (anyone can join)</span>
           </label>
-          <div className="button-row">
-            <button type="button" className="button button--ghost" onClick={cancel} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={busy || !name.trim()} aria-busy={busy || undefined}>
-              {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
-              {busy ? 'Saving...' : 'Save changes'}
-            </button>
-          </div>
+          <FormActions className="button-row" busy={busy} busyText="Saving..." disabled={!name.trim()} onCancel={cancel}>
+            Save changes
+          </FormActions>
         </form>
       ) : (
         <dl className="facts facts--stacked-view">
-          <div>
-            <dt>Name</dt>
-            <dd className="break-anywhere">{league.name}</dd>
-          </div>
-          <div>
-            <dt>Description</dt>
-            <dd className="break-anywhere">{league.description || <span className="muted">No description yet.</span>}</dd>
-          </div>
-          <div>
-            <dt>Visibility</dt>
-            <dd>{league.is_public ? 'Public: anyone can join' : 'Private: invite only'}</dd>
-          </div>
+          <Fact term="Name" valueClassName="break-anywhere">
+            {league.name}
+          </Fact>
+          <Fact term="Description" valueClassName="break-anywhere">
+            {league.description || <span className="muted">No description yet.</span>}
+          </Fact>
+          <Fact term="Visibility">{league.is_public ? 'Public: anyone can join' : 'Private: invite only'}</Fact>
         </dl>
       )}
     </section>

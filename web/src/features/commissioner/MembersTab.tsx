@@ -1,7 +1,9 @@
 import { parseResponse } from 'hono/client'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { StatusMessage } from '../../components/StatusMessage'
 import { api, pathParam } from '../../lib/api'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useTimedMessage } from '../../lib/useTimedMessage'
 import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { commissionerError } from './errors'
@@ -32,38 +34,28 @@ export function MembersTab({
   const inactive = members?.inactive_members ?? null
   // Only a private league follows an FPL league with managers to invite.
   const invites = league.type !== 'curated_public' && league.type !== 'public'
-  const [pending, setPending] = useState<Pending | null>(null)
-  const [busy, setBusy] = useState(false)
   const banner = useTimedMessage()
   const id = useId()
 
-  const run = async () => {
-    if (!pending) return
-    const { action, member } = pending
-    setBusy(true)
-    try {
+  const change = useConfirmedMutation({
+    mutationFn: ({ action, member }: Pending) => {
       const route = api.leagues[':id'][action === 'kick' ? 'kick-user' : 'reactivate-user']
-      const answer = await parseResponse(route.$post({ param: { id: pathParam(leagueId) }, query: { user_id: String(member.id) } }))
+      return parseResponse(route.$post({ param: { id: pathParam(leagueId) }, query: { user_id: String(member.id) } }))
+    },
+    onSuccess: async (answer) => {
       banner.show('success', answer.message)
       await onChanged()
-    } catch (err) {
-      banner.show('error', commissionerError(err, action === 'kick' ? 'Failed to kick user' : 'Failed to reactivate user'))
-    } finally {
-      setBusy(false)
-      setPending(null)
-    }
-  }
+    },
+    onError: (err, { action }) => banner.show('error', commissionerError(err, action === 'kick' ? 'Failed to kick user' : 'Failed to reactivate user')),
+    onSettled: () => {
+      change.close()
+    },
+  })
+  const pending = change.target
 
   return (
     <div className="commissioner-members">
-      <div role="status" aria-live="polite">
-        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
-      </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StatusMessage message={banner.message} error={error} />
 
       <section className="card" aria-labelledby={`${id}-active`}>
         <h2 id={`${id}-active`} className="commissioner-section__title">
@@ -86,7 +78,7 @@ export function MembersTab({
                   <button
                     type="button"
                     className="button button--ghost button--sm button--danger-text"
-                    onClick={() => setPending({ action: 'kick', member: m })}
+                    onClick={() => change.ask({ action: 'kick', member: m })}
                     aria-label={`Kick ${m.name}`}
                   >
                     Kick
@@ -114,7 +106,7 @@ export function MembersTab({
                   <button
                     type="button"
                     className="button button--ghost button--sm"
-                    onClick={() => setPending({ action: 'reactivate', member: m })}
+                    onClick={() => change.ask({ action: 'reactivate', member: m })}
                     aria-label={`Reactivate ${m.name}`}
                   >
                     Reactivate
@@ -133,10 +125,8 @@ export function MembersTab({
           title={pending.action === 'kick' ? `Kick ${pending.member.name}?` : `Reactivate ${pending.member.name}?`}
           confirmLabel={pending.action === 'kick' ? 'Kick' : 'Reactivate'}
           busyLabel={pending.action === 'kick' ? 'Kicking...' : 'Reactivating...'}
-          busy={busy}
+          {...change.dialog}
           destructive={pending.action === 'kick'}
-          onConfirm={() => void run()}
-          onCancel={() => setPending(null)}
         >
           <p>
             {pending.action === 'kick'

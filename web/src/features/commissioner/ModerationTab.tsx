@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { StatusMessage } from '../../components/StatusMessage'
 import { ApiError } from '../../lib/api'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useDismissReports } from '../community/moderation'
 import { deletePost, timeAgo } from '../community/posts-api'
@@ -21,8 +23,6 @@ export function ModerationTab({
   error: string | null
   onChanged: () => Promise<void> | void
 }) {
-  const [removing, setRemoving] = useState<CommunityPost | null>(null)
-  const [busy, setBusy] = useState(false)
   const banner = useTimedMessage()
   const ordered = posts ? [...posts].sort((a, b) => Number(b.reported) - Number(a.reported)) : null
   const dismissReports = useDismissReports(leagueId)
@@ -46,34 +46,24 @@ export function ModerationTab({
     )
   }
 
-  const remove = async () => {
-    if (!removing) return
-    setBusy(true)
-    try {
-      await deletePost(leagueId, removing.id)
+  const removal = useConfirmedMutation({
+    mutationFn: (post: CommunityPost) => deletePost(leagueId, post.id),
+    onSuccess: async () => {
       banner.show('success', 'Post removed.')
       await onChanged()
-    } catch (err) {
-      banner.show('error', err instanceof Error ? err.message : 'Delete failed')
-    } finally {
-      setBusy(false)
-      setRemoving(null)
-    }
-  }
+    },
+    onError: (err) => banner.show('error', err instanceof Error ? err.message : 'Delete failed'),
+    onSettled: () => {
+      removal.close()
+    },
+  })
 
   return (
     <section className="card" aria-labelledby="moderation-title">
       <h2 id="moderation-title" className="commissioner-section__title">
         Community posts
       </h2>
-      <div role="status" aria-live="polite">
-        {banner.message ? <p className={`form-message form-message--${banner.message.tone}`}>{banner.message.text}</p> : null}
-      </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StatusMessage message={banner.message} error={error} />
       {ordered === null && !error ? (
         <p className="inline-loading" role="status">
           <span className="spinner spinner--sm" aria-hidden="true" /> Loading posts...
@@ -114,7 +104,7 @@ export function ModerationTab({
                   }}
                   type="button"
                   className="button button--ghost button--sm button--danger-text"
-                  onClick={() => setRemoving(post)}
+                  onClick={() => removal.ask(post)}
                   aria-label={`Remove post by ${post.user_name}`}
                 >
                   Remove
@@ -124,16 +114,8 @@ export function ModerationTab({
           ))}
         </ul>
       ) : null}
-      {removing ? (
-        <ConfirmDialog
-          title="Remove this post?"
-          confirmLabel="Remove"
-          busyLabel="Removing..."
-          busy={busy}
-          destructive
-          onConfirm={() => void remove()}
-          onCancel={() => setRemoving(null)}
-        >
+      {removal.target ? (
+        <ConfirmDialog title="Remove this post?" confirmLabel="Remove" busyLabel="Removing..." {...removal.dialog}>
           <p>It disappears from the wall for everyone. This can&apos;t be undone.</p>
         </ConfirmDialog>
       ) : null}

@@ -23,7 +23,7 @@ export function NotJoinedSection({
   members: Pick<MembersAnswer, 'fpl_league_size' | 'not_joined'> | null
 }) {
   const id = useId()
-  // Shown when the clipboard is unavailable, for a manual copy (the spec's message says "from above").
+  // Shown when the clipboard is unavailable, for a manual copy (the message says "from above": decision 181, R12).
   const [manual, setManual] = useState(false)
   const notJoined = members?.not_joined ?? null
   const everyoneJoined = notJoined?.total === 0

@@ -1,4 +1,5 @@
 import { formatNumber } from '../../../../contract/numbers'
+import { Fact } from '../../components/Fact'
 import { formatShortDate } from '../../lib/format'
 import type { CommunityPost } from '../community/types'
 import type { LeagueMember, ManagedLeague } from './types'
@@ -40,22 +41,12 @@ export function OverviewTab({
           League information
         </h2>
         <dl className="facts">
-          <div>
-            <dt>Name</dt>
-            <dd className="break-anywhere">{league.name}</dd>
-          </div>
-          <div>
-            <dt>FPL League ID</dt>
-            <dd>{league.fpl_league_id ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>Visibility</dt>
-            <dd>{league.is_public ? 'Public' : 'Private'}</dd>
-          </div>
-          <div>
-            <dt>Created</dt>
-            <dd>{formatShortDate(league.created_at) || '—'}</dd>
-          </div>
+          <Fact term="Name" valueClassName="break-anywhere">
+            {league.name}
+          </Fact>
+          <Fact term="FPL League ID">{league.fpl_league_id ?? '—'}</Fact>
+          <Fact term="Visibility">{league.is_public ? 'Public' : 'Private'}</Fact>
+          <Fact term="Created">{formatShortDate(league.created_at) || '—'}</Fact>
         </dl>
         <p className="commissioner-description">
           <strong>Description: </strong>

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
-import type { LineageResponse } from '../../../../contract/hall-of-fame'
+import type { LineageAnswer } from '../../../../contract/hall-of-fame'
 import { TextField } from '../../components/forms'
+import { StatusMessage } from '../../components/StatusMessage'
 import { api, pathParam } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { commissionerError } from './errors'
 
-// Season lineage (issue 16, decision 137): the commissioner links last season's FPL league so the
+// Season lineage (decision 137): the commissioner links last season's FPL league so the
 // Hall of Fame spans FPL's July reset. The link counts from the next checked gameweek.
 
 const lineageQuery = (leagueId: string) => ({
   queryKey: queryKeys.lineage(leagueId),
-  queryFn: ({ signal }: { signal: AbortSignal }): Promise<LineageResponse> =>
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<LineageAnswer> =>
     parseResponse(api.leagues[':id'].lineage.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
 })
 
@@ -90,9 +91,7 @@ export function SeasonLineage({ leagueId }: { leagueId: string }) {
         </p>
       )}
 
-      <div role="status" aria-live="polite">
-        {outcome ? <p className={`form-message form-message--${outcome.tone}`}>{outcome.text}</p> : null}
-      </div>
+      <StatusMessage message={outcome} />
 
       <form className="form" onSubmit={submit} noValidate>
         <TextField

@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { MAX_PINNED_POSTS, MAX_POST_LENGTH, PIN_LIMIT_MESSAGE } from '../../../../contract/community'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { analytics } from '../../lib/analytics'
 import { ApiError } from '../../lib/api'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useAuth } from '../auth/AuthProvider'
 import { Gazette } from './Gazette'
@@ -39,15 +40,13 @@ function wayInFor(signedIn: boolean, error: Error | null, type: string | null | 
 /**
  * A tournament's community wall: post, like, report, and delete your own posts; the commissioner
  * also pins and unpins. Text is always rendered as text. A non-member sees what the wall is and
- * how to join. Only when a member's wall cannot be loaded (no answer, or a failing one: spec
- * §7) do clearly marked sample posts stand in, and then without a post box.
+ * how to join. Only when a member's wall cannot be loaded (no answer, or a failing one:
+ * decisions 080 and 181, R11) do clearly marked sample posts stand in, and then without a post
+ * box.
  */
 export default function CommunityWall({ leagueId, type, moderator = false, onJoin }: WallProps) {
   const { user, isAuthenticated } = useAuth()
   const [text, setText] = useState('')
-  const [posting, setPosting] = useState(false)
-  const [deleting, setDeleting] = useState<CommunityPost | null>(null)
-  const [busyDelete, setBusyDelete] = useState(false)
   const banner = useTimedMessage()
   const notice = useTimedMessage()
   const id = useId()
@@ -63,7 +62,19 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
   const pinned = posts?.filter((p) => p.isPinned).length ?? 0
   const load = () => queryClient.invalidateQueries({ queryKey: wall.queryKey })
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const newPost = useMutation({
+    mutationFn: (content: string) => createPost(leagueId, content),
+    onSuccess: () => {
+      analytics.communityPost(leagueId)
+      setText('')
+      banner.show('success', 'Post added successfully!')
+      return load()
+    },
+    onError: () => banner.show('error', 'Could not save post. Try again.'),
+  })
+  const posting = newPost.isPending
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (posting) return
     const content = text.trim()
@@ -75,18 +86,7 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
       banner.show('error', 'Please login to post messages')
       return
     }
-    setPosting(true)
-    try {
-      await createPost(leagueId, content)
-      analytics.communityPost(leagueId)
-      setText('')
-      banner.show('success', 'Post added successfully!')
-      await load()
-    } catch {
-      banner.show('error', 'Could not save post. Try again.')
-    } finally {
-      setPosting(false)
-    }
+    newPost.mutate(content)
   }
 
   const like = async (post: CommunityPost) => {
@@ -113,18 +113,14 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
     await load()
   }
 
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusyDelete(true)
-    try {
-      await deletePost(leagueId, deleting.id)
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : 'Delete failed')
-    }
-    setBusyDelete(false)
-    setDeleting(null)
-    await load()
-  }
+  const deletion = useConfirmedMutation({
+    mutationFn: (post: CommunityPost) => deletePost(leagueId, post.id),
+    onError: (error) => console.error(error instanceof Error ? error.message : 'Delete failed'),
+    onSettled: () => {
+      deletion.close()
+      void load()
+    },
+  })
 
   const togglePin = (post: CommunityPost) => {
     if (!post.isPinned && pinned >= MAX_PINNED_POSTS) {
@@ -149,7 +145,7 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
       </header>
 
       {query.data && !sample ? (
-        <form className="card wall__form" onSubmit={(e) => void submit(e)}>
+        <form className="card wall__form" onSubmit={submit}>
           <label htmlFor={`${id}-text`} className="visually-hidden">
             Your post
           </label>
@@ -241,7 +237,7 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
                     </button>
                   ) : null}
                   {mine ? (
-                    <button type="button" className="post__action post__action--danger" onClick={() => setDeleting(post)}>
+                    <button type="button" className="post__action post__action--danger" onClick={() => deletion.ask(post)}>
                       <span aria-hidden="true">🗑️ </span>Delete
                     </button>
                   ) : null}
@@ -252,16 +248,8 @@ export default function CommunityWall({ leagueId, type, moderator = false, onJoi
         </ul>
       )}
 
-      {deleting ? (
-        <ConfirmDialog
-          title="Delete post?"
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={busyDelete}
-          destructive
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
-        >
+      {deletion.target ? (
+        <ConfirmDialog title="Delete post?" confirmLabel="Delete" busyLabel="Deleting..." {...deletion.dialog}>
           <p>Are you sure you want to delete this post?</p>
         </ConfirmDialog>
       ) : null}

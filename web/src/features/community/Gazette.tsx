@@ -3,13 +3,14 @@ import { useEffect, useId, useState } from 'react'
 import type { GazetteEdition } from '../../../../contract/gazette'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorText } from '../../lib/errors'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { Confetti } from '../tournaments/Confetti'
 import { banterCard } from '../tournaments/detail/banter-cards'
 import { deleteEdition, gazetteQuery } from './gazette-api'
 import '../../styles/gazette.css'
 import { formatNumber } from '../../../../contract/numbers'
 
-// The Gameweek Gazette on the wall (issue 16, decision 134): the product's own post, pinned
+// The Gameweek Gazette on the wall (decision 134): the product's own post, pinned
 // until the next one, with the week's award cards, the month's top three and the race. A
 // Manager of the Month edition throws confetti the first time it is seen on this device.
 
@@ -37,49 +38,34 @@ function useFirstView(key: string): boolean {
 export function Gazette({ leagueId, moderator }: { leagueId: string; moderator: boolean }) {
   const query = useQuery(gazetteQuery(leagueId))
   const queryClient = useQueryClient()
-  const [removing, setRemoving] = useState<GazetteEdition | null>(null)
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const removal = useConfirmedMutation({
+    mutationFn: (edition: GazetteEdition) => deleteEdition(leagueId, edition.season, edition.gameweek),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: gazetteQuery(leagueId).queryKey })
+      removal.close()
+    },
+    onError: (cause) => setError(errorText(cause, 'Could not remove the edition. Try again.')),
+  })
+  const removing = removal.target
   const editions = query.data?.editions ?? []
   if (editions.length === 0) return null
   const [newest, ...earlier] = editions as [GazetteEdition, ...GazetteEdition[]]
 
-  const remove = async () => {
-    if (!removing) return
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteEdition(leagueId, removing.season, removing.gameweek)
-      await queryClient.invalidateQueries({ queryKey: gazetteQuery(leagueId).queryKey })
-      setRemoving(null)
-    } catch (cause) {
-      setError(errorText(cause, 'Could not remove the edition. Try again.'))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <div className="gazette-stack">
-      <Edition leagueId={leagueId} edition={newest} onRemove={moderator ? setRemoving : undefined} />
+      <Edition leagueId={leagueId} edition={newest} onRemove={moderator ? removal.ask : undefined} />
       {earlier.length > 0 ? (
         <details className="gazette-earlier">
           <summary>Earlier editions ({earlier.length})</summary>
           {earlier.map((e) => (
-            <Edition key={`${e.season}-${e.gameweek}`} leagueId={leagueId} edition={e} onRemove={moderator ? setRemoving : undefined} />
+            <Edition key={`${e.season}-${e.gameweek}`} leagueId={leagueId} edition={e} onRemove={moderator ? removal.ask : undefined} />
           ))}
         </details>
       ) : null}
       {removing ? (
-        <ConfirmDialog
-          title={`Remove the GW ${removing.gameweek} Gazette?`}
-          confirmLabel="Remove"
-          busyLabel="Removing..."
-          busy={busy}
-          destructive
-          onConfirm={() => void remove()}
-          onCancel={() => setRemoving(null)}
-        >
+        <ConfirmDialog title={`Remove the GW ${removing.gameweek} Gazette?`} confirmLabel="Remove" busyLabel="Removing..." {...removal.dialog}>
           <p>It leaves the wall for everyone and won&apos;t be posted again. To stop new editions, turn the Gazette off in the commissioner&apos;s settings.</p>
           {error ? (
             <p className="form-message form-message--error" role="alert">

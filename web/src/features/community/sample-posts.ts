@@ -2,7 +2,7 @@ import type { CommunityPost } from './types'
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
-/** Shown (clearly marked, read-only) when the wall cannot be loaded (spec §7: placeholder sample posts). */
+/** Shown (clearly marked, read-only) when a member's wall cannot be loaded (decisions 080 and 181, R11). */
 export function samplePosts(): CommunityPost[] {
   return [
     {

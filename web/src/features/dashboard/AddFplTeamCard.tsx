@@ -1,9 +1,9 @@
 import { useId } from 'react'
-import type { UpdateFplTeamResponse } from '../../lib/api-answers'
+import type { UpdateFplTeamAnswer } from '../../lib/api-answers'
 import { TeamIdForm } from './TeamIdForm'
 
 /** The yellow "Add FPL Team ID" card (only for users with no team id that is not locked). */
-export function AddFplTeamCard({ onAdded }: { onAdded: (answer: UpdateFplTeamResponse) => void }) {
+export function AddFplTeamCard({ onAdded }: { onAdded: (answer: UpdateFplTeamAnswer) => void }) {
   const id = useId()
   return (
     <section className="card callout callout--warning" aria-labelledby={`${id}-title`}>

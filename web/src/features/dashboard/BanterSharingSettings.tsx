@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useEffect, useId, useState } from 'react'
 import { SettingSwitch } from '../../components/SettingSwitch'
@@ -19,7 +19,6 @@ export function BanterSharingSettings() {
   // Treated as on until the setting has loaded; the user's own change wins over a late answer.
   const [chosen, setChosen] = useState<boolean | null>(null)
   const enabled = chosen ?? query.data?.banter_sharing_enabled ?? true
-  const [saving, setSaving] = useState(false)
   const id = useId()
 
   const failure = query.error
@@ -27,12 +26,9 @@ export function BanterSharingSettings() {
     if (failure) console.warn('Could not load the sharing setting', failure)
   }, [failure])
 
-  const toggle = async () => {
-    if (saving) return
-    const next = !enabled
-    setSaving(true)
-    try {
-      const answer = await parseResponse(privacy.$put({ json: { banter_sharing_enabled: next } }))
+  const save = useMutation({
+    mutationFn: (next: boolean) => parseResponse(privacy.$put({ json: { banter_sharing_enabled: next } })),
+    onSuccess: (answer) => {
       const value = answer.banter_sharing_enabled
       setChosen(value)
       queryClient.setQueryData(queryKey, answer)
@@ -42,15 +38,17 @@ export function BanterSharingSettings() {
           ? { title: 'Sharing Enabled', description: 'Your banter achievements can now be shared', variant: 'success' }
           : { title: 'Sharing Disabled', description: 'Your banter achievements are now private' },
       )
-    } catch {
+    },
+    onError: () =>
       toast({
         title: 'Error',
         description: 'Failed to update privacy settings. Please try again.',
         variant: 'destructive',
-      })
-    } finally {
-      setSaving(false)
-    }
+      }),
+  })
+  const saving = save.isPending
+  const toggle = () => {
+    if (!saving) save.mutate(!enabled)
   }
 
   return (

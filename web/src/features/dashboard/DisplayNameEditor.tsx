@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { DISPLAY_NAME_MAX } from '../../../../contract/account-rules'
@@ -14,7 +15,6 @@ export function DisplayNameEditor() {
   const [editing, setEditing] = useState(false)
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   const editButtonRef = useRef<HTMLButtonElement>(null)
   const returnFocus = useRef(false)
@@ -43,7 +43,20 @@ export function DisplayNameEditor() {
     setError(null)
   }
 
-  const save = async (event?: FormEvent) => {
+  const saving = useMutation({
+    mutationFn: (newName: string) => parseResponse(api.auth['update-display-name'].$put({ json: { new_name: newName } })),
+    onMutate: () => setError(null),
+    onSuccess: (answer, newName) => {
+      updateUser({ name: answer?.name ?? newName })
+      analytics.profileUpdate('display_name')
+      toast({ title: 'Display name updated successfully!', variant: 'success' })
+      stopEditing()
+    },
+    onError: (err) => setError(errorText(err, 'Failed to update display name. Please try again.')),
+  })
+  const busy = saving.isPending
+
+  const save = (event?: FormEvent) => {
     event?.preventDefault()
     if (busy) return
     const trimmed = value.trim()
@@ -54,19 +67,7 @@ export function DisplayNameEditor() {
     }
     // Unchanged: just leave edit mode, no call.
     if (trimmed === name.trim()) return stopEditing()
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await parseResponse(api.auth['update-display-name'].$put({ json: { new_name: trimmed } }))
-      updateUser({ name: answer?.name ?? trimmed })
-      analytics.profileUpdate('display_name')
-      toast({ title: 'Display name updated successfully!', variant: 'success' })
-      stopEditing()
-    } catch (err) {
-      setError(errorText(err, 'Failed to update display name. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
+    saving.mutate(trimmed)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -8,7 +8,7 @@ import { catchText, chaserText, deadlineIn, deadlineTime, gameweekState, movemen
 import { useMyGameweek } from './my-gameweek'
 import { changesSince, readLastVisit, rememberVisit } from './since-last-visit'
 
-// The panel the dashboard leads with (issue 28 item 9, decision 166): the gameweek and its state,
+// The panel the dashboard leads with (decision 166): the gameweek and its state,
 // my points, the next deadline, my place in each table with the managers either side, and what
 // changed since this device last showed it. Each league opens on its Live tab (the tournament
 // page's first tab) in one tap.

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { api } from '../../lib/api'
-import type { AutoJoinResponse, DiscoveredLeague, LeagueNotHereYet } from '../../lib/api-answers'
+import type { AutoJoinAnswer, DiscoveredLeague, LeagueNotHereYet } from '../../lib/api-answers'
 import { errorText } from '../../lib/errors'
 import { formatEntryFee, plural } from '../../lib/format'
 import { PRODUCT_NAME } from '../../lib/product'
@@ -20,7 +20,7 @@ export interface LeagueDiscoveryProps {
    * leagues with no tournament here yet come from a look (at once when one was just made).
    */
   preset?: DiscoveredLeague[] | null
-  onJoined: (answer: AutoJoinResponse, leagueIds: number[]) => void
+  onJoined: (answer: AutoJoinAnswer, leagueIds: number[]) => void
   onClose: () => void
 }
 
@@ -79,8 +79,14 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
   const [starting, setStarting] = useState<LeagueNotHereYet | null>(null)
   // Every league on offer starts chosen: the panel remembers what the user unticked.
   const [unticked, setUnticked] = useState<Set<number>>(() => new Set())
-  const [joining, setJoining] = useState(false)
   const [joinError, setJoinError] = useState<string | null>(null)
+  const join = useMutation({
+    mutationFn: (ids: number[]) => parseResponse(api['auto-join-leagues'].$post({ json: ids })),
+    onMutate: () => setJoinError(null),
+    onSuccess: (answer, ids) => onJoined(answer, ids),
+    onError: (error) => setJoinError(errorText(error, 'Failed to join leagues')),
+  })
+  const joining = join.isPending
   const headingRef = useRef<HTMLHeadingElement>(null)
   const id = useId()
 
@@ -107,20 +113,12 @@ export function LeagueDiscovery({ teamId, preset, onJoined, onClose }: LeagueDis
     })
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (joining) return
     const ids = available.map((l) => l.league_id).filter((leagueId) => selected.has(leagueId))
     if (ids.length === 0) return setJoinError('Choose at least one league to join.')
-    setJoining(true)
-    setJoinError(null)
-    try {
-      onJoined(await parseResponse(api['auto-join-leagues'].$post({ json: ids })), ids)
-    } catch (error) {
-      setJoinError(errorText(error, 'Failed to join leagues'))
-    } finally {
-      setJoining(false)
-    }
+    join.mutate(ids)
   }
 
   let body: ReactNode

@@ -6,6 +6,7 @@ import { api, pathParam } from '../../lib/api'
 import type { SharedStat } from '../../lib/api-answers'
 import { formatShortDate, plural } from '../../lib/format'
 import { queryKeys } from '../../lib/query-keys'
+import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 
@@ -30,11 +31,25 @@ export function MyShares() {
   const status: Status = !wanted ? 'idle' : query.isFetching ? 'loading' : query.isError ? 'error' : 'ready'
   // The card's stored fields are JSON to the route (see SharedStat).
   const shares = (query.data?.shared_stats ?? []) as SharedStat[]
-  const [confirming, setConfirming] = useState<SharedStat | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const id = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusHeading = useRef(false)
+  const removal = useConfirmedMutation({
+    mutationFn: (share: SharedStat) => parseResponse(api.banter.share[':id'].$delete({ param: { id: pathParam(share.id) } })),
+    onSuccess: (_, share) => {
+      queryClient.setQueryData(
+        queryKey,
+        (answer: { shared_stats: SharedStat[] } | undefined) => answer && { ...answer, shared_stats: answer.shared_stats.filter((s) => s.id !== share.id) },
+      )
+      focusHeading.current = true
+      toast({ title: 'Share Deleted', description: 'Your shared achievement has been removed.', variant: 'success' })
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to delete shared achievement.', variant: 'destructive' }),
+    onSettled: () => {
+      removal.close()
+    },
+  })
+  const confirming = removal.target
 
   // The deleted item's button is gone: after the dialog closes, focus goes to the list heading.
   useEffect(() => {
@@ -47,26 +62,6 @@ export function MyShares() {
   const toggle = () => {
     setShown(!shown)
     setWanted(true)
-  }
-
-  const remove = async () => {
-    if (!confirming || deleting) return
-    const share = confirming
-    setDeleting(true)
-    try {
-      await parseResponse(api.banter.share[':id'].$delete({ param: { id: pathParam(share.id) } }))
-      queryClient.setQueryData(
-        queryKey,
-        (answer: { shared_stats: SharedStat[] } | undefined) => answer && { ...answer, shared_stats: answer.shared_stats.filter((s) => s.id !== share.id) },
-      )
-      focusHeading.current = true
-      toast({ title: 'Share Deleted', description: 'Your shared achievement has been removed.', variant: 'success' })
-    } catch {
-      toast({ title: 'Error', description: 'Failed to delete shared achievement.', variant: 'destructive' })
-    } finally {
-      setDeleting(false)
-      setConfirming(null)
-    }
   }
 
   return (
@@ -126,7 +121,7 @@ export function MyShares() {
                 <button
                   type="button"
                   className="button button--ghost button--sm button--danger-text"
-                  onClick={() => setConfirming(share)}
+                  onClick={() => removal.ask(share)}
                   aria-label={`Delete share: ${shareTitle(share)}`}
                 >
                   Delete
@@ -137,15 +132,7 @@ export function MyShares() {
         ) : null}
       </div>
       {confirming ? (
-        <ConfirmDialog
-          title="Delete this share?"
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          destructive
-          busy={deleting}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(null)}
-        >
+        <ConfirmDialog title="Delete this share?" confirmLabel="Delete" busyLabel="Deleting..." {...removal.dialog}>
           <p>&ldquo;{shareTitle(confirming)}&rdquo; will be removed and its public link will stop working. This can&apos;t be undone.</p>
         </ConfirmDialog>
       ) : null}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
-import type { UpdateFplTeamResponse } from '../../lib/api-answers'
+import { Fact } from '../../components/Fact'
+import type { UpdateFplTeamAnswer } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
 import { initialsOf } from '../../lib/initials'
 import type { User } from '../auth/types'
@@ -11,7 +12,7 @@ import { TeamIdForm } from './TeamIdForm'
  * Name, email, FPL Team ID (Verified / Not verified, and a Locked badge) and member-since date.
  * While the team is not verified its owner can verify it here, or change the id.
  */
-export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged: (answer: UpdateFplTeamResponse) => void }) {
+export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged: (answer: UpdateFplTeamAnswer) => void }) {
   const id = useId()
   const [panel, setPanel] = useState<'verify' | 'change' | null>(null)
   const actionsRef = useRef<HTMLDivElement>(null)
@@ -33,14 +34,10 @@ export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged
         </h2>
       </div>
       <dl className="facts facts--stacked">
-        <div>
-          <dt>Name</dt>
-          <dd>{user.name || '—'}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd className="break-anywhere">{user.email || '—'}</dd>
-        </div>
+        <Fact term="Name">{user.name || '—'}</Fact>
+        <Fact term="Email" valueClassName="break-anywhere">
+          {user.email || '—'}
+        </Fact>
         <div>
           <dt>FPL Team ID</dt>
           <dd>
@@ -53,10 +50,7 @@ export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged
             ) : null}
           </dd>
         </div>
-        <div>
-          <dt>Member since</dt>
-          <dd>{since || '—'}</dd>
-        </div>
+        <Fact term="Member since">{since || '—'}</Fact>
       </dl>
       <div ref={actionsRef} tabIndex={-1} className="profile-card__team focus-target">
         {unverified && panel === null ? (

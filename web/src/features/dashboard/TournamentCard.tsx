@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useNavigate } from 'react-router'
 import { membersText } from '../../../../contract/tournaments'
+import { Fact } from '../../components/Fact'
 import type { UserLeague } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
 
@@ -21,22 +22,10 @@ export function TournamentCard({ league }: { league: UserLeague }) {
       </div>
       {league.description ? <p className="league-card__description">{league.description}</p> : null}
       <dl className="facts">
-        <div>
-          <dt>FPL League ID</dt>
-          <dd>{league.fpl_league_id ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Members</dt>
-          <dd>{membersText(league.member_count ?? 0, league.fpl_league_size ?? null)}</dd>
-        </div>
-        <div>
-          <dt>Entry fee</dt>
-          <dd>Free</dd>
-        </div>
-        <div>
-          <dt>Created</dt>
-          <dd>{formatShortDate(league.created_at) || '—'}</dd>
-        </div>
+        <Fact term="FPL League ID">{league.fpl_league_id ?? '—'}</Fact>
+        <Fact term="Members">{membersText(league.member_count ?? 0, league.fpl_league_size ?? null)}</Fact>
+        <Fact term="Entry fee">Free</Fact>
+        <Fact term="Created">{formatShortDate(league.created_at) || '—'}</Fact>
       </dl>
       <div className="league-card__actions">
         <button

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useId, useRef } from 'react'
-import type { FplTeam } from './fpl-team-api'
+import type { FplTeam } from './types'
 import type { TeamConfirmationState } from './useTeamConfirmation'
 import './fpl-team.css'
 

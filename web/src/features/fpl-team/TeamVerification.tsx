@@ -3,7 +3,8 @@ import { FormMessage } from '../../components/forms'
 import { errorText } from '../../lib/errors'
 import { useTimedMessage } from '../../lib/useTimedMessage'
 import { useAuth } from '../auth/AuthProvider'
-import { requestTeamChallenge, type TeamChallenge, type TeamVerified, verifyTeam } from './fpl-team-api'
+import { requestTeamChallenge, verifyTeam } from './fpl-team-api'
+import type { TeamChallenge, TeamVerified } from './types'
 import './fpl-team.css'
 
 type Code = { status: 'loading' } | { status: 'ready'; challenge: TeamChallenge } | { status: 'error'; message: string }

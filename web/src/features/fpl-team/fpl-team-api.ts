@@ -1,18 +1,11 @@
-// Proving an FPL team is yours (issue 13 item 1): look a team up before saving its id, check it
+// Proving an FPL team is yours (decision 061): look a team up before saving its id, check it
 // against a league, and the challenge / verify pair that puts a one-time code in the team's name.
 
-import { type InferResponseType, parseResponse } from 'hono/client'
+import { parseResponse } from 'hono/client'
 import { ApiError, api, pathParam, publicApi } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 
 const teamProof = api.auth['fpl-team']
-
-/** GET /api/fpl-team/{id} (public): who the id belongs to on FPL. */
-export type FplTeam = InferResponseType<(typeof publicApi)['fpl-team'][':id']['$get'], 200>
-/** POST /api/auth/fpl-team/challenge: the code to put in the team name, valid until `expires_at`. */
-export type TeamChallenge = InferResponseType<typeof teamProof.challenge.$post, 200>
-/** POST /api/auth/fpl-team/verify: the team is proven to be the account's. */
-export type TeamVerified = InferResponseType<typeof teamProof.verify.$post, 200>
 
 export const lookupTeam = (teamId: number, signal?: AbortSignal) =>
   parseResponse(publicApi['fpl-team'][':id'].$get({ param: { id: pathParam(teamId) } }, { init: { signal } }))

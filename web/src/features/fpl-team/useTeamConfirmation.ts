@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
-import { type FplTeam, isTeamInLeague, lookupErrorText, lookupTeam } from './fpl-team-api'
+import { isTeamInLeague, lookupErrorText, lookupTeam } from './fpl-team-api'
+import type { FplTeam } from './types'
 
 /** Where the team id is being saved stands: nothing asked yet, looking it up, asking, or confirmed. */
 export type TeamCheck =

@@ -27,7 +27,7 @@ interface PublicStat {
   [key: string]: unknown
 }
 
-export interface PublicStatsResponse {
+export interface PublicStatsAnswer {
   stats: Record<string, PublicStat | null | undefined>
   total_players: number
   total_leagues: number
@@ -35,8 +35,8 @@ export interface PublicStatsResponse {
   message?: string
 }
 
-/** What the carousel shows when the call fails (spec §8). */
-const PUBLIC_STATS_ERROR: PublicStatsResponse = {
+/** What the carousel shows when the call fails (decision 181, R8). */
+const PUBLIC_STATS_ERROR: PublicStatsAnswer = {
   stats: {},
   total_players: 0,
   total_leagues: 0,
@@ -66,14 +66,14 @@ function isRealName(name: string | null | undefined): boolean {
 }
 
 /** Real stats are shown only if at least one stat has a real name and the data is not the error fallback. */
-export function hasRealStats(data: PublicStatsResponse | null | undefined): boolean {
+export function hasRealStats(data: PublicStatsAnswer | null | undefined): boolean {
   if (!data || data.data_source === 'error_fallback') return false
   return Object.values(data.stats ?? {}).some((stat) => stat && isRealName(statName(stat)))
 }
 
 interface CachedStats {
   at: number
-  data: PublicStatsResponse
+  data: PublicStatsAnswer
 }
 
 /** The kept stats when younger than 2 minutes, else null. */
@@ -90,8 +90,8 @@ export function readCachedPublicStats(now = Date.now()): CachedStats | null {
 }
 
 /** Reads the stats from the API and keeps them (a failure throws and keeps nothing). */
-async function fetchPublicStats(signal?: AbortSignal): Promise<PublicStatsResponse> {
-  const data: PublicStatsResponse = await parseResponse(publicApi['public-banter-stats'].$get(undefined, { init: { signal } }))
+async function fetchPublicStats(signal?: AbortSignal): Promise<PublicStatsAnswer> {
+  const data: PublicStatsAnswer = await parseResponse(publicApi['public-banter-stats'].$get(undefined, { init: { signal } }))
   writeStorage(PUBLIC_STATS_CACHE_KEY, JSON.stringify({ at: Date.now(), data } satisfies CachedStats))
   return data
 }
@@ -106,8 +106,8 @@ export const publicStatsQuery = () =>
     staleTime: PUBLIC_STATS_TTL_MS,
   })
 
-/** The stats, null while loading; a failure gives the error shape (spec §8). */
-export function usePublicStats(): PublicStatsResponse | null {
+/** The stats, null while loading; a failure gives the error shape (decision 181, R8). */
+export function usePublicStats(): PublicStatsAnswer | null {
   const query = useQuery(publicStatsQuery())
   const failure = query.isError ? query.error : null
   useEffect(() => {
@@ -208,7 +208,7 @@ const CARDS: { key: string; emoji: string; title: string; value: (s: PublicStat)
 ]
 
 /** The carousel's cards: the real stats when there are any, else "Coming Soon" placeholders for every stat. */
-export function carouselCards(data: PublicStatsResponse | null): CarouselCard[] {
+export function carouselCards(data: PublicStatsAnswer | null): CarouselCard[] {
   if (data && hasRealStats(data)) {
     return CARDS.flatMap((spec) => {
       const stat = data.stats[spec.key]

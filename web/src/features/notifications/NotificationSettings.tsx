@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { useEffect, useId, useState } from 'react'
 import { NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from '../../../../contract/notifications'
@@ -23,25 +23,22 @@ export function NotificationSettings() {
   const route = api.notifications.preferences
   const queryKey = queryKeys.notificationPreferences(user?.id ?? null)
   const query = useQuery({ queryKey, queryFn: ({ signal }) => parseResponse(route.$get(undefined, { init: { signal } })) })
-  const [saving, setSaving] = useState(false)
   const id = useId()
   const preferences = query.data?.preferences
+  const saving = useMutation({
+    // The zone is the browser's at the moment of saving: quiet hours follow the user when they travel.
+    mutationFn: (change: Change) => parseResponse(route.$put({ json: { ...change, time_zone: browserTimeZone() } })),
+    onSuccess: (answer) => queryClient.setQueryData(queryKey, answer),
+    onError: () => toast({ title: 'Not saved', description: 'Your notification settings could not be saved. Please try again.', variant: 'destructive' }),
+  })
+  const busy = saving.isPending
 
   /** Saves one change; answers the saved preferences, or null when it failed (the toast says so). */
-  const save = async (change: Change): Promise<NotificationPreferences | null> => {
-    setSaving(true)
-    try {
-      // The zone is the browser's at the moment of saving: quiet hours follow the user when they travel.
-      const answer = await parseResponse(route.$put({ json: { ...change, time_zone: browserTimeZone() } }))
-      queryClient.setQueryData(queryKey, answer)
-      return answer.preferences
-    } catch {
-      toast({ title: 'Not saved', description: 'Your notification settings could not be saved. Please try again.', variant: 'destructive' })
-      return null
-    } finally {
-      setSaving(false)
-    }
-  }
+  const save = (change: Change): Promise<NotificationPreferences | null> =>
+    saving.mutateAsync(change).then(
+      (answer) => answer.preferences,
+      () => null,
+    )
 
   const toggleType = (type: NotificationType) => {
     if (!preferences) return
@@ -50,7 +47,7 @@ export function NotificationSettings() {
   }
 
   return (
-    <section className="card settings-card settings-card--wide notifications" aria-labelledby={`${id}-title`} aria-busy={saving || undefined}>
+    <section className="card settings-card settings-card--wide notifications" aria-labelledby={`${id}-title`} aria-busy={busy || undefined}>
       <h3 id={`${id}-title`} className="settings-card__title">
         Notifications &amp; email digest
       </h3>
@@ -75,19 +72,19 @@ export function NotificationSettings() {
                 label={NOTIFICATION_LABELS[type].label}
                 hint={NOTIFICATION_LABELS[type].hint}
                 checked={!preferences.muted.includes(type)}
-                disabled={saving}
+                disabled={busy}
                 onToggle={() => toggleType(type)}
               />
             ))}
           </fieldset>
-          <QuietHours preferences={preferences} disabled={saving} onSave={save} />
+          <QuietHours preferences={preferences} disabled={busy} onSave={save} />
           <fieldset className="notifications__group">
             <legend>Email</legend>
             <SettingSwitch
               label="Weekly email digest"
               hint="After FPL checks each gameweek: your points, rank, awards and the race. Every email has a one-click unsubscribe."
               checked={preferences.email_digest}
-              disabled={saving}
+              disabled={busy}
               onToggle={() => void save({ email_digest: !preferences.email_digest })}
             />
           </fieldset>
@@ -157,8 +154,20 @@ function QuietHours({
 function DevicePush({ onChanged }: { onChanged: () => void }) {
   const [support] = useState(pushSupport)
   const [state, setState] = useState<DeviceState | null>(null)
-  const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const turning = useMutation({
+    mutationFn: ({ work }: { work: () => Promise<void>; next: DeviceState }) => work(),
+    onMutate: () => setProblem(null),
+    onSuccess: (_, { next }) => {
+      setState(next)
+      onChanged()
+    },
+    onError: (error) => {
+      if (error instanceof PushDeniedError) setState('denied')
+      else setProblem('Notifications could not be set up on this device. Please try again.')
+    },
+  })
+  const busy = turning.isPending
 
   useEffect(() => {
     if (support === 'supported') void deviceState().then(setState, () => setState('off'))
@@ -166,21 +175,6 @@ function DevicePush({ onChanged }: { onChanged: () => void }) {
 
   if (support === 'ios-needs-install') return <IosInstallHint />
   if (support === 'unsupported') return <p className="notice">This browser cannot show notifications. The weekly email digest still works.</p>
-
-  const run = async (work: () => Promise<void>, next: DeviceState) => {
-    setBusy(true)
-    setProblem(null)
-    try {
-      await work()
-      setState(next)
-      onChanged()
-    } catch (error) {
-      if (error instanceof PushDeniedError) setState('denied')
-      else setProblem('Notifications could not be set up on this device. Please try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <div className="notifications__device">
@@ -191,12 +185,12 @@ function DevicePush({ onChanged }: { onChanged: () => void }) {
       ) : state === 'on' ? (
         <>
           <p className="notifications__state">🔔 Notifications are on for this device.</p>
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void run(disablePush, 'off')}>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => turning.mutate({ work: disablePush, next: 'off' })}>
             {busy ? 'Turning off…' : 'Turn off on this device'}
           </button>
         </>
       ) : state === 'off' ? (
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(enablePush, 'on')}>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => turning.mutate({ work: enablePush, next: 'on' })}>
           {busy ? 'Turning on…' : 'Turn on notifications on this device'}
         </button>
       ) : null}

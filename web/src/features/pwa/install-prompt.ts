@@ -1,6 +1,6 @@
 import { readStorage, writeStorage } from '../../lib/storage'
 
-// The install offer (issue 17): Chromium's `beforeinstallprompt` is kept (not shown at once) and
+// The install offer (decision 139): Chromium's `beforeinstallprompt` is kept (not shown at once) and
 // offered by the app from the second visit on, never on the first. iPhones have no such event:
 // they are told how to add the app to the Home Screen, which push notifications need there.
 

@@ -7,7 +7,7 @@ export function inviteText(leagueName: string): string {
 }
 
 /**
- * Copying an invite link, with the spec's clipboard messages (cleared after 3 s).
+ * Copying an invite link, with the product's clipboard messages, cleared after 3 s (decision 181, R12).
  * `onFailed` lets the caller reveal the link for a manual copy when the clipboard is unavailable.
  */
 export function useCopyInviteLink(onFailed?: () => void) {

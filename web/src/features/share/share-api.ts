@@ -1,16 +1,15 @@
-// Sharing banter achievements (spec tournaments §2 "Share dialog", §7, §8): the calls, the texts
+// Sharing banter achievements (decision 181, R12): the calls, the texts
 // of the share messages and which toast each failure gets.
 
-import { type InferResponseType, parseResponse } from 'hono/client'
+import { parseResponse } from 'hono/client'
 import { PROVISIONAL_SHARE_CODE } from '../../../../contract/provisional'
 import { ApiError, NetworkError, pathParam, publicApi } from '../../lib/api'
 import type { ToastOptions } from '../toast/toast-types'
 import type { BanterCardData } from '../tournaments/detail/banter-cards'
+import type { SharedAchievement } from './types'
 
 const shares = publicApi.banter.share
 
-/** GET /api/banter/share/{shareId} (public; counts a view), as the route types it. */
-export type SharedAchievement = InferResponseType<(typeof shares)[':shareId']['$get'], 200>
 /** The card's data as the server stores and serves it (worker/services/shares.ts `StatData`). */
 type SharedStatData = SharedAchievement['stat_data']
 
@@ -28,7 +27,7 @@ export interface ShareLink {
   statData: SharedStatData | null
 }
 
-/** "https://app/share/banter/abc?x#y" → "abc" (spec §7: the id is the last segment of share_url). */
+/** "https://app/share/banter/abc?x#y" → "abc": the id is the last segment of share_url (decision 181, R12). */
 export function shareIdFromUrl(url: string): string {
   const path = url.split(/[?#]/)[0] ?? ''
   return decodeURIComponent(path.split('/').filter(Boolean).at(-1) ?? '')
@@ -62,7 +61,7 @@ export async function createShareLink(token: string, leagueId: number, statType:
   return { url: answer.share_url, id: shareIdFromUrl(answer.share_url) || answer.share_id, statData: answer.stat_data }
 }
 
-/** Counts a copy or a social share of the link; failures are ignored (spec §7). */
+/** Counts a copy or a social share of the link; failures are ignored (decision 181, R12). */
 export function recordShareClick(shareId: string): void {
   if (!shareId) return
   shares[':shareId'].click.$post({ param: { shareId: pathParam(shareId) } }).catch(() => undefined)
@@ -81,7 +80,7 @@ export function isShareNotFound(error: unknown): boolean {
   return error.status === 404 || (error.detail ?? '').toLowerCase().includes(NOT_FOUND_DETAIL.toLowerCase())
 }
 
-// ---- Texts (spec §8; the two the page checks before opening the dialog are in share-messages.ts) ----
+// ---- Texts (decision 181, R12; the two the page checks before opening the dialog are in share-messages.ts) ----
 
 const SESSION_EXPIRED: ToastOptions = {
   title: 'Session Expired',
@@ -112,7 +111,7 @@ export interface ShareFailure {
 const isNotMemberDetail = (detail: string) => /\bmember\b/i.test(detail)
 const isSharingOffDetail = (detail: string) => /sharing/i.test(detail) && /(off|disabled|privacy)/i.test(detail)
 
-/** Which toast a failed POST /api/banter/share gets (spec §8, in its order). */
+/** Which toast a failed POST /api/banter/share gets, checked in the product's order (decision 181, R12). */
 export function shareFailure(error: unknown): ShareFailure {
   if (error instanceof ApiError) {
     const detail = error.detail ?? ''
@@ -142,7 +141,7 @@ export function shareFailure(error: unknown): ShareFailure {
   return { toast: SHARE_LINK_FAILED, sessionExpired: false }
 }
 
-// ---- Social networks (spec §2: external share pages in a 600x400 popup) ----
+// ---- Social networks: external share pages in a 600x400 popup (decision 181, R12) ----
 
 export type SocialNetwork = 'twitter' | 'whatsapp' | 'facebook'
 

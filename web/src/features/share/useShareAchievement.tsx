@@ -28,7 +28,7 @@ interface Target {
 }
 
 /**
- * Membership as the client knows it: the user's joined_leagues (spec §5), or the league's own
+ * Membership as the client knows it: the stored user's joined_leagues (decision 181, R1), or the league's own
  * is_member flag from the server (joined_leagues can lag behind, e.g. right after an auto-join).
  */
 function isLeagueMember(user: User | null, league: { id: number; is_member?: boolean }): boolean {

@@ -8,7 +8,7 @@ import { recordsQuery, seasonsQuery } from './story-api'
 import '../../styles/hall-of-fame.css'
 import { formatNumber } from '../../../../contract/numbers'
 
-// The Hall of Fame (issue 16): the tournament's all-time records as cards and its seasons' tables
+// The Hall of Fame (decision 136): the tournament's all-time records as cards and its seasons' tables
 // with a season picker. Self-contained: it reads its own data and shows its own gates.
 
 const ICONS: Record<HallRecord['kind'], string> = {

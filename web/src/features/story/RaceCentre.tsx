@@ -9,7 +9,7 @@ import { raceQuery } from './story-api'
 import '../../styles/race.css'
 import { formatNumber } from '../../../../contract/numbers'
 
-// The Race Centre (issue 16, decision 132): who can still win the month and the season, and how
+// The Race Centre (decision 132): who can still win the month and the season, and how
 // likely, as the refresh computed it. Self-contained: it reads its own data and shows its own gates.
 
 const span = (part: RaceAnswerPart) =>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import type { RecordsResponse, SeasonsResponse } from '../../../../contract/hall-of-fame'
+import type { RecordsAnswer, SeasonsAnswer } from '../../../../contract/hall-of-fame'
 import type { RaceAnswer } from '../../../../contract/race'
 import { api, pathParam } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
@@ -21,7 +21,7 @@ export const raceQuery = (leagueId: string) =>
 export const recordsQuery = (leagueId: string) =>
   queryOptions({
     queryKey: queryKeys.hallOfFameRecords(leagueId),
-    queryFn: ({ signal }): Promise<RecordsResponse> =>
+    queryFn: ({ signal }): Promise<RecordsAnswer> =>
       parseResponse(api.leagues[':id'].records.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,
   })
@@ -29,7 +29,7 @@ export const recordsQuery = (leagueId: string) =>
 export const seasonsQuery = (leagueId: string) =>
   queryOptions({
     queryKey: queryKeys.hallOfFameSeasons(leagueId),
-    queryFn: ({ signal }): Promise<SeasonsResponse> =>
+    queryFn: ({ signal }): Promise<SeasonsAnswer> =>
       parseResponse(api.leagues[':id'].seasons.$get({ param: { id: pathParam(leagueId) } }, { init: { signal } })),
     staleTime: STALE_MS,
   })

@@ -30,7 +30,7 @@ export interface ToastRecord {
   open: boolean
 }
 
-/** Spec: "Toasts: limit 1, default 5000 ms, swipe threshold 50"; "removal 5 s after dismissal". */
+/** One toast at a time, 5000 ms by default, a 50 px swipe dismisses, removed 5 s after dismissal (decision 181, R4). */
 export const TOAST_LIMIT = 1
 export const TOAST_DEFAULT_DURATION = 5000
 export const TOAST_REMOVE_DELAY = 5000

@@ -1,18 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { FormMessage, TextField } from '../../components/forms'
+import { FormActions, FormMessage, IdField, TextField } from '../../components/forms'
 import { Modal } from '../../components/Modal'
 import { analytics } from '../../lib/analytics'
 import { ApiError, NetworkError } from '../../lib/api'
 import { useAuth } from '../auth/AuthProvider'
-import { useAuthDialog } from '../auth/auth-dialog-context'
+import { SignInPrompt, useSignInInstead } from '../auth/SignInPrompt'
 import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, LEAGUE_ID_VALIDATE_LENGTH, SUCCESS_TOAST_MS } from './constants'
 import { createLeague, invalidateLeagues, validateLeague } from './leagues-api'
-import type { CreateLeagueResponse, ValidateLeagueResponse } from './types'
+import type { CreateLeagueAnswer, ValidateLeagueAnswer } from './types'
 
-export interface CreatedLeague extends CreateLeagueResponse {
+export interface CreatedLeague extends CreateLeagueAnswer {
   name: string
 }
 
@@ -22,13 +22,13 @@ export interface CreatePrefill {
   fplLeagueId: number
 }
 
-type Validation = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: ValidateLeagueResponse }
+type Validation = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: ValidateLeagueAnswer }
 
 /**
- * The outcomes of the league ID check (spec §2, create flow), and before any of them whether the
+ * The outcomes of the league ID check (decision 181, R10), and before any of them whether the
  * signed-in user's team is in the league: the server refuses to create or join otherwise.
  */
-export function validationMessages(result: ValidateLeagueResponse): { tone: 'ok' | 'bad'; text: string }[] {
+export function validationMessages(result: ValidateLeagueAnswer): { tone: 'ok' | 'bad'; text: string }[] {
   if (!result.fpl_valid) return [{ tone: 'bad', text: 'FPL league not found. Please check the League ID.' }]
   return [
     { tone: 'ok', text: `Found: "${result.fpl_league_name ?? ''}"` },
@@ -57,13 +57,12 @@ export function CreateTournamentDialog({
   prefill?: CreatePrefill
 }) {
   const { isAuthenticated } = useAuth()
-  const { open: openAuth } = useAuthDialog()
+  const signInInstead = useSignInInstead(onClose)
   const { toast } = useToast()
   const queryClient = useQueryClient()
   const [name, setName] = useState(prefill?.name.slice(0, 100) ?? '')
   const [leagueId, setLeagueId] = useState(prefill ? String(prefill.fplLeagueId) : '')
   const [validation, setValidation] = useState<Validation>({ state: 'idle' })
-  const [busy, setBusy] = useState(false)
   // Becoming a commissioner needs a verified team: the server's reason, and whether it is now done.
   const [verification, setVerification] = useState<{ detail: string; done: boolean } | null>(null)
   const id = useId()
@@ -86,36 +85,23 @@ export function CreateTournamentDialog({
     }
   }, [leagueId])
 
-  // The check says the team is not in this league: creating would only be refused.
-  const teamOutside = validation.state === 'done' && validation.result.team_in_league === false
-  const canSubmit = !busy && name.trim() !== '' && leagueId !== '' && isAuthenticated && !teamOutside
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!isAuthenticated) {
-      onClose()
-      openAuth('login')
-      return
-    }
-    if (!canSubmit) return
-    setBusy(true)
-    try {
-      const answer = await createLeague(name, leagueId)
+  const creating = useMutation({
+    mutationFn: (sent: { name: string; fplLeagueId: string }) => createLeague(sent.name, sent.fplLeagueId),
+    onSuccess: (answer, sent) => {
       invalidateLeagues(queryClient)
       analytics.tournamentCreate('private', 0)
       toast({
         title: answer?.is_commissioner === false ? 'Joined Tournament!' : 'Tournament Created!',
-        description: answer?.message ?? `${name.trim()} is ready.`,
+        description: answer?.message ?? `${sent.name} is ready.`,
         variant: 'success',
         duration: SUCCESS_TOAST_MS,
       })
-      const created: CreatedLeague = { ...answer, name: name.trim() }
+      const created: CreatedLeague = { ...answer, name: sent.name }
       setName('')
       setLeagueId('')
-      setBusy(false)
       onCreated(created)
-    } catch (error) {
-      setBusy(false)
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {
         // The API bridge has logged out, opened Sign In and shown "Authentication Required".
         onClose()
@@ -138,7 +124,19 @@ export function CreateTournamentDialog({
               : 'Failed to create league',
         variant: 'destructive',
       })
-    }
+    },
+  })
+  const busy = creating.isPending
+
+  // The check says the team is not in this league: creating would only be refused.
+  const teamOutside = validation.state === 'done' && validation.result.team_in_league === false
+  const canSubmit = !busy && name.trim() !== '' && leagueId !== '' && isAuthenticated && !teamOutside
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!isAuthenticated) return signInInstead()
+    if (!canSubmit) return
+    creating.mutate({ name: name.trim(), fplLeagueId: leagueId })
   }
 
   const messages = validation.state === 'done' ? validationMessages(validation.result) : []
@@ -151,7 +149,7 @@ export function CreateTournamentDialog({
       <p id={`${id}-lede`} className="muted">
         Link your FPL classic league and bring the banter. It&apos;s free.
       </p>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Tournament name"
           value={name}
@@ -162,14 +160,11 @@ export function CreateTournamentDialog({
           required
           data-autofocus
         />
-        <TextField
+        <IdField
           label="FPL League ID"
           value={leagueId}
-          onChange={(e) => setLeagueId(e.target.value.replace(/\D/g, ''))}
-          inputMode="numeric"
-          pattern="[0-9]*"
+          onDigits={setLeagueId}
           placeholder="e.g. 314159"
-          maxLength={10}
           autoComplete="off"
           required
           hint="Find this in your FPL league URL"
@@ -195,30 +190,10 @@ export function CreateTournamentDialog({
             {verification.done ? <p className="muted">Now press Create Tournament to finish.</p> : null}
           </>
         ) : null}
-        {!isAuthenticated ? (
-          <p className="form-message form-message--info">
-            Sign in to create a tournament.{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                onClose()
-                openAuth('login')
-              }}
-            >
-              Sign In
-            </button>
-          </p>
-        ) : null}
-        <div className="button-row dialog-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={!canSubmit} aria-busy={busy || undefined}>
-            {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
-            {busy ? 'Creating...' : 'Create Tournament'}
-          </button>
-        </div>
+        {!isAuthenticated ? <SignInPrompt action="create a tournament" onLeave={onClose} /> : null}
+        <FormActions busy={busy} busyText="Creating..." disabled={!canSubmit} onCancel={onClose}>
+          Create Tournament
+        </FormActions>
       </form>
     </Modal>
   )

@@ -8,7 +8,7 @@ import type { CreatedLeague } from './CreateTournamentDialog'
 /**
  * The celebration after creating a tournament: confetti, the invite link to send the league
  * (copy, WhatsApp) and a View Tournament action. It stays open until closed, so the link can be
- * used (decision 078; the spec's 5-second close came before the dialog handed anything out).
+ * used (decision 078: the product's 5-second close came before the dialog handed anything out).
  */
 export function CreatedDialog({ league, onClose }: { league: CreatedLeague; onClose: () => void }) {
   const navigate = useNavigate()

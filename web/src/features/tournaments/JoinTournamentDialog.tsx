@@ -1,14 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { FormActions } from '../../components/forms'
 import { Modal } from '../../components/Modal'
 import { analytics } from '../../lib/analytics'
 import { useAuth } from '../auth/AuthProvider'
-import { useAuthDialog } from '../auth/auth-dialog-context'
+import { SignInPrompt, useSignInInstead } from '../auth/SignInPrompt'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, SUCCESS_TOAST_MS } from './constants'
 import { joinBlockedLine, memberWording, offersJoin } from './league-text'
 import { invalidateLeagues, JoinError, joinLeague, validateTeam } from './leagues-api'
-import type { League, ValidateTeamResponse } from './types'
+import type { League, TeamCheck } from './types'
 
 /** Tournaments a user can pick in the join dialog: those the API says they can join (see offersJoin). */
 const isJoinable = (league: League) => offersJoin(league) && !league.is_member
@@ -43,14 +44,13 @@ export interface JoinTournamentDialogProps {
 
 export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoined, onCreate }: JoinTournamentDialogProps) {
   const { user, isAuthenticated, updateUser } = useAuth()
-  const { open: openAuth } = useAuthDialog()
+  const signInInstead = useSignInInstead(onClose)
   const { toast } = useToast()
   const queryClient = useQueryClient()
   const [query, setQuery] = useState('')
   const [chosen, setChosen] = useState<League | null>(initial)
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [team, setTeam] = useState<ValidateTeamResponse>({ valid: null, team_name: '' })
+  const [team, setTeam] = useState<TeamCheck>({ valid: null, team_name: '' })
   // Each failed join: its reason is announced in the dialog and takes the focus (the Join button
   // it had was disabled while joining), so Escape and Tab go on working inside the dialog.
   const [failures, setFailures] = useState(0)
@@ -90,33 +90,20 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
     setError(null)
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!isAuthenticated) {
-      onClose()
-      openAuth('login')
-      return
-    }
-    if (!chosen) {
-      setError('Please select a tournament to join')
-      return
-    }
-    if (busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await joinLeague(chosen.id)
+  const joining = useMutation({
+    mutationFn: (league: League) => joinLeague(league.id),
+    onMutate: () => setError(null),
+    onSuccess: (answer, league) => {
       invalidateLeagues(queryClient)
-      analytics.tournamentJoin(String(chosen.type ?? 'private'), 0)
-      const message = answer.message ?? `Successfully joined ${chosen.name}!`
+      analytics.tournamentJoin(String(league.type ?? 'private'), 0)
+      const message = answer.message ?? `Successfully joined ${league.name}!`
       toast({ title: 'Joined Tournament!', description: message, variant: 'success', duration: SUCCESS_TOAST_MS })
-      if (user) updateUser({ joined_leagues: [...new Set([...(user.joined_leagues ?? []), chosen.id])] })
-      setBusy(false)
+      if (user) updateUser({ joined_leagues: [...new Set([...(user.joined_leagues ?? []), league.id])] })
       setQuery('')
       setChosen(null)
-      onJoined(chosen, message)
-    } catch (err) {
-      setBusy(false)
+      onJoined(league, message)
+    },
+    onError: (err) => {
       if (err instanceof JoinError && err.status === 401) {
         // "Unauthorized": the API bridge has logged out, opened Sign In and shown the toast.
         onClose()
@@ -126,7 +113,18 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
       toast({ title: 'Join Failed', description: reason, variant: 'destructive' })
       setError(reason)
       setFailures((n) => n + 1)
+    },
+  })
+  const busy = joining.isPending
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!isAuthenticated) return signInInstead()
+    if (!chosen) {
+      setError('Please select a tournament to join')
+      return
     }
+    if (!busy) joining.mutate(chosen)
   }
 
   return (
@@ -134,7 +132,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
       <h2 id={`${id}-title`} className="tournament-dialog__title">
         {chosen ? `Join ${chosen.name}` : 'Join Tournament'}
       </h2>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="form" onSubmit={onSubmit} noValidate>
         {chosen ? (
           <div className="join-chosen">
             <div>
@@ -253,19 +251,7 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
             <p className="joining-as__email">{user.email}</p>
           </div>
         ) : (
-          <p className="form-message form-message--info">
-            Sign in to join a tournament.{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                onClose()
-                openAuth('login')
-              }}
-            >
-              Sign In
-            </button>
-          </p>
+          <SignInPrompt action="join a tournament" onLeave={onClose} />
         )}
 
         {error ? (
@@ -274,15 +260,9 @@ export function JoinTournamentDialog({ leagues, initial = null, onClose, onJoine
           </p>
         ) : null}
 
-        <div className="button-row dialog-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={!chosen || !isAuthenticated || busy} aria-busy={busy || undefined}>
-            {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
-            {busy ? 'Joining...' : 'Join Tournament'}
-          </button>
-        </div>
+        <FormActions busy={busy} busyText="Joining..." disabled={!chosen || !isAuthenticated} onCancel={onClose}>
+          Join Tournament
+        </FormActions>
       </form>
     </Modal>
   )

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { Fact } from '../../components/Fact'
 import { formatEntryFee, formatShortDate } from '../../lib/format'
 import { prizesEnabled } from './constants'
 import { descriptiveLine, joinBlockedLine, memberWording, offersJoin, PRIVATE_MEANING, typeBadge } from './league-text'
@@ -59,30 +60,14 @@ export function LeagueCard({ league, isMember, viewing, selected = false, onView
           <dt>Members</dt>
           <dd>{memberWording(league)}</dd>
         </div>
-        {league.fpl_league_id ? (
-          <div>
-            <dt>FPL League ID</dt>
-            <dd>{league.fpl_league_id}</dd>
-          </div>
-        ) : null}
+        {league.fpl_league_id ? <Fact term="FPL League ID">{league.fpl_league_id}</Fact> : null}
         {showMoney ? (
           <>
-            <div>
-              <dt>Entry fee</dt>
-              <dd>{formatEntryFee(league.entry_fee)}</dd>
-            </div>
-            <div>
-              <dt>Prize pool</dt>
-              <dd>£{(league.current_prize_pool ?? 0).toFixed(2)}</dd>
-            </div>
+            <Fact term="Entry fee">{formatEntryFee(league.entry_fee)}</Fact>
+            <Fact term="Prize pool">£{(league.current_prize_pool ?? 0).toFixed(2)}</Fact>
           </>
         ) : null}
-        {!isPublic && !isCurated && league.created_at ? (
-          <div>
-            <dt>Created</dt>
-            <dd>{formatShortDate(league.created_at)}</dd>
-          </div>
-        ) : null}
+        {!isPublic && !isCurated && league.created_at ? <Fact term="Created">{formatShortDate(league.created_at)}</Fact> : null}
       </dl>
       <div className="tournament-card__actions">
         <button

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '../../lib/product'
 // What the worker must agree on (the pinned league's name, the standings page size) is contract/tournaments.ts.
 export { PINNED_CURATED_NAME, STANDINGS_MAX_PAGE, STANDINGS_PAGE_SIZE, STANDINGS_SEARCH_MAX_LENGTH } from '../../../../contract/tournaments'
 
-// Business constants of spec tournaments §9.
+// The product's tournament constants (decision 181, R9).
 
 /** League list cache in localStorage: 5 minutes. */
 export const LEAGUES_CACHE_TTL_MS = 300000

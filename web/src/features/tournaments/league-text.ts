@@ -15,8 +15,8 @@ export function memberWording(league: League): string {
 }
 
 /**
- * The descriptive line of a card: the spec's for public and curated; for a private one, what
- * "Private" means, since it is listed to everyone: its standings, banter and wall are for its
+ * The descriptive line of a card: the product's for public and curated (decision 181, R10); for a
+ * private one, what "Private" means, since it is listed to everyone: its standings, banter and wall are for its
  * members (the API's assertReadable), and any manager in its FPL league can join (decision 164).
  */
 export function descriptiveLine(league: League): string | null {
@@ -30,7 +30,7 @@ export const PRIVATE_MEANING = 'Only its members see the standings and banter'
 
 /**
  * Whether a card or the join dialog offers Join: where the API says joining can work, and to a
- * signed-out visitor (Join then opens Sign In, as the spec's list has it).
+ * signed-out visitor (Join then opens Sign In: decision 181, R10).
  */
 export const offersJoin = (league: League) => league.can_join || league.join_reason === 'not_signed_in'
 

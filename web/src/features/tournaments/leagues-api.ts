@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
-import { ApiError, api, apiFetch, pathParam, publicApi } from '../../lib/api'
+import { ApiError, api, pathParam, publicApi } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
 import { HIDDEN_PUBLIC_NAME, LEAGUE_ID_MIN_LENGTH, LEAGUES_CACHE_TTL_MS, PINNED_CURATED_NAME, TEAM_CODE_MIN_LENGTH } from './constants'
-import type { CreateLeagueResponse, League, ValidateLeagueResponse, ValidateTeamResponse } from './types'
+import type { CreateLeagueAnswer, League, TeamCheck, ValidateLeagueAnswer } from './types'
 
 // ---------- The tournament list (GET /api/leagues), kept in localStorage for 5 minutes ----------
 
@@ -83,7 +83,7 @@ export function invalidateLeagues(queryClient: QueryClient): void {
  * user so the answer says whether their team is in it (`team_in_league`). Shorter than 2
  * characters: no check (null). A failed call counts as not valid.
  */
-export async function validateLeague(leagueId: string, signal?: AbortSignal): Promise<ValidateLeagueResponse | null> {
+export async function validateLeague(leagueId: string, signal?: AbortSignal): Promise<ValidateLeagueAnswer | null> {
   const id = leagueId.trim()
   if (id.length < LEAGUE_ID_MIN_LENGTH) return null
   try {
@@ -102,7 +102,7 @@ export async function validateTeam(
   leagueId: string | number | null | undefined,
   code: string | number | null | undefined,
   signal?: AbortSignal,
-): Promise<ValidateTeamResponse> {
+): Promise<TeamCheck> {
   const league = String(leagueId ?? '').trim()
   const team = String(code ?? '').trim()
   if (!league || team.length < TEAM_CODE_MIN_LENGTH) return { valid: null, team_name: '' }
@@ -119,15 +119,19 @@ export async function validateTeam(
 
 /**
  * POST /api/leagues: the fields go as query parameters and, form-encoded, in the body too
- * (spec §7). Entry fee is always 0: prize features are off.
+ * (decision 181, R7). Entry fee is always 0: prize features are off.
  */
-export function createLeague(name: string, fplLeagueId: string): Promise<CreateLeagueResponse> {
-  const fields = new URLSearchParams({ name: name.trim(), fpl_league_id: fplLeagueId.trim(), entry_fee: '0' })
-  return apiFetch<CreateLeagueResponse>(`/api/leagues?${fields.toString()}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: fields.toString(),
-  })
+export function createLeague(name: string, fplLeagueId: string): Promise<CreateLeagueAnswer> {
+  const form = { name: name.trim(), fpl_league_id: fplLeagueId.trim(), entry_fee: '0' }
+  // The route types the form (validateQueryOrForm reads the query first, then the form); the same
+  // fields go as the query too, and the body form-encoded, where hc would send multipart.
+  const input = { form, query: form }
+  return parseResponse(
+    api.leagues.$post(input, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      init: { body: new URLSearchParams(form).toString() },
+    }),
+  )
 }
 
 /** POST /api/leagues/{id}/join with an empty JSON body. Errors: "Unauthorized" (401), else the detail or "Failed to join league". */

@@ -11,18 +11,18 @@ export type League = InferResponseType<typeof api.leagues.$get, 200>[number]
 /** GET /api/leagues/{id}: the list's fields plus the commissioner's name and the curated teams. */
 export type LeagueDetail = InferResponseType<LeagueRoute['$get'], 200>
 export type CuratedTeam = LeagueDetail['curated_teams'][number]
-export type CreateLeagueResponse = InferResponseType<typeof api.leagues.$post, 201>
-export type ValidateLeagueResponse = InferResponseType<(typeof api)['validate-league'][':leagueId']['$get'], 200>
+export type CreateLeagueAnswer = InferResponseType<typeof api.leagues.$post, 201>
+export type ValidateLeagueAnswer = InferResponseType<(typeof api)['validate-league'][':leagueId']['$get'], 200>
 /** A team check as the join dialog holds it: `valid` is null while nothing was checked. */
-export type ValidateTeamResponse = Omit<InferResponseType<(typeof api)['validate-team'][':id'][':code']['$get'], 200>, 'valid'> & { valid: boolean | null }
-export type StandingsResponse = InferResponseType<LeagueRoute['standings']['$get'], 200>
-export type StandingRow = StandingsResponse['standings'][number]
-type PaginationMetadata = StandingsResponse['pagination_metadata']
+export type TeamCheck = Omit<InferResponseType<(typeof api)['validate-team'][':id'][':code']['$get'], 200>, 'valid'> & { valid: boolean | null }
+export type StandingsAnswer = InferResponseType<LeagueRoute['standings']['$get'], 200>
+export type StandingRow = StandingsAnswer['standings'][number]
+type PaginationMetadata = StandingsAnswer['pagination_metadata']
 
-export type MonthlyWinnersResponse = InferResponseType<LeagueRoute['monthly-winners']['$get'], 200>
-export type MonthlyWinner = MonthlyWinnersResponse['monthly_winners'][number]
-export type BanterStatsResponse = InferResponseType<LeagueRoute['banter-stats']['$get'], 200>
-export type ComprehensiveBanterStats = NonNullable<BanterStatsResponse['comprehensive_banter_stats']>
+export type MonthlyWinnersAnswer = InferResponseType<LeagueRoute['monthly-winners']['$get'], 200>
+export type MonthlyWinner = MonthlyWinnersAnswer['monthly_winners'][number]
+export type BanterStatsAnswer = InferResponseType<LeagueRoute['banter-stats']['$get'], 200>
+export type ComprehensiveBanterStats = NonNullable<BanterStatsAnswer['comprehensive_banter_stats']>
 export type BanterKey = Exclude<keyof ComprehensiveBanterStats, 'league_context' | 'tournament_stats'>
 /** One banter card's data as the API sends it: who, and the value fields of that stat. */
 export type BanterStat<K extends BanterKey = BanterKey> = NonNullable<ComprehensiveBanterStats[K]>
@@ -46,7 +46,7 @@ export const BANTER_KEYS = [
 /** Why a tournament's private data is not shown: signed out (401) or not a member (403). */
 export type LeagueAccess = 'ok' | 'signin' | 'members'
 
-/** The league detail as assembled client-side (spec §3). */
+/** The league detail as assembled client-side (decision 181, R10). */
 export interface LeagueData {
   league: LeagueDetail
   standings: StandingRow[]
@@ -57,6 +57,6 @@ export interface LeagueData {
   currentUserPosition: number | null
   currentUserInStandings: boolean
   /** The standings answer's other fields (none when the standings are not shown). */
-  standingsMetadata: Partial<Omit<StandingsResponse, 'standings' | 'pagination_metadata'>>
+  standingsMetadata: Partial<Omit<StandingsAnswer, 'standings' | 'pagination_metadata'>>
   access: LeagueAccess
 }

@@ -1,5 +1,6 @@
 import type { LiveAnswer } from '../../../../../contract/live'
 import { formatNumber } from '../../../../../contract/numbers'
+import { Fact } from '../../../components/Fact'
 import type { LeagueData } from '../types'
 
 interface GameweekFigures {
@@ -22,7 +23,7 @@ interface GameweekFigures {
  * gameweek in play reads them from the live answer's own league-wide summary (the rows the live
  * banter reads, so the card never says "—" beside banter that names leaders). A big league's live
  * ranks are places among the kept rows: the card gives the viewer's FPL rank at the stored table
- * instead (issue 26, rule 9).
+ * instead (decisions 141 and 143, big leagues).
  */
 function gameweekFigures(data: LeagueData, live: LiveAnswer | null): GameweekFigures {
   const meta = data.standingsMetadata
@@ -56,7 +57,7 @@ function gameweekFigures(data: LeagueData, live: LiveAnswer | null): GameweekFig
 export function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; live: LiveAnswer | null; onShowOwnRow?: () => void }) {
   const { gameweek, provisional, top, average, counted, position, positionTerm, updated } = gameweekFigures(data, live)
   const total = live?.scope.league_size ?? data.standingsMetadata.total_members ?? data.paginationMetadata?.total_members ?? data.standings.length
-  // A gameweek FPL has not checked has a leader so far, never a winner (issue 15): said in the
+  // A gameweek FPL has not checked has a leader so far, never a winner (decision 113): said in the
   // terms while it is live, in a note under the stored table's provisional figures.
   const soFar = live?.provisional ? ' so far' : ''
   return (
@@ -65,10 +66,7 @@ export function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; l
         <span aria-hidden="true">⚡ </span>This Gameweek
       </h2>
       <dl className="side-card__facts">
-        <div>
-          <dt>Gameweek</dt>
-          <dd>{gameweek ? `GW ${gameweek}${provisional ? ' (provisional)' : ''}` : '—'}</dd>
-        </div>
+        <Fact term="Gameweek">{gameweek ? `GW ${gameweek}${provisional ? ' (provisional)' : ''}` : '—'}</Fact>
         <div>
           <dt>Top scorer{soFar}</dt>
           <dd>{top ? `${top.player_name}${tiedText(top.tied_with)} (${top.points} pts)` : '—'}</dd>
@@ -77,10 +75,7 @@ export function GameweekCard({ data, live, onShowOwnRow }: { data: LeagueData; l
           <dt>Average{soFar}</dt>
           <dd>{average !== null ? `${average} pts` : '—'}</dd>
         </div>
-        <div>
-          <dt>Managers</dt>
-          <dd>{formatNumber(total)}</dd>
-        </div>
+        <Fact term="Managers">{formatNumber(total)}</Fact>
         {position ? (
           <div>
             <dt>{positionTerm}</dt>

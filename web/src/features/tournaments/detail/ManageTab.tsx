@@ -1,24 +1,23 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import { type FormEvent, useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { TextField } from '../../../components/forms'
+import { IdField } from '../../../components/forms'
 import { api, pathParam } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
 import { queryKeys } from '../../../lib/query-keys'
+import { useConfirmedMutation } from '../../../lib/useConfirmedMutation'
 import { useToast } from '../../toast/ToastProvider'
 import type { CuratedTeam } from '../types'
 
 /**
  * Manage (curated tournaments, admins only): the admin picks the real FPL teams that compete,
- * adding them by FPL team ID and removing them. (The spec leaves this tab's content to us.)
+ * adding them by FPL team ID and removing them. (This tab's content is ours: the product's rules
+ * leave it open.)
  */
 export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; onChanged: () => void }) {
   const { toast } = useToast()
   const [teamId, setTeamId] = useState('')
-  const [adding, setAdding] = useState(false)
-  const [removing, setRemoving] = useState<CuratedTeam | null>(null)
-  const [busyRemove, setBusyRemove] = useState(false)
   const id = useId()
 
   const route = api.leagues[':id']['curated-teams']
@@ -31,57 +30,43 @@ export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; 
   const loadError = query.isError ? errorText(query.error, 'Failed to load the curated teams') : null
   const load = () => query.refetch()
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const value = Number(teamId)
-    if (!Number.isInteger(value) || value <= 0 || adding) return
-    setAdding(true)
-    try {
-      const answer = await parseResponse(route.$post({ param, json: { fpl_team_id: value } }))
+  const adding = useMutation({
+    mutationFn: (fplTeamId: number) => parseResponse(route.$post({ param, json: { fpl_team_id: fplTeamId } })),
+    onSuccess: async (answer) => {
       toast({ title: 'Team Added', description: answer.message, variant: 'success' })
       setTeamId('')
       await load()
       onChanged()
-    } catch (error) {
-      toast({ title: 'Error', description: errorText(error, 'Failed to add team'), variant: 'destructive' })
-    } finally {
-      setAdding(false)
-    }
+    },
+    onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to add team'), variant: 'destructive' }),
+  })
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const value = Number(teamId)
+    if (!Number.isInteger(value) || value <= 0 || adding.isPending) return
+    adding.mutate(value)
   }
 
-  const remove = async () => {
-    if (!removing) return
-    setBusyRemove(true)
-    try {
-      const answer = await parseResponse(route[':teamId'].$delete({ param: { ...param, teamId: String(removing.fpl_team_id) } }))
+  const removal = useConfirmedMutation({
+    mutationFn: (team: CuratedTeam) => parseResponse(route[':teamId'].$delete({ param: { ...param, teamId: String(team.fpl_team_id) } })),
+    onSuccess: async (answer) => {
       toast({ title: 'Team Removed', description: answer.message, variant: 'success' })
-      setRemoving(null)
+      removal.close()
       await load()
       onChanged()
-    } catch (error) {
-      toast({ title: 'Error', description: errorText(error, 'Failed to remove team'), variant: 'destructive' })
-    } finally {
-      setBusyRemove(false)
-    }
-  }
+    },
+    onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to remove team'), variant: 'destructive' }),
+  })
 
   return (
     <section className="card manage-tab" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Manage Curated Teams</h2>
       <p className="muted">Hand-pick the real FPL managers in this tournament. Add a team by its FPL team ID.</p>
-      <form className="form form--inline" onSubmit={(e) => void add(e)}>
-        <TextField
-          label="FPL Team ID"
-          value={teamId}
-          onChange={(e) => setTeamId(e.target.value.replace(/\D/g, ''))}
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={10}
-          autoComplete="off"
-          placeholder="e.g. 1234567"
-        />
-        <button type="submit" className="button button--primary" disabled={!teamId || adding} aria-busy={adding || undefined}>
-          {adding ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+      <form className="form form--inline" onSubmit={add}>
+        <IdField label="FPL Team ID" value={teamId} onDigits={setTeamId} autoComplete="off" placeholder="e.g. 1234567" />
+        <button type="submit" className="button button--primary" disabled={!teamId || adding.isPending} aria-busy={adding.isPending || undefined}>
+          {adding.isPending ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
           Add Team
         </button>
       </form>
@@ -106,25 +91,17 @@ export function ManageTab({ leagueId, onChanged }: { leagueId: number | string; 
                   {team.player_name} · FPL ID {team.fpl_team_id}
                 </p>
               </div>
-              <button type="button" className="button button--ghost button--sm button--danger-text" onClick={() => setRemoving(team)}>
+              <button type="button" className="button button--ghost button--sm button--danger-text" onClick={() => removal.ask(team)}>
                 Remove
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      {removing ? (
-        <ConfirmDialog
-          title="Remove this team?"
-          confirmLabel="Remove"
-          busyLabel="Removing..."
-          busy={busyRemove}
-          destructive
-          onConfirm={() => void remove()}
-          onCancel={() => setRemoving(null)}
-        >
+      {removal.target ? (
+        <ConfirmDialog title="Remove this team?" confirmLabel="Remove" busyLabel="Removing..." {...removal.dialog}>
           <p>
-            {removing.team_name} ({removing.player_name}) leaves the curated tournament.
+            {removal.target.team_name} ({removal.target.player_name}) leaves the curated tournament.
           </p>
         </ConfirmDialog>
       ) : null}

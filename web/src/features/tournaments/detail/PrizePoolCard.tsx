@@ -1,3 +1,4 @@
+import { Fact } from '../../../components/Fact'
 import { formatEntryFee } from '../../../lib/format'
 import type { LeagueData } from '../types'
 
@@ -9,18 +10,9 @@ export function PrizePoolCard({ data }: { data: LeagueData }) {
         <span aria-hidden="true">💰 </span>Prize Pool
       </h2>
       <dl className="side-card__facts">
-        <div>
-          <dt>Total pool</dt>
-          <dd>£{pool.toFixed(2)}</dd>
-        </div>
-        <div>
-          <dt>Entry fee</dt>
-          <dd>{formatEntryFee(data.league.entry_fee)}</dd>
-        </div>
-        <div>
-          <dt>Monthly prize (30%)</dt>
-          <dd>£{(pool * 0.3).toFixed(2)}</dd>
-        </div>
+        <Fact term="Total pool">£{pool.toFixed(2)}</Fact>
+        <Fact term="Entry fee">{formatEntryFee(data.league.entry_fee)}</Fact>
+        <Fact term="Monthly prize (30%)">£{(pool * 0.3).toFixed(2)}</Fact>
       </dl>
     </section>
   )

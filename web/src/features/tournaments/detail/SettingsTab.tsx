@@ -9,7 +9,7 @@ import '../../../styles/dashboard.css'
  * Settings (signed in): the account's display name, password and banter sharing, the same
  * cards as the dashboard's Account Settings. Loaded on demand (its own chunk). The tab says they
  * are the account's, for every tournament; the tournament's own settings are its commissioner's,
- * on Manage League (the commissioner screen), linked here for them (issue 28, item 10).
+ * on Manage League (the commissioner screen), linked here for them (decision 164).
  */
 export default function SettingsTab({ league }: { league?: League | null }) {
   return (

@@ -11,7 +11,7 @@ const PLACES = [
   { icon: '🎖️', label: 'Award: 3rd place' },
 ]
 
-/** What the bar under each name measures (spec: total points out of 2,000, capped at 100 %). */
+/** What the bar under each name measures: total points out of 2,000, capped at 100 % (decision 181, R9). */
 const SCALE = formatNumber(PROGRESS_SCALE_POINTS)
 
 /** The stored standings (the Live tab's table between live gameweeks, and the sample behind the sign-in gate). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { ButtonLink, HomeLink } from '../../../components/ButtonLink'
 import { PRODUCT_NAME } from '../../../lib/product'
 
 const WHY = `There is no tournament at this address. The link may be mistyped, or the tournament may have been removed. Tournament addresses use ${PRODUCT_NAME}'s own number, not the FPL league ID.`
@@ -17,18 +17,10 @@ export function TournamentNotFound({ signedIn }: { signedIn: boolean }) {
       </p>
       <p className="page-lede">{WHY}</p>
       <div className="button-row">
-        <Link to="/tournaments" className="button button--primary">
+        <ButtonLink to="/tournaments" primary>
           View Tournaments
-        </Link>
-        {signedIn ? (
-          <Link to="/dashboard" className="button button--ghost">
-            View My Dashboard
-          </Link>
-        ) : (
-          <Link to="/" className="button button--ghost">
-            Go Home
-          </Link>
-        )}
+        </ButtonLink>
+        {signedIn ? <ButtonLink to="/dashboard">View My Dashboard</ButtonLink> : <HomeLink>Go Home</HomeLink>}
       </div>
     </section>
   )

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
 import { formatNumber } from '../../../../../contract/numbers'
+import { Fact } from '../../../components/Fact'
 import { panelId, type TabItem, TabList, tabId } from '../../../components/TabList'
 import { prizesEnabled, RUNNERS_UP_WIDE } from '../constants'
 import type { LeagueData, MonthlyWinner } from '../types'
 import { MembersOnly, SignInGate } from './Gates'
 
-// The league's story loads on demand: most visits to Winners read the months (issue 16). Through
+// The league's story loads on demand: most visits to Winners read the months (decision 132). Through
 // import.meta.glob, Vite's lazy chunks, which the page renderer's bundler leaves out: the server
 // draws the first screen, never these sections (decision 119's way).
 const RaceCentre = lazy(() =>
@@ -30,7 +31,7 @@ const VIEWS: Array<TabItem<WinnersView>> = [
   { id: 'hall', label: 'Hall of Fame', icon: '🏛️' },
 ]
 
-/** Winners: Manager of the Month (the spec's cards), the Race Centre and the Hall of Fame. */
+/** Winners: Manager of the Month (the product's cards, decision 181 R10), the Race Centre and the Hall of Fame. */
 export function WinnersTab({
   leagueId,
   data,
@@ -133,14 +134,8 @@ function OngoingCard({ winner }: { winner: MonthlyWinner }) {
         {leaders.length > 0 ? leaders.join(' & ') : '—'}
       </p>
       <dl className="winner-card__facts">
-        <div>
-          <dt>Points so far</dt>
-          <dd>{points(winner.leading_points)}</dd>
-        </div>
-        <div>
-          <dt>Gameweeks played</dt>
-          <dd>{winner.gameweeks_played}</dd>
-        </div>
+        <Fact term="Points so far">{points(winner.leading_points)}</Fact>
+        <Fact term="Gameweeks played">{winner.gameweeks_played}</Fact>
       </dl>
       <RunnersUp runners={winner.runners_up} title="Chasing so far" />
     </article>
@@ -164,20 +159,9 @@ function WinnerCard({ winner }: { winner: MonthlyWinner }) {
         {winners.length > 0 ? winners.join(' & ') : '—'}
       </p>
       <dl className="winner-card__facts">
-        <div>
-          <dt>Monthly points</dt>
-          <dd>{points(winner.monthly_points)}</dd>
-        </div>
-        <div>
-          <dt>Average per GW</dt>
-          <dd>{typeof winner.average_per_gw === 'number' ? winner.average_per_gw.toFixed(1) : '—'}</dd>
-        </div>
-        {showPrize ? (
-          <div>
-            <dt>Prize</dt>
-            <dd>£{winner.prize.toFixed(2)}</dd>
-          </div>
-        ) : null}
+        <Fact term="Monthly points">{points(winner.monthly_points)}</Fact>
+        <Fact term="Average per GW">{typeof winner.average_per_gw === 'number' ? winner.average_per_gw.toFixed(1) : '—'}</Fact>
+        {showPrize ? <Fact term="Prize">£{winner.prize.toFixed(2)}</Fact> : null}
       </dl>
       <RunnersUp runners={winner.runners_up} />
     </article>

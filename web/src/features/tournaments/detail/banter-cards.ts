@@ -33,7 +33,7 @@ interface CardSpec<K extends BanterKey> {
 }
 
 // Fallback values when a value field is missing: 25 pts on points cards and 2.5 on the
-// consistency score, as the original cards did (spec §2, Banter tab).
+// consistency score, as the original cards did (decision 181, R10).
 const SPECS: { [K in BanterKey]: CardSpec<K> } = {
   gameweek_rocket: { emoji: '🚀', title: 'Gameweek Rocket', nameField: 'manager', value: (s) => pts(s.points, 25) },
   auto_sub_saviour: { emoji: '🦸', title: 'Auto-Sub Saviour', nameField: 'player', value: (s) => signed(s.points_gained, 'pts', '+') },

@@ -5,17 +5,17 @@ import { ApiError, api, NetworkError, pathParam } from '../../../lib/api'
 import { isOnline } from '../../../lib/online'
 import { queryKeys } from '../../../lib/query-keys'
 import { DETAIL_LOAD_DELAY_MS, LEAGUE_DATA_CACHE_TTL_MS, STANDINGS_MAX_PAGE, STANDINGS_PAGE_SIZE, STANDINGS_SEARCH_MAX_LENGTH } from '../constants'
-import type { BanterStatsResponse, LeagueAccess, LeagueData, LeagueDetail, MonthlyWinnersResponse, StandingsResponse } from '../types'
+import type { BanterStatsAnswer, LeagueAccess, LeagueData, LeagueDetail, MonthlyWinnersAnswer, StandingsAnswer } from '../types'
 
-// A tournament's detail data (spec tournaments §3): league, standings page, monthly winners and
+// A tournament's detail data (decision 181, R10): league, standings page, monthly winners and
 // banter, read together and kept in the query cache for 2 minutes per league, page and viewer.
 
 /** The four answers, each either read or refused (the banter one may be missing). */
 interface Settled {
   league: PromiseSettledResult<LeagueDetail>
-  standings: PromiseSettledResult<StandingsResponse>
-  winners: PromiseSettledResult<MonthlyWinnersResponse>
-  banter: PromiseSettledResult<BanterStatsResponse>
+  standings: PromiseSettledResult<StandingsAnswer>
+  winners: PromiseSettledResult<MonthlyWinnersAnswer>
+  banter: PromiseSettledResult<BanterStatsAnswer>
 }
 
 /**
