@@ -43,18 +43,14 @@ async function knownAccounts(base: string, kind: string, count: number): Promise
   return emails
 }
 
-async function compare(
-  url: string,
-  known: string[],
-  knownBody: (email: string) => Record<string, unknown>,
-  unknownBody: (i: number) => Record<string, unknown>,
-) {
+/** Medians of one endpoint's time for the known accounts and as many unknown emails (`bench-<stranger>-…`). */
+async function compare(url: string, known: string[], stranger: string, body: (email: string) => Record<string, unknown>) {
   const times = { known: [] as number[], unknown: [] as number[] }
   const answers = new Set<string>()
   for (let i = 0; i < known.length; i++) {
     const pair = [
-      ['known', () => timed(url, knownBody(known[i]!))],
-      ['unknown', () => timed(url, unknownBody(i))],
+      ['known', () => timed(url, body(known[i]!))],
+      ['unknown', () => timed(url, body(`bench-${stranger}-${run}-${i}@example.com`))],
     ] as const
     for (const [kind, send] of i % 2 ? pair : [...pair].reverse()) {
       const { ms, answer } = await send()
@@ -66,32 +62,21 @@ async function compare(
   return { known: median(times.known), unknown: median(times.unknown) }
 }
 
+const ENDPOINTS = [
+  {
+    title: 'Sign-in, wrong password',
+    path: '/api/auth/login',
+    kind: 'login',
+    stranger: 'nobody',
+    body: (email: string) => ({ email, password: 'Wrong-Pass1!' }),
+  },
+  { title: 'Reset request', path: '/api/auth/request-password-reset', kind: 'reset', stranger: 'ghost', body: (email: string) => ({ email }) },
+]
+
 /** Sign-in (wrong password) and reset request, a real account's email against an unknown one. */
 export async function enumerationTiming(base: string, samples: number) {
-  const login = await compare(
-    `${base}/api/auth/login`,
-    await knownAccounts(base, 'login', samples + WARM_UP),
-    (email) => ({ email, password: 'Wrong-Pass1!' }),
-    (i) => ({ email: `bench-nobody-${run}-${i}@example.com`, password: 'Wrong-Pass1!' }),
-  )
-  add(
-    'Sign-in, wrong password: real account vs unknown email (median ms)',
-    fmt(login.known),
-    `${fmt(login.unknown)} unknown`,
-    ratio(login.known, login.unknown),
-    '0.6-1.6×',
-  )
-  const reset = await compare(
-    `${base}/api/auth/request-password-reset`,
-    await knownAccounts(base, 'reset', samples + WARM_UP),
-    (email) => ({ email }),
-    (i) => ({ email: `bench-ghost-${run}-${i}@example.com` }),
-  )
-  add(
-    'Reset request: real account vs unknown email (median ms)',
-    fmt(reset.known),
-    `${fmt(reset.unknown)} unknown`,
-    ratio(reset.known, reset.unknown),
-    '0.6-1.6×',
-  )
+  for (const { title, path, kind, stranger, body } of ENDPOINTS) {
+    const times = await compare(`${base}${path}`, await knownAccounts(base, kind, samples + WARM_UP), stranger, body)
+    add(`${title}: real account vs unknown email (median ms)`, fmt(times.known), `${fmt(times.unknown)} unknown`, ratio(times.known, times.unknown), '0.6-1.6×')
+  }
 }

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { browserForFile, journey, newPage } from './helpers/browser'
 
 // The account journeys of spec/accounts-and-access.md in Chromium against the dev stack: sign up
 // with an FPL team, verify through the emailed link, manage the account, change and reset the
@@ -16,14 +16,7 @@ const renameTeam = async (team: number, name: string) => {
   })
   expect(res.status).toBe(200)
 }
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 async function emailLink(to: string, path: '/verify-email' | '/reset-password'): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
@@ -45,7 +38,7 @@ describe('account journey', () => {
   const reset = 'Third-Pass3#'
 
   it('signs up with a team id, verifies by email, manages the account, changes and resets the password', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await journey(page, 'account-journey', async () => {
       await page.goto(`${baseUrl}/?register=true`)
       const dialog = page.getByRole('dialog')
@@ -129,19 +122,27 @@ describe('account journey', () => {
   }, 90_000)
 })
 
+const INVITE_PASSWORD = 'Invite-Pass4$'
+
+/** Opens the invite page's sign-up form, fills it in and sends it; the form stays for what it says next. */
+async function signUpToJoin(page: Page, name: string, email: string, team: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Sign Up to Join' }).click()
+  const form = page.getByRole('form', { name: 'Sign up to join' })
+  await field(form, 'Name').fill(name)
+  await field(form, 'Email').fill(email)
+  await field(form, /FPL Team ID/).fill(team)
+  await field(form, 'Password').fill(INVITE_PASSWORD)
+  await form.getByRole('button', { name: 'Create Account & Join' }).click()
+  return form
+}
+
 describe('invite journey', () => {
   it('lets a logged-out visitor sign up from an invite link and lands them in the league', async () => {
     const email = `invitee-${Date.now()}@example.com`
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await page.goto(`${baseUrl}/join/officebanter2026x`)
     await expect.poll(() => page.getByRole('heading', { name: 'Office Banter League' }).first().isVisible()).toBe(true)
-    await page.getByRole('button', { name: 'Sign Up to Join' }).click()
-    const form = page.getByRole('form', { name: 'Sign up to join' })
-    await field(form, 'Name').fill('Invited Ivy')
-    await field(form, 'Email').fill(email)
-    await field(form, /FPL Team ID/).fill('1000104')
-    await field(form, 'Password').fill('Invite-Pass4$')
-    await form.getByRole('button', { name: 'Create Account & Join' }).click()
+    await signUpToJoin(page, 'Invited Ivy', email, '1000104')
     await page.getByRole('button', { name: 'Yes, create my account & join' }).click()
     await page.waitForURL(/\/verification-pending/, { timeout: 10_000 })
 
@@ -153,16 +154,10 @@ describe('invite journey', () => {
 
   it('refuses a team outside the league before creating anything, and says so', async () => {
     const email = `outsider-${Date.now()}@example.com`
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await page.goto(`${baseUrl}/join/officebanter2026x`)
-    await page.getByRole('button', { name: 'Sign Up to Join' }).click()
-    const form = page.getByRole('form', { name: 'Sign up to join' })
-    await field(form, 'Name').fill('Outside Otto')
-    await field(form, 'Email').fill(email)
     // Team 1000010 plays in The Pub League, not in the Office Banter League.
-    await field(form, /FPL Team ID/).fill('1000010')
-    await field(form, 'Password').fill('Invite-Pass4$')
-    await form.getByRole('button', { name: 'Create Account & Join' }).click()
+    const form = await signUpToJoin(page, 'Outside Otto', email, '1000010')
     await expect
       .poll(() =>
         form
@@ -175,7 +170,7 @@ describe('invite journey', () => {
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Invite-Pass4$' }),
+      body: JSON.stringify({ email, password: INVITE_PASSWORD }),
     })
     expect(login.status).toBe(401)
     await page.context().close()

@@ -1,14 +1,13 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // Issue 14 item 15 in a real browser: the commissioner opens Members, sees the FPL league's
 // managers who have not joined yet and copies the invite link to send them.
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = browserForFile()
 
 /** The Pub League as the API sees it now: other journeys on the same stack may have joined managers to it. */
 async function pubLeague() {
@@ -22,19 +21,12 @@ async function pubLeague() {
   return { memberCount: pub.member_count, size: members.fpl_league_size, notJoined: members.not_joined.total }
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('commissioner members journey', () => {
   it.each([
     ['desktop', { width: 1280, height: 800 }, 'light'],
     ['phone', { width: 390, height: 844 }, 'dark'],
   ] as const)('opens Members, sees who has not joined and copies the invite link (%s)', async (name, viewport, colorScheme) => {
-    const page = await newPage(browser, { viewport, colorScheme })
+    const page = await newPage(browser(), { viewport, colorScheme })
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     await journey(page, `commissioner-members-${name}`, async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)

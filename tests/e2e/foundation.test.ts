@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newPage } from './helpers/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { browserForFile, newPage } from './helpers/browser'
 
 // The first journey of a newcomer: the app and API are up on the dev stack, the shell works.
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 describe('the local stack', () => {
   it('serves the API health check and the dev outbox', async () => {
@@ -35,7 +27,7 @@ describe('the local stack', () => {
 
 describe('the SPA shell in Chromium', () => {
   it('renders the landing page, switches theme and remembers it', async () => {
-    const page = await newPage(browser, { colorScheme: 'dark' })
+    const page = await newPage(browser(), { colorScheme: 'dark' })
     await page.goto(baseUrl)
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/banter/i)
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
@@ -47,7 +39,7 @@ describe('the SPA shell in Chromium', () => {
   })
 
   it('paints the landing hero before the app, which loads after it; elsewhere the app chunks preload at once', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     const scripts: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
@@ -79,7 +71,7 @@ describe('the SPA shell in Chromium', () => {
   })
 
   it('says so when the app cannot load', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await page.route(/\/assets\/mount-[\w-]+\.js$/, (route) => route.abort())
     await page.goto(`${baseUrl}/about`)
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The app could not load. Check your connection and reload the page.')
@@ -87,7 +79,7 @@ describe('the SPA shell in Chromium', () => {
   })
 
   it('sends unknown paths home and opens the sign-in dialog from /login', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await page.goto(`${baseUrl}/no/such/page`)
     await page.waitForURL(`${baseUrl}/`)
     await page.goto(`${baseUrl}/login`)
@@ -100,7 +92,7 @@ describe('the SPA shell in Chromium', () => {
   })
 
   it('navigates to a lazy route through the header', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const page = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await page.goto(baseUrl)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tournaments' }).click()
     await page.waitForURL(`${baseUrl}/tournaments`)

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { GazetteAnswer } from '../../contract/gazette'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { refreshData } from '../stack/stack.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // The Gameweek Gazette on the dev stack (issue 16): the simulator plays the next gameweek, then
 // FPL checks it; the refresh publishes one edition, and the Pub League's wall shows it pinned in
@@ -12,7 +12,7 @@ import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 const baseUrl = inject('baseUrl')
 const simulatorUrl = inject('simulatorUrl')
-let browser: Browser
+const browser = browserForFile()
 let pubId = 0
 let auth: Record<string, string> = {}
 
@@ -24,14 +24,9 @@ const simAt = async (gw: number, phase: string) => {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
   pubId = await tournamentNamed(baseUrl, auth)
 }, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 const openWall = async (page: Page) => {
   await page.goto(`${baseUrl}/tournaments/${pubId}`)
@@ -43,7 +38,7 @@ describe('the Gameweek Gazette in a browser', () => {
   it('appears on the wall, pinned with its award cards, once FPL checks the gameweek', async () => {
     const { gameweek } = await read<{ gameweek: number }>('standings')
     const next = gameweek + 1
-    const page = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    const page = await newPage(browser(), { viewport: { width: 390, height: 844 } })
     await journey(page, 'gazette-published', async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
 

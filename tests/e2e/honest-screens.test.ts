@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { RaceAnswer } from '../../contract/race'
 import { membersText } from '../../contract/tournaments'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import { browserForFile, journey, newPage } from './helpers/browser'
 
 // Issue 28, items 1-8 in Chromium at a phone's size (390×844) and a desktop's (1280×800): each
 // screen the issue found saying something untrue, walked as a manager would, asserting the words
@@ -24,7 +24,7 @@ interface Session {
   user: Record<string, unknown>
 }
 
-let browser: Browser
+const browser = browserForFile()
 let demo: Session
 let pubId = 0
 let shareId = ''
@@ -63,7 +63,7 @@ async function newManager(name: string, team: number): Promise<Session> {
  * journey is about it.
  */
 async function openPage(viewport: { width: number; height: number }, session: Session | null, { cookieBanner = false } = {}): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width: viewport.width, height: viewport.height } })
+  const page = await newPage(browser(), { viewport: { width: viewport.width, height: viewport.height } })
   await page.context().addInitScript(
     ({ token, user, consent }) => {
       if (token && localStorage.getItem('authToken') === null) {
@@ -93,7 +93,6 @@ interface ElementHit {
 const shown = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true })
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   demo = await sessionOf(DEMO_EMAIL, DEMO_PASSWORD)
   const headers = await signedInHeaders(baseUrl)
   pubId = await tournamentNamed(baseUrl, headers)
@@ -106,10 +105,6 @@ beforeAll(async () => {
   expect(created.status).toBe(201)
   shareId = ((await created.json()) as { share_id: string }).share_id
 }, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe.each(VIEWPORTS)('honest screens on a $name ($width×$height)', (viewport) => {
   let manager: Session

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { LIVE_REFRESH_MS, type LiveTeamAnswer } from '../../contract/live'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { refreshData } from '../stack/stack.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 import { countLivePushes, liveAnswer, markDocument, pollLiveNow, sameDocument, simulatorControl, waitForPicks } from './helpers/live'
 
 // A Saturday on one Live tab (issue 26, "Done when" 2; rule 10 "It goes live by itself"): the demo
@@ -23,7 +23,7 @@ let GW = 0
 const DEMO_ENTRY = 1000001
 /** A change must arrive by itself: pushed at once, or at the latest at the next re-read of a tab without a socket. */
 const ARRIVES_WITHIN = LIVE_REFRESH_MS + 20_000
-let browser: Browser
+const browser = browserForFile()
 let pubId = 0
 let auth: Record<string, string> = {}
 
@@ -44,7 +44,6 @@ async function fplNumbers(): Promise<{ gw: number; total: number }> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
   pubId = await tournamentNamed(baseUrl, auth)
   const stored = (await (await fetch(`${baseUrl}/api/leagues/${pubId}/standings`, { headers: auth })).json()) as { gameweek: number }
@@ -56,7 +55,6 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(async () => {
-  await browser?.close()
   // The world has moved on one gameweek, checked and stored, as the gazette's and the data engine's
   // journeys leave it: going back would leave this gameweek's stored tables beside the older ones.
   await pollNow()
@@ -90,7 +88,7 @@ const liveTab = (page: Page) => page.locator('.live-tab')
 
 describe('a Saturday on one Live tab, untouched', () => {
   it('goes live at kick-off, moves on a goal, reaches full time, and ends on FPL’s checked table of that gameweek', { timeout: 600_000 }, async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await journey(page, 'live-saturday', async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       const pushes = countLivePushes(page)

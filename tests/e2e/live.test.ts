@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { LiveTeamAnswer } from '../../contract/live'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 import { countLivePushes, liveAnswer, markDocument, pollLiveNow, sameDocument, simulatorControl, waitForPicks } from './helpers/live'
 
 // Matchday Live (issue 15) in two real browsers on the dev stack: the simulator plays the gameweek
@@ -14,7 +14,7 @@ import { countLivePushes, liveAnswer, markDocument, pollLiveNow, sameDocument, s
 const baseUrl = inject('baseUrl')
 const simulatorUrl = inject('simulatorUrl')
 const DEMO_ENTRY = 1000001
-let browser: Browser
+const browser = browserForFile()
 let pubId = 0
 /** The stored gameweek the journey starts from, and the one it plays. */
 let stored = 0
@@ -27,7 +27,6 @@ const live = () => liveAnswer(baseUrl, pubId, auth)
 const demoRow = async () => (await live()).standings.find((r) => r.fpl_team_id === DEMO_ENTRY)
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
   pubId = await tournamentNamed(baseUrl, auth)
 
@@ -42,7 +41,6 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(async () => {
-  await browser?.close()
   // Back to the world the other journeys expect: the stored gameweek, checked.
   await sim('gameweek', { gw: stored, phase: 'checked' })
   await pollNow()
@@ -59,8 +57,8 @@ const shownPoints = (page: Page) => page.locator(`li.live-row:has(a[href*="team=
 
 describe('the Live tab on a match day', () => {
   it('shows a goal in two browsers without a reload', async () => {
-    const chris = await newPage(browser)
-    const member = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    const chris = await newPage(browser())
+    const member = await newPage(browser(), { viewport: { width: 390, height: 844 } })
     await journey(chris, 'live-two-browsers', async () => {
       const entry = (await (await fetch(`${simulatorUrl}/entry/1000002/`)).json()) as { player_first_name: string; player_last_name: string }
       await signIn(chris, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)

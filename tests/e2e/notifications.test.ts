@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { NOTIFICATION_TYPES, type NotificationType, type PushPayload } from '../../contract/notifications'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { serveFetch } from '../stack/serve-fetch.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
-import { journey, launchBrowser, signIn } from './helpers/browser'
+import { browserForFile, journey, signIn } from './helpers/browser'
 
 // The installed app on a phone-sized Chromium (issue 17): the service worker installs, the
 // device subscribes (on the stack's fake push service: Chromium's own push service is Google's,
@@ -14,7 +14,7 @@ import { journey, launchBrowser, signIn } from './helpers/browser'
 
 const baseUrl = inject('baseUrl')
 const pushUrl = inject('pushUrl')
-let browser: Browser
+const browser = browserForFile()
 let context: BrowserContext
 let page: Page
 let cdp: CDPSession
@@ -42,9 +42,8 @@ interface WorkerSide {
 const received = async () => (await (await fetch(`${pushUrl}/__push/received`)).json()) as Received[]
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   pubId = await tournamentNamed(baseUrl, await signedInHeaders(baseUrl))
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  context = await browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
   await context.grantPermissions(['notifications'], { origin: baseUrl })
   // The browser's side of a subscription: one made on the fake push service, with its keys.
   const subscription = (await (await fetch(`${pushUrl}/__push/subscriptions`, { method: 'POST' })).json()) as { endpoint: string }
@@ -72,10 +71,6 @@ beforeAll(async () => {
   })
   await cdp.send('ServiceWorker.enable')
 }, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 // What each type opens: the path, and on a tournament's page the tab then selected.
 const SCREENS: Record<NotificationType, { path: string; tab?: RegExp }> = {
@@ -162,7 +157,7 @@ describe('the installed app', () => {
     // Chromium's offline emulation does not reach a service worker's own requests, so the network
     // really goes: the app is served through a proxy of its own, which is then shut.
     const proxy = await serveFetch(forwardTo(baseUrl), { name: 'e2e proxy' })
-    const offline = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    const offline = await browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     const phone = await offline.newPage()
     try {
       await journey(phone, 'pwa-offline', async () => {

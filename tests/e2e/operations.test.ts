@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify, stripVTControlCharacters } from 'node:util'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { ROOT } from '../stack/commands.ts'
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { launchBrowser, newPage } from './helpers/browser'
+import { browserForFile, newPage } from './helpers/browser'
 
 // What an operator sees of a failure on the real stack (issue 27): the worker's own log lines
 // (the stack's wrangler output, kept in a file by the global setup), a request's id on its
@@ -16,7 +15,7 @@ import { launchBrowser, newPage } from './helpers/browser'
 const baseUrl = inject('baseUrl')
 const simulatorUrl = inject('simulatorUrl')
 const workerLog = inject('workerLogFile')
-let browser: Browser
+const browser = browserForFile()
 
 /** The worker's JSON log lines so far (wrangler prints other lines too). */
 function loggedLines(): Record<string, unknown>[] {
@@ -33,13 +32,6 @@ function loggedLines(): Record<string, unknown>[] {
       }
     })
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe("the operator's view of the stack", () => {
   it("names every request: its answer, its error body and the worker's lines carry one id", async () => {
@@ -64,7 +56,7 @@ describe("the operator's view of the stack", () => {
   })
 
   it("hears of an error thrown in a user's browser, with a stack that names our source files", async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     // An answer the landing page's carousel cannot read (a manager's name that is a number):
     // rendering it throws inside the app's own bundle.
     await page.route('**/api/public-banter-stats', (route) =>

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // Issue 28's "Saturday jobs", counted in taps from where the installed app opens (its start_url,
 // /dashboard): see my position, find a rival, open my league's live table. Before the issue each
@@ -16,14 +16,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
+const browser = browserForFile()
 /** Counts the taps a journey takes: every click goes through it. */
 function tapCounter() {
   let taps = 0
@@ -60,7 +53,7 @@ async function openApp(page: Page) {
 
 describe.each(VIEWPORTS)('the Saturday jobs at $name size', ({ name, width, height }) => {
   it('my position and my rivals are on the dashboard without a tap; my league’s live table is one tap away', async () => {
-    const page = await newPage(browser, { viewport: { width, height } })
+    const page = await newPage(browser(), { viewport: { width, height } })
     await journey(page, `saturday-jobs-${name}`, async () => {
       await openApp(page)
       const counter = tapCounter()

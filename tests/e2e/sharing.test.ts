@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { journey, launchBrowser, newPage } from './helpers/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { browserForFile, journey, newPage } from './helpers/browser'
 
 // The sharing journey: a member shares a banter award, copies the link, and a logged-out
 // visitor opens it; a crawler without JavaScript reads the card's meta tags and image.
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 describe('sharing journey', () => {
   it('shares an achievement, copies the link and opens it logged out', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     let shared = ''
     await journey(page, 'sharing-journey', async () => {
@@ -45,26 +37,20 @@ describe('sharing journey', () => {
     await page.context().close()
 
     // A logged-out visitor sees the card and the invitations to join.
-    const visitor = await newPage(browser)
+    const visitor = await newPage(browser())
     await journey(visitor, 'shared-page', async () => {
       await visitor.goto(shared)
       await expect.poll(() => visitor.getByRole('heading', { name: /Captain Catastrophe/i }).count()).toBeGreaterThan(0)
-      await expect
-        .poll(() =>
-          visitor
-            .getByRole('link', { name: 'Join Banter Arena' })
-            .or(visitor.getByRole('button', { name: 'Join Banter Arena' }))
-            .count(),
-        )
-        .toBeGreaterThan(0)
-      await expect
-        .poll(() =>
-          visitor
-            .getByRole('link', { name: 'Create Account' })
-            .or(visitor.getByRole('button', { name: 'Create Account' }))
-            .count(),
-        )
-        .toBeGreaterThan(0)
+      for (const invitation of ['Join Banter Arena', 'Create Account']) {
+        await expect
+          .poll(() =>
+            visitor
+              .getByRole('link', { name: invitation })
+              .or(visitor.getByRole('button', { name: invitation }))
+              .count(),
+          )
+          .toBeGreaterThan(0)
+      }
     })
     await visitor.context().close()
 

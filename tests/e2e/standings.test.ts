@@ -1,21 +1,20 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // Finding yourself in a big league and standings that scan (issue 14 items 9 and 13, decision
 // 045-047), in Chromium on the dev stack: the seeded demo manager opens the 180-manager Office
 // Banter League on 1280x800 and on 390x844.
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = browserForFile()
 let officeId = 0
 let ownPage = 0
 let teamName = ''
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   const auth = await signedInHeaders(baseUrl)
   const list = (await (await fetch(`${baseUrl}/api/leagues`, { headers: auth })).json()) as Array<{ id: number; name: string }>
   officeId = list.find((l) => l.name === 'Office Banter League')!.id
@@ -31,10 +30,6 @@ beforeAll(async () => {
   }
   teamName = own.standings.find((r) => r.is_current_user)!.team_name
 })
-afterAll(async () => {
-  await browser?.close()
-})
-
 // The page's elements as far as these checks read them (the tests' TypeScript has no DOM library).
 interface Box {
   top: number
@@ -75,13 +70,18 @@ const cardBelowTable = (page: Page) =>
     return top('.live-tab__side') - top('.standings-card')
   })
 
+/** Signs the demo manager in and opens the Office Banter League, which lands on the page with the own row. */
+async function openOwnPage(page: Page) {
+  await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
+  await page.goto(`${baseUrl}/tournaments/${officeId}`)
+  await page.waitForURL(`${baseUrl}/tournaments/${officeId}?page=${ownPage}`)
+}
+
 describe('the Live tab of a 180-manager league', () => {
   it('on a desktop: opens on the own page, rows are compact, search and "Your position" find the own row', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const page = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await journey(page, 'standings-desktop', async () => {
-      await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
-      await page.goto(`${baseUrl}/tournaments/${officeId}`)
-      await page.waitForURL(`${baseUrl}/tournaments/${officeId}?page=${ownPage}`)
+      await openOwnPage(page)
       const own = page.getByTestId('own-row')
       await expect.poll(() => own.textContent()).toContain(teamName)
       await expect.poll(() => page.getByRole('button', { name: `Page ${ownPage}` }).getAttribute('aria-current')).toBe('page')
@@ -126,11 +126,9 @@ describe('the Live tab of a 180-manager league', () => {
   }, 60_000)
 
   it('on a phone: This Gameweek above the table, names wrap, the "You" badge is never cut', async () => {
-    const page = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    const page = await newPage(browser(), { viewport: { width: 390, height: 844 } })
     await journey(page, 'standings-phone', async () => {
-      await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
-      await page.goto(`${baseUrl}/tournaments/${officeId}`)
-      await page.waitForURL(`${baseUrl}/tournaments/${officeId}?page=${ownPage}`)
+      await openOwnPage(page)
       await expect.poll(() => page.getByTestId('own-row').textContent()).toContain(teamName)
 
       expect(await cardBelowTable(page)).toBeLessThan(0)

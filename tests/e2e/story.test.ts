@@ -1,31 +1,26 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { RecordsResponse } from '../../contract/hall-of-fame'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import type { RecordsAnswer } from '../../contract/hall-of-fame'
 import { chanceText, type RaceAnswer } from '../../contract/race'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // The league's story (issue 16) in Chromium on the dev stack: the Pub League's Winners tab opens
 // the Race Centre and the Hall of Fame the refresh computed, and they show what the API answers.
 
 const baseUrl = inject('baseUrl')
 const DEMO_ENTRY = 1000001
-let browser: Browser
+const browser = browserForFile()
 let pubId = 0
 let auth: Record<string, string> = {}
 
 const read = async <T>(path: string) => (await (await fetch(`${baseUrl}/api/leagues/${pubId}/${path}`, { headers: auth })).json()) as T
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   auth = await signedInHeaders(baseUrl)
   pubId = await tournamentNamed(baseUrl, auth)
 }, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 async function openWinners(page: Page, section: 'Race' | 'Hall of Fame') {
   await page.goto(`${baseUrl}/tournaments/${pubId}`)
@@ -39,7 +34,7 @@ describe('the league story in a browser', () => {
     expect(race.season).not.toBeNull()
     const own = race.season?.rows.find((r) => r.fpl_team_id === DEMO_ENTRY)
     expect(own).toBeDefined()
-    const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 390, height: 844 } })
+    const page = await newPage(browser(), { colorScheme: 'dark', viewport: { width: 390, height: 844 } })
     await journey(page, 'story-race', async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       await openWinners(page, 'Race')
@@ -58,13 +53,13 @@ describe('the league story in a browser', () => {
   }, 60_000)
 
   it("shows the Hall of Fame: records across last season's kept league (season lineage) and the seasons with their picker", async () => {
-    const records = await read<RecordsResponse>('records')
+    const records = await read<RecordsAnswer>('records')
     expect(records.status).toBe('ready')
     // The dev seed keeps the Pub League's 2025/26 season and links it (tests/stack/last-season.ts).
     expect(records.seasons_covered).toEqual(expect.arrayContaining(['2026/27', '2025/26']))
     const best = records.records.find((r) => r.kind === 'best_gameweek')
     expect(best).toBeDefined()
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await journey(page, 'story-hall-of-fame', async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       await openWinners(page, 'Hall of Fame')

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { refreshData } from '../stack/stack.ts'
-import { journey, launchBrowser, newPage, signIn as signInAt } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn as signInAt } from './helpers/browser'
 
 // The tournament journey of spec/tournaments-and-leagues.md in Chromium on the dev stack: a
 // commissioner creates a tournament from a simulated FPL league and shares the invite link, a
@@ -15,14 +15,7 @@ async function simulatorFault(fault: Record<string, unknown>) {
   const res = await fetch(`${simulatorUrl.replace(/\/api$/, '/__sim')}/faults`, { method: 'POST', body: JSON.stringify(fault) })
   expect(res.status).toBe(200)
 }
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first()
 
@@ -55,7 +48,7 @@ async function apiAccount(email: string, team: number, password: string) {
 
 describe('a shared tournament link, opened by a visitor', () => {
   it('shows the page with its data written in: the app asks the API nothing for it', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     const asked: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
@@ -76,7 +69,7 @@ describe('a shared tournament link, opened by a visitor', () => {
 
 describe('a shared tournament link, before the app has loaded', () => {
   it('paints the page the server drew, then the app takes over with the same page', async () => {
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
@@ -102,8 +95,8 @@ describe('a shared tournament link, before the app has loaded', () => {
 
 describe('tournament journey', () => {
   it('creates, invites, joins, posts, moderates, manages members and shows the data tabs', async () => {
-    const owner = await newPage(browser)
-    const guest = await newPage(browser)
+    const owner = await newPage(browser())
+    const guest = await newPage(browser())
     const guestEmail = `sam-${Date.now()}@example.com`
     await journey(owner, 'tournament-journey', async () => {
       // The second manager signs up before the tournament exists, so verification cannot

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders } from './helpers/api'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // The walkthrough's fixes (issue 14) as a member sees them in Chromium, on the seeded Office
 // Banter League (simulated FPL league 234567: 180 managers, August won jointly on 184 points).
@@ -10,14 +9,7 @@ import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 const baseUrl = inject('baseUrl')
 const simulatorUrl = inject('simulatorUrl')
 const OFFICE_FPL_LEAGUE = 234567
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 const demoAuth = () => signedInHeaders(baseUrl)
 
@@ -47,7 +39,7 @@ describe('This Gameweek over the whole league (issue 14 item 8)', () => {
     // Page 3 alone would not give the league's figures: the card must not be worked out from it.
     expect(Math.max(...answer.standings.map((row) => row.gameweek_points))).toBeLessThanOrEqual(summary.top_scorer!.points)
 
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await journey(page, 'walkthrough-this-gameweek', async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       const cardText = async (n: number) => {
@@ -78,7 +70,7 @@ describe('Manager of the Month ties (issue 14 item 14)', () => {
     const leaders = august.standings.results.filter((row) => row.total === top)
     expect(leaders.length).toBe(2)
 
-    const page = await newPage(browser)
+    const page = await newPage(browser())
     await journey(page, 'walkthrough-joint-winners', async () => {
       await signIn(page, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       await page.goto(`${baseUrl}/tournaments/${await officeTournamentId()}`)

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
-import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
+import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
 // The wall of issue 14 item 12 in Chromium on the seeded stack: a signed-out visitor is told what
 // the wall is and how to get in; the Pub League's commissioner (the demo user) pins a post and a
@@ -9,14 +9,7 @@ import { journey, launchBrowser, newPage, signIn } from './helpers/browser'
 
 const baseUrl = inject('baseUrl')
 const simulatorUrl = inject('simulatorUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserForFile()
 
 const PINNED_NOW = 'Bench boost week and my bench scored 2. Classic.'
 
@@ -42,7 +35,7 @@ async function openWall(page: Page, leagueId: number) {
 describe('the community wall', () => {
   it('explains itself to a visitor; the commissioner pins a post and a member sees it first, Pinned', async () => {
     const leagueId = await pubLeagueId()
-    const visitor = await newPage(browser)
+    const visitor = await newPage(browser())
     await journey(visitor, 'wall-visitor', async () => {
       await visitor.goto(`${baseUrl}/tournaments/${leagueId}`)
       // The server draws the page (the explanation included); the app then takes it over.
@@ -58,7 +51,7 @@ describe('the community wall', () => {
     })
     await visitor.context().close()
 
-    const owner = await newPage(browser)
+    const owner = await newPage(browser())
     await journey(owner, 'wall-commissioner-pins', async () => {
       await signIn(owner, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
       const posts = await openWall(owner, leagueId)
@@ -74,7 +67,7 @@ describe('the community wall', () => {
     })
     await owner.context().close()
 
-    const member = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    const member = await newPage(browser(), { viewport: { width: 390, height: 844 } })
     await journey(member, 'wall-member-sees-pin', async () => {
       await signIn(member, baseUrl, await memberEmail(), DEMO_PASSWORD)
       const posts = await openWall(member, leagueId)

@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { browserPath } from '../../support/browser-path.ts'
 
 // Without the background-networking flags Chromium keeps dialling Google on this closed network.
@@ -14,8 +14,19 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ]
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: browserPath(), headless: true, args: FLAGS })
+/** One Chromium for the calling test file: launched before its tests, closed after them. Call at the file's top level. */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: browserPath(), headless: true, args: FLAGS })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('Chromium starts in beforeAll: ask for it inside a hook or test')
+    return browser
+  }
 }
 
 /** A page in a fresh context, failing the test on any uncaught page error. */

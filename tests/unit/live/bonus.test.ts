@@ -2,107 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { bonusFromBps } from '../../../worker/fpl/live'
 import { type FixtureSpec, world } from './fixtures'
 
-/** bonusFromBps over `[element, bps]`, as `{ element: bonus }`. */
-const bonus = (scores: ReadonlyArray<readonly [number, number]>) => Object.fromEntries(bonusFromBps(scores.map(([element, bps]) => ({ element, bps }))))
+/** bonusFromBps over the bps of players 1, 2, 3, …, as `{ element: bonus }`. */
+const bonus = (bps: number[]) => Object.fromEntries(bonusFromBps(bps.map((value, i) => ({ element: i + 1, bps: value }))))
 
 describe('bonusFromBps: 3, 2, 1 to the top three bps, ties share', () => {
-  it('no tie: 3, 2, 1, nothing for 4th', () => {
-    expect(
-      bonus([
-        [1, 30],
-        [2, 40],
-        [3, 20],
-        [4, 10],
-      ]),
-    ).toEqual({ 2: 3, 1: 2, 3: 1 })
-  })
-
-  it('two tied first: 3, 3, then 1 for the next', () => {
-    expect(
-      bonus([
-        [1, 40],
-        [2, 40],
-        [3, 30],
-        [4, 20],
-      ]),
-    ).toEqual({ 1: 3, 2: 3, 3: 1 })
-  })
-
-  it('one first, two tied second: 3, 2, 2, nothing for the next', () => {
-    expect(
-      bonus([
-        [1, 50],
-        [2, 40],
-        [3, 40],
-        [4, 30],
-      ]),
-    ).toEqual({ 1: 3, 2: 2, 3: 2 })
-  })
-
-  it('one first, one second, two tied third: 3, 2, 1, 1', () => {
-    expect(
-      bonus([
-        [1, 50],
-        [2, 40],
-        [3, 30],
-        [4, 30],
-        [5, 20],
-      ]),
-    ).toEqual({ 1: 3, 2: 2, 3: 1, 4: 1 })
-  })
-
-  it('three tied first: 3, 3, 3, nothing for the next', () => {
-    expect(
-      bonus([
-        [1, 40],
-        [2, 40],
-        [3, 40],
-        [4, 30],
-      ]),
-    ).toEqual({ 1: 3, 2: 3, 3: 3 })
-  })
-
-  it('a tie across more players: four tied first all get 3; one first and four tied second get 3, 2, 2, 2, 2', () => {
-    expect(
-      bonus([
-        [1, 40],
-        [2, 40],
-        [3, 40],
-        [4, 40],
-        [5, 30],
-      ]),
-    ).toEqual({ 1: 3, 2: 3, 3: 3, 4: 3 })
-    expect(
-      bonus([
-        [1, 50],
-        [2, 40],
-        [3, 40],
-        [4, 40],
-        [5, 40],
-        [6, 30],
-      ]),
-    ).toEqual({ 1: 3, 2: 2, 3: 2, 4: 2, 5: 2 })
-  })
-
-  it('two tied first and two tied third: 3, 3, 1, 1', () => {
-    expect(
-      bonus([
-        [1, 40],
-        [2, 40],
-        [3, 30],
-        [4, 30],
-        [5, 20],
-      ]),
-    ).toEqual({ 1: 3, 2: 3, 3: 1, 4: 1 })
-  })
-
-  it('fewer than three players with bps', () => {
-    expect(bonus([[1, 10]])).toEqual({ 1: 3 })
-    expect(bonus([])).toEqual({})
+  it.each<[string, number[], Record<number, number>]>([
+    ['no tie: 3, 2, 1, nothing for 4th', [30, 40, 20, 10], { 2: 3, 1: 2, 3: 1 }],
+    ['two tied first: 3, 3, then 1 for the next', [40, 40, 30, 20], { 1: 3, 2: 3, 3: 1 }],
+    ['one first, two tied second: 3, 2, 2, nothing for the next', [50, 40, 40, 30], { 1: 3, 2: 2, 3: 2 }],
+    ['one first, one second, two tied third: 3, 2, 1, 1', [50, 40, 30, 30, 20], { 1: 3, 2: 2, 3: 1, 4: 1 }],
+    ['three tied first: 3, 3, 3, nothing for the next', [40, 40, 40, 30], { 1: 3, 2: 3, 3: 3 }],
+    ['a tie across more players: four tied first all get 3', [40, 40, 40, 40, 30], { 1: 3, 2: 3, 3: 3, 4: 3 }],
+    ['a tie across more players: one first and four tied second get 3, 2, 2, 2, 2', [50, 40, 40, 40, 40, 30], { 1: 3, 2: 2, 3: 2, 4: 2, 5: 2 }],
+    ['two tied first and two tied third: 3, 3, 1, 1', [40, 40, 30, 30, 20], { 1: 3, 2: 3, 3: 1, 4: 1 }],
+    ['fewer than three players with bps: one', [10], { 1: 3 }],
+    ['fewer than three players with bps: none', [], {}],
+  ])('%s', (_name, bps, expected) => {
+    expect(bonus(bps)).toEqual(expected)
   })
 })
 
-describe('bonus in the live points, counted exactly once (issue 26 rule 6)', () => {
+describe('bonus in the live points, counted exactly once (decision 140)', () => {
   // Fixture 102 (clubs 3 v 4) in play: squad players 4 (DEF, club 3), 5 (MID, club 3), 6 (MID,
   // club 4) against 92 and 93. 5 leads on bps, 4 and 93 tie second.
   const race: FixtureSpec = { id: 102, h: 3, a: 4, state: 'play', bps: { 5: 40, 4: 30, 93: 30, 6: 10, 92: 5 } }
@@ -134,7 +54,7 @@ describe('bonus in the live points, counted exactly once (issue 26 rule 6)', () 
 
   it('is still projected when event-status marks the match day bonus_added but neither the fixture nor any explain shows it', () => {
     // bonus_added says nothing about this player's points: while the live answer lacks the bonus,
-    // the projection counts it once (decision 140). Before issue 26 it counted zero times.
+    // the projection counts it once (decision 140). Before that decision it counted zero times.
     const day = (date: string, added: boolean) => ({ bonus_added: added, date, event: 5, points: 'l' })
     const added = world({ fixtures: [race, ...others], eventStatus: { status: [day('2026-11-21', true)], leagues: '' } })
     expect(added.element(5)).toMatchObject({ projectedBonus: 3, points: 5 })

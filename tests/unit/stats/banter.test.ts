@@ -15,92 +15,63 @@ function stats(i: BanterInput = input()): BanterStats {
   return result.stats
 }
 
+/** Each award's holder and what its description says, with the reason in the league's data. */
+const AWARDS: Array<[keyof BanterStats, string, Record<string, unknown>, ...string[]]> = [
+  [
+    'gameweek_rocket',
+    'highest NET points. Dev 88 beats Ben (94 gross − 8 hit = 86)',
+    {
+      manager: 'Dev Dhillon',
+      player: 'Dev Dhillon',
+      team_name: 'Dev-astating XI',
+      points: 88,
+      description: '88 points in Gameweek 4, the best in The Crown & Anchor. Drinks are on them, apparently.',
+    },
+  ],
+  ['wooden_spoon_warrior', 'lowest net points, Eve 20', { manager: 'Eve Ellis', team_name: 'Eve-ry Point Counts', points: 20 }, '20 points in Gameweek 4'],
+  ['tournament_leader', 'Dev on 258 total_points, 258 − 236 = 22 clear of Ben', { manager: 'Dev Dhillon', points: 258 }, '22 clear of Ben Bishop'],
+  ['auto_sub_saviour', 'Dev, Gabriel 8 in for Gvardiol (Ben only got Wissa 6)', { manager: 'Dev Dhillon', points_gained: 8, emoji: '🦸' }, 'Gabriel (8)'],
+  // Ben 1 + 2 + 3 = 6 transfers, cost 8; Cara 2 + 3 + 1 = 6 transfers, cost 4 + 8 = 12 → 3 hits.
+  [
+    'transfer_tornado',
+    'Ben and Cara both made 6 transfers; Cara spent more on hits (4 + 8 = 12 vs 8)',
+    { manager: 'Cara Cole', transfers: 6, hits: 3, points_spent: 12, emoji: '🌪️' },
+    '6 transfers',
+    '12 points',
+  ],
+  // Alice 24, Ben 14, Cara 4, Dev 36, Eve 24, Finn 0
+  [
+    'captain_catastrophe',
+    'Finn 0 (Palmer and vice Haaland both 0 min); Ben is saved by vice Mbeumo 7 × 2 = 14',
+    { manager: 'Finn Foster', points: 0, captain: 'Palmer' },
+    'Neither Palmer nor vice-captain Haaland played a minute',
+  ],
+  ['comeback_king', 'Ben from 5th to 2nd (+3)', { manager: 'Ben Bishop', improvement: 3 }, 'from 5th to 2nd'],
+  ['freefall_legend', 'Cara from 1st to 4th (−3)', { manager: 'Cara Cole', drop: 3 }, 'from 1st to 4th'],
+  // Alice Watkins 9; Cara Isak 2×2 = 4; Dev Gabriel 8; Eve Elanga 1 + bench-boosted Pickford 2 = 3; Finn 0.
+  // Raya, Saliba, Salah are started by 6/6; Haaland counts only for Finn (Ben's is benched ×0).
+  [
+    'differential_genius',
+    'Ben, Mbeumo 7 × 2 + Wissa 6 = 20 (each started by 1 of 6 < 20 %)',
+    { manager: 'Ben Bishop', differential_points: 20 },
+    'led by Mbeumo (14)',
+  ],
+  ['most_consistent', 'Alice, σ(60, 55, 58, 57) = √3.25 = 1.8; Finn (2 GWs, σ 0) does not qualify', { manager: 'Alice Archer', metric: 1.8 }, '1.8'],
+  ['benched_beast', 'Eve’s 25 is excluded (Bench Boost); Dev and Ben tie on 9, Dev is higher in the league', { manager: 'Dev Dhillon', points: 9 }],
+  ['overall_rank_king', 'Ben at 90,000', { manager: 'Ben Bishop', rank: 90_000 }, '90,000th'],
+]
+
 describe('computeBanterStats: The Crown & Anchor, GW4 (see league.ts for the data)', () => {
   const s = stats()
 
-  it('has exactly the documented keys', () => {
-    expect(Object.keys(s).sort()).toEqual(
-      [
-        'auto_sub_saviour',
-        'benched_beast',
-        'captain_catastrophe',
-        'comeback_king',
-        'differential_genius',
-        'freefall_legend',
-        'gameweek_rocket',
-        'league_context',
-        'most_consistent',
-        'overall_rank_king',
-        'tournament_leader',
-        'tournament_stats',
-        'transfer_tornado',
-        'wooden_spoon_warrior',
-      ].sort(),
-    )
+  it('has exactly the documented keys: the awards and the league context', () => {
+    expect(Object.keys(s).sort()).toEqual([...AWARDS.map(([key]) => key), 'league_context', 'tournament_stats'].sort())
   })
 
-  it('gameweek_rocket: highest NET points. Dev 88 beats Ben (94 gross − 8 hit = 86)', () => {
-    expect(s.gameweek_rocket).toMatchObject({ manager: 'Dev Dhillon', player: 'Dev Dhillon', team_name: 'Dev-astating XI', points: 88 })
-    expect(s.gameweek_rocket?.description).toBe('88 points in Gameweek 4, the best in The Crown & Anchor. Drinks are on them, apparently.')
-  })
-
-  it('wooden_spoon_warrior: lowest net points, Eve 20', () => {
-    expect(s.wooden_spoon_warrior).toMatchObject({ manager: 'Eve Ellis', team_name: 'Eve-ry Point Counts', points: 20 })
-    expect(s.wooden_spoon_warrior?.description).toContain('20 points in Gameweek 4')
-  })
-
-  it('tournament_leader: Dev on 258 total_points, 258 − 236 = 22 clear of Ben', () => {
-    expect(s.tournament_leader).toMatchObject({ manager: 'Dev Dhillon', points: 258 })
-    expect(s.tournament_leader?.description).toContain('22 clear of Ben Bishop')
-  })
-
-  it('auto_sub_saviour: Dev, Gabriel 8 in for Gvardiol (Ben only got Wissa 6)', () => {
-    expect(s.auto_sub_saviour).toMatchObject({ manager: 'Dev Dhillon', points_gained: 8, emoji: '🦸' })
-    expect(s.auto_sub_saviour?.description).toContain('Gabriel (8)')
-  })
-
-  it('transfer_tornado: Ben and Cara both made 6 transfers; Cara spent more on hits (4 + 8 = 12 vs 8)', () => {
-    // Ben 1 + 2 + 3 = 6 transfers, cost 8; Cara 2 + 3 + 1 = 6 transfers, cost 4 + 8 = 12 → 3 hits.
-    expect(s.transfer_tornado).toMatchObject({ manager: 'Cara Cole', transfers: 6, hits: 3, points_spent: 12, emoji: '🌪️' })
-    expect(s.transfer_tornado?.description).toContain('6 transfers')
-    expect(s.transfer_tornado?.description).toContain('12 points')
-  })
-
-  it('captain_catastrophe: Finn 0 (Palmer and vice Haaland both 0 min); Ben is saved by vice Mbeumo 7 × 2 = 14', () => {
-    // Alice 24, Ben 14, Cara 4, Dev 36, Eve 24, Finn 0
-    expect(s.captain_catastrophe).toMatchObject({ manager: 'Finn Foster', points: 0, captain: 'Palmer' })
-    expect(s.captain_catastrophe?.description).toContain('Neither Palmer nor vice-captain Haaland played a minute')
-  })
-
-  it('comeback_king: Ben from 5th to 2nd (+3)', () => {
-    expect(s.comeback_king).toMatchObject({ manager: 'Ben Bishop', improvement: 3 })
-    expect(s.comeback_king?.description).toContain('from 5th to 2nd')
-  })
-
-  it('freefall_legend: Cara from 1st to 4th (−3)', () => {
-    expect(s.freefall_legend).toMatchObject({ manager: 'Cara Cole', drop: 3 })
-    expect(s.freefall_legend?.description).toContain('from 1st to 4th')
-  })
-
-  it('differential_genius: Ben, Mbeumo 7 × 2 + Wissa 6 = 20 (each started by 1 of 6 < 20 %)', () => {
-    // Alice Watkins 9; Cara Isak 2×2 = 4; Dev Gabriel 8; Eve Elanga 1 + bench-boosted Pickford 2 = 3; Finn 0.
-    // Raya, Saliba, Salah are started by 6/6; Haaland counts only for Finn (Ben's is benched ×0).
-    expect(s.differential_genius).toMatchObject({ manager: 'Ben Bishop', differential_points: 20 })
-    expect(s.differential_genius?.description).toContain('led by Mbeumo (14)')
-  })
-
-  it('most_consistent: Alice, σ(60, 55, 58, 57) = √3.25 = 1.8; Finn (2 GWs, σ 0) does not qualify', () => {
-    expect(s.most_consistent).toMatchObject({ manager: 'Alice Archer', metric: 1.8 })
-    expect(s.most_consistent?.description).toContain('1.8')
-  })
-
-  it('benched_beast: Eve’s 25 is excluded (Bench Boost); Dev and Ben tie on 9, Dev is higher in the league', () => {
-    expect(s.benched_beast).toMatchObject({ manager: 'Dev Dhillon', points: 9 })
-  })
-
-  it('overall_rank_king: Ben at 90,000', () => {
-    expect(s.overall_rank_king).toMatchObject({ manager: 'Ben Bishop', rank: 90_000 })
-    expect(s.overall_rank_king?.description).toContain('90,000th')
+  it.each(AWARDS)('%s: %s', (key, _why, holder, ...says) => {
+    const award = s[key] as { description?: string } | null
+    expect(award).toMatchObject(holder)
+    for (const text of says) expect(award?.description).toContain(text)
   })
 
   it('league_context and tournament_stats', () => {

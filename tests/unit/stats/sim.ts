@@ -27,14 +27,19 @@ export interface SeasonSheets {
   byGameweek: Array<{ gameweek: number; live: FplLive; picks: Map<number, FplPicks> }>
 }
 
-/** Every member's picks and the live data for each GW so far (12 × 12 sheets at the default clock). */
-export async function loadPubLeagueSheets(options: FplSimulatorOptions = {}): Promise<SeasonSheets> {
+/** A reader of a fresh in-process simulator's API: `get('bootstrap-static/')`, throwing on an error answer. */
+function simulatorGet(options: FplSimulatorOptions): (path: string) => Promise<unknown> {
   const sim = createFplSimulator(options)
-  const get = async (path: string): Promise<unknown> => {
+  return async (path) => {
     const res = await sim.fetch(new Request(`http://sim/api/${path}`))
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`)
     return res.json()
   }
+}
+
+/** Every member's picks and the live data for each GW so far (12 × 12 sheets at the default clock). */
+export async function loadPubLeagueSheets(options: FplSimulatorOptions = {}): Promise<SeasonSheets> {
+  const get = simulatorGet(options)
   const bootstrap = bootstrapSchema.parse(await get('bootstrap-static/'))
   const current = bootstrap.events.find((e) => e.is_current)?.id ?? 0
   const page = standingsPageSchema.parse(await get(`leagues-classic/${PUB_LEAGUE_ID}/standings/`))
@@ -49,12 +54,7 @@ export async function loadPubLeagueSheets(options: FplSimulatorOptions = {}): Pr
 }
 
 export async function loadPubLeague(options: FplSimulatorOptions = {}): Promise<PubLeague> {
-  const sim = createFplSimulator(options)
-  const get = async (path: string): Promise<unknown> => {
-    const res = await sim.fetch(new Request(`http://sim/api/${path}`))
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`)
-    return res.json()
-  }
+  const get = simulatorGet(options)
   const bootstrap = bootstrapSchema.parse(await get('bootstrap-static/'))
   const current = bootstrap.events.find((e) => e.is_current)
   if (!current) throw new Error('no current event')
