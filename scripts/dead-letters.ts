@@ -1,4 +1,4 @@
-// The operator's command for dead letters (issue 27 item 11, decision 156): queue messages that used
+// The operator's command for dead letters (decision 156): queue messages that used
 // up their retries or could never be processed, kept in D1 by the worker.
 //
 //   npm run dead-letters -- list --url https://banter-arena.example

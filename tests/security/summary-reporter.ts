@@ -3,7 +3,7 @@
 // the latest `npm run load`, tests/load/run.ts) to tests/.artifacts/security-summary.md. Only a
 // project's whole run counts: a run of some of its files, or of the tests matching -t, changes
 // nothing, so the table never shows a partial suite. `npm test` writes nothing that git tracks
-// (issue 29): the table goes into docs/security.md only through `npm run security:report` and
+// (decision 172): the table goes into docs/security.md only through `npm run security:report` and
 // `npm run load`, which are run to publish it.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// Last season, as Banter Arena would have kept it (issue 16): FPL wipes a league's tables every
+// Last season, as Banter Arena would have kept it (decision 131): FPL wipes a league's tables every
 // July and gives it a new id, so the dev world's Pub League gets a previous-season tournament with
 // its 38 kept gameweeks, its names and its Manager of the Month titles, linked as its season lineage.
 // The totals are each manager's real 2025/26 season in the simulator (his history's `past` row);

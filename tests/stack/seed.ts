@@ -11,7 +11,7 @@ import { lastSeasonSql } from './last-season.ts'
 
 export const DEMO_EMAIL = 'demo@banter-arena.test'
 export const ADMIN_EMAIL = 'admin@banter-arena.test'
-// Meets every password rule of the spec (length, upper, lower, digit, special).
+// Meets every password rule (length, upper, lower, digit, special: decision 181, R2).
 export const DEMO_PASSWORD = 'BanterDemo1!'
 export const SEASON = '2026/27'
 

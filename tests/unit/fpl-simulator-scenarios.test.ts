@@ -12,7 +12,7 @@ import {
   PUB_LEAGUE_ID,
 } from '../fpl-simulator/handler.ts'
 
-// The match-day cases issue 26 asks the simulator to cover, each pinned to named constants so the
+// The match-day cases of decisions 140 and 141 the simulator covers, each pinned to named constants so the
 // worker, web and e2e tests can address them: a bench player still to play ahead of one who has
 // played, a booked substitute and a booked captain (a card counts as playing), a league starting at
 // GW20, gameweek 1, and a checked gameweek before the app's refresh. (Ties: fpl-simulator.test.ts.)

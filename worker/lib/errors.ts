@@ -25,8 +25,8 @@ export class ApiError extends Error {
 export const errorBody = (detail: string, code?: string) => (code ? { detail, code } : { detail })
 
 /**
- * For the one route whose client reads its error text from `message` (spec: deleting a wall
- * post): the same envelope, with the sentence in `message` too.
+ * For the one route whose client reads its error text from `message` (deleting a wall post,
+ * decision 052): the same envelope, with the sentence in `message` too.
  */
 export const errorTextAsMessage = createMiddleware<AppEnv>(async (c, next) => {
   c.set('errorTextAsMessage', true)

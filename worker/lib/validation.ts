@@ -94,8 +94,9 @@ function rejectInvalid(result: { success: true } | { success: false; error: { is
 
 /**
  * validate('form', schema) for a call that may send its fields as query parameters instead (the
- * spec's create call sends a query string with a form-encoded body): a query parameter wins over
- * the same field in the body, and a form field that is not text (a file) counts as absent.
+ * client's create call sends a query string with a form-encoded body, decision 181 R7): a query
+ * parameter wins over the same field in the body, and a form field that is not text (a file)
+ * counts as absent.
  */
 export function validateQueryOrForm<Schema extends z.ZodMiniType>(schema: Schema) {
   const middleware = (c: Context, next: Next) =>

@@ -43,7 +43,7 @@ const text = (style: Style, lines: number, content: string): Node => ({
   props: { style: { display: 'block', lineClamp: lines, ...style }, children: content },
 })
 
-/** Drawable text, or the spec's default when nothing visible is left of it. */
+/** Drawable text, or the card's default when nothing visible is left of it (decision 181, R12). */
 const show = (value: string, max: number, fallback: string) => drawable(value, max) || fallback
 
 export function cardElement(card: CardInput): Node {

@@ -4,7 +4,7 @@ import { graphemes } from './text.ts'
 // Emoji are drawn from bundled Twemoji SVGs, never fetched. The bundle holds a curated set
 // (assets/emoji-svgs.ts); a skin-tone or gendered variant falls back to its base emoji, and an
 // emoji outside the set is drawn as a neutral tile in text (card.ts puts the trophy, the
-// spec's default, in place of an unknown hero emoji).
+// card's default, in place of an unknown hero emoji).
 
 const SKIN_TONE = /[\u{1f3fb}-\u{1f3ff}]/gu
 const codepoints = (s: string) =>

@@ -37,7 +37,7 @@ interface StatDataLike {
 
 const str = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback)
 
-/** A share's stored stat_data as a card (the same defaults as the spec's normalisation). */
+/** A share's stored stat_data as a card (the client's defaults for missing fields, decision 181 R12). */
 export function cardFromStatData(stat: StatDataLike, productName: string): CardInput {
   const manager = stat.additional_data?.manager
   const members = Number(stat.league_members)

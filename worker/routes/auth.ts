@@ -58,7 +58,7 @@ const sendsEmail = requireSecrets('RESEND_API_KEY', 'EMAIL_FROM')
 // The team to prove: omitted means the one the account already holds.
 const teamClaim = z.object({ fpl_team_id: z.optional(fplTeamIdField) })
 
-// /api/auth/*: accounts, sessions and passwords (spec: accounts-and-access.md, section 7).
+// /api/auth/*: accounts, sessions and passwords (the calls of decision 181, R7).
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/register',

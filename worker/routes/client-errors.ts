@@ -9,7 +9,7 @@ import { validate } from '../lib/validation'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // POST /api/client-errors: the SPA's uncaught errors (web/src/lib/report-error.ts), so an operator
-// hears of a broken page before a user writes in (issue 27 item 12, decision 156). Anyone may send
+// hears of a broken page before a user writes in (decision 156). Anyone may send
 // one, signed in or not; the answer is always an empty 204 and says nothing back.
 
 /** A report is a few kilobytes; the client trims its fields well below this. */

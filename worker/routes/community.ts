@@ -73,7 +73,7 @@ export const communityRoutes = new Hono<AppEnv>()
     await enforce(c.var.db, limitsFor('postReport', clientAddress(c.req.raw.headers), String(user.id)))
     return c.json(await reportPost(c.var.db, user, c.req.valid('param').postId, async (tournamentId) => void (await wallOf(c, tournamentId))))
   })
-  // The client reads this call's error text from `message` (spec).
+  // The client reads this call's error text from `message` (decision 052).
   .delete(
     '/:leagueId/posts/:postId',
     errorTextAsMessage,
@@ -85,7 +85,7 @@ export const communityRoutes = new Hono<AppEnv>()
       return c.json(await deletePost(c.var.db, tournament, user, postId))
     },
   )
-  // The commissioner's moderation (added to the spec's routes): pin, unpin, dismiss reports.
+  // The commissioner's moderation (ours, decisions 081 and 082): pin, unpin, dismiss reports.
   .post('/:leagueId/posts/:postId/pin', validate('param', postParam), session('required'), async (c) => {
     const { leagueId, postId } = c.req.valid('param')
     const { tournament, user } = await moderatingWall(c, leagueId)

@@ -7,7 +7,7 @@ import { session } from '../middleware/session'
 import { deleteEdition, editionsRead, gazetteAnswer, setGazette } from '../services/gazette'
 import { moderatingWall, wallWith } from './tournament-access'
 
-// /api/leagues/{id}/gazette: the Gameweek Gazette on the wall (issue 16). Read by the wall's
+// /api/leagues/{id}/gazette: the Gameweek Gazette on the wall (decision 134). Read by the wall's
 // members; deleted or switched off by its commissioner.
 
 const leagueParam = z.object({ id: positiveId })

@@ -9,7 +9,7 @@ import { recordsRead, seasonsRead } from '../services/hall-of-fame'
 import { lineageOf, linkLineage } from '../services/lineage'
 import { managed, managedWith, tournamentData } from './tournament-access'
 
-// /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (issue 16), for whoever may
+// /api/leagues/{id}/records, /seasons and /lineage: the Hall of Fame (decisions 136, 137), for whoever may
 // read the standings (services/hall-of-fame.ts reads and shapes it); the season lineage is the
 // commissioner's.
 

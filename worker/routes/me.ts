@@ -3,7 +3,7 @@ import type { AppEnv } from '../env'
 import { session } from '../middleware/session'
 import { myGameweek, myGameweekRead } from '../services/my-gameweek'
 
-// /api/me/*: the signed-in manager's own view across every table they are in (issue 28, item 9).
+// /api/me/*: the signed-in manager's own view across every table they are in (decision 166).
 
 export const meRoutes = new Hono<AppEnv>().get('/gameweek', session('required'), async (c) => {
   // The memberships, tables and feed are read in the session check's own round trip.

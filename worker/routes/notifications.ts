@@ -13,7 +13,7 @@ import { deleteSubscription, saveSubscription } from '../services/notifications/
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 
 // /api/push/*: a device's Web Push subscription. /api/notifications/*: what a user wants to hear
-// about, and the digest's one-click unsubscribe, which works without signing in (issue 17).
+// about, and the digest's one-click unsubscribe, which works without signing in (decisions 139, 152).
 
 const base64Url = (bytes: number, message: string) =>
   z.string().check(

@@ -6,7 +6,7 @@ import { session } from '../middleware/session'
 import { raceRead } from '../services/race'
 import { tournamentData } from './tournament-access'
 
-// /api/leagues/{id}/race: the Race Centre (issue 16), for whoever may read the standings
+// /api/leagues/{id}/race: the Race Centre (decision 132), for whoever may read the standings
 // (services/race.ts reads and shapes it).
 
 export const raceRoutes = new Hono<AppEnv>().get('/:id/race', validate('param', idParam), session('optional'), async (c) => {

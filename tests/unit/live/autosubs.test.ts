@@ -84,7 +84,7 @@ describe('projected automatic substitutions', () => {
   })
 })
 
-describe('a bench player whose match is still to come (issue 26 rule 1)', () => {
+describe('a bench player whose match is still to come (decision 140)', () => {
   // 7 (MID, club 5: fixture 103 over) did not play. The first bench outfielder, 13 (MID, club 4),
   // plays in 102 (clubs 3 v 4), still on; 14 (DEF, club 6) and 15 (FWD, club 7) have played.
   const inPlay = ALL_DONE.map((f) => (f.id === 102 ? { ...f, state: 'play' as const } : f))
@@ -92,7 +92,7 @@ describe('a bench player whose match is still to come (issue 26 rule 1)', () => 
 
   it('makes the sub pending on him: nobody lower on the bench comes on ahead of him', () => {
     const t = team({ 7: [0, 0], 13: [0, 0] })
-    // Before issue 26: 14 came on for 7 (+2), a sub FPL makes only if 13 ends on 0 minutes.
+    // Before decision 140: 14 came on for 7 (+2), a sub FPL makes only if 13 ends on 0 minutes.
     expect(t.auto_subs).toEqual([])
     expect(t.pending_subs).toEqual([{ out: 7, waiting_for: 13 }])
     // The points that stand now: ten starters on 2, 7 on 0, captain 9's second 2.
@@ -136,13 +136,13 @@ describe('a bench player whose match is still to come (issue 26 rule 1)', () => 
   })
 })
 
-describe('a card counts as playing (issue 26 rule 2)', () => {
+describe('a card counts as playing (decision 140)', () => {
   // FPL: "Playing in a Gameweek means playing at least 1 minute or receiving a yellow / red card".
   // A player booked on the bench has 0 minutes, yellow_cards 1 and −1 point (explain yellow_cards).
 
   it('a starter booked without playing is not subbed out', () => {
     const t = liveTeam(world({ live: { 7: [0, -1, 1] } }), sheet())
-    // Before issue 26: 13 came on for him (+3).
+    // Before decision 140: 13 came on for him (+3).
     expect(t.auto_subs).toEqual([])
     expect(t.live_points).toBe(10 * 2 - 1 + 2)
     expect([t.players_played, t.players_to_play]).toEqual([11, 0])
@@ -151,7 +151,7 @@ describe('a card counts as playing (issue 26 rule 2)', () => {
 
   it('a bench player booked without playing comes on', () => {
     const t = liveTeam(world({ live: { 7: [0, 0], 13: [0, -1, 1] } }), sheet())
-    // Before issue 26: 13 was passed over and 14 came on (+3).
+    // Before decision 140: 13 was passed over and 14 came on (+3).
     expect(t.auto_subs).toEqual([{ out: 7, in: 13 }])
     expect(t.live_points).toBe(10 * 2 - 1 + 2)
   })

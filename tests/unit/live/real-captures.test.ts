@@ -75,7 +75,7 @@ describe('GW37 2025-26, real captures: team 3122849', () => {
     ]
     const eventStatus = { status: days.map((date) => ({ bonus_added: true, date, event: 37, points: 'p' })), leagues: 'Updating' }
     const team = liveTeam(liveGameweek(gw37Input({ bonusPending: true, eventStatus })), unprocessed(realPicksGw37()))
-    // Before issue 26 the bonus counted zero times here (67 − 11).
+    // Before decision 140 the bonus counted zero times here (67 − 11).
     expect(team.projected_bonus).toBe(11)
     expect(team.live_points).toBe(FPL_POINTS)
   })
@@ -83,7 +83,7 @@ describe('GW37 2025-26, real captures: team 3122849', () => {
   it('between two polls (fixtures show the awarded bonus, the live points not yet): the bonus counts once, as bonus, and still 67', () => {
     const gw = liveGameweek(gw37Input({ bonusInFixturesOnly: true }))
     const team = liveTeam(gw, unprocessed(realPicksGw37()))
-    // Before issue 26: 67 − 11 (the fixtures' bonus stopped the projection, the points lacked it).
+    // Before decision 140: 67 − 11 (the fixtures' bonus stopped the projection, the points lacked it).
     expect(team.live_points).toBe(FPL_POINTS)
     expect(team.projected_bonus).toBe(0)
     // Haaland (430): 6 points in the live answer, 3 awarded in fixture 363 → 9, the bonus labelled as bonus.

@@ -119,10 +119,10 @@ describe('the team view', () => {
   })
 })
 
-describe('a booked captain on 0 minutes keeps the armband (issue 26 rule 2)', () => {
+describe('a booked captain on 0 minutes keeps the armband (decision 140)', () => {
   it('he plays by FPL’s rule: ×2 on his −1, the vice stays ×1', () => {
     const team = liveTeam(world({ live: { 9: [0, -1, 1], 10: [90, 6] } }), sheet())
-    // Before issue 26: 9 was subbed out (13 on) and the vice took ×2: 32.
+    // Before decision 140: 9 was subbed out (13 on) and the vice took ×2: 32.
     expect(multipliers(team)).toEqual({ 9: 2, 12: 0, 13: 0, 14: 0, 15: 0 })
     expect(team.live_points).toBe(8 * 2 - 1 * 2 + 6 + 2)
     expect(team.captain).toEqual({ element: 9, name: 'P9', points: -1, multiplier: 2, played: true })
@@ -136,7 +136,7 @@ describe('a booked captain on 0 minutes keeps the armband (issue 26 rule 2)', ()
   })
 })
 
-describe('the team view tells the story (issue 26 rule 14)', () => {
+describe('the team view tells the story (decision 140)', () => {
   // A double gameweek for club 3 (BOU): 102 at home to BRE (club 4), over, 2-1; 105 at home to ARS
   // (club 1), in play at 30 minutes, 0-0. MID 5 (club 3): FPL's explain per fixture, 8 points.
   const first: FixtureSpec = { id: 102, h: 3, a: 4, state: 'done', score: [2, 1], bps: { 5: 40, 93: 30, 6: 20 }, bonus: { 5: 3, 93: 2, 6: 1 } }

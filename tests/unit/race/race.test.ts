@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { catchUpText, largestSwing, RACE_RUNS, type RaceManager, raceTable } from '../../../worker/fpl/race/race'
 
-// The race (issue 16, Race Centre) on hand-worked cases. Scores are net gameweek points.
+// The race (decision 130) on hand-worked cases. Scores are net gameweek points.
 
 const manager = (fpl_team_id: number, player_name: string, points: number, scores: number[]): RaceManager => ({ fpl_team_id, player_name, points, scores })
 const steady = (mean: number, swing = 10) => [mean - swing, mean, mean + swing, mean - swing / 2, mean + swing / 2]

@@ -10,7 +10,7 @@
  * on; one whose matches are over without playing is passed over; one who has not played and still
  * has a match to come makes the sub pending: nobody comes on for that starter, and that bench
  * player is kept for him (no later starter takes him), because FPL will bring him on if he plays
- * and nobody below him can be projected in ahead of him (rule 1 of issue 26, decision 140). Used
+ * and nobody below him can be projected in ahead of him (decision 140, a pending sub). Used
  * only on a sheet FPL has not processed and never under Bench Boost (team.ts decides).
  */
 import type { LiveAutoSub, LivePendingSub } from '../../../contract/live'

@@ -13,7 +13,7 @@ import { bonusFromBps, fixtureBonus, fixtureBps } from './bonus'
 
 /**
  * The parts of a `fixtures/?event={gw}` fixture the engine reads. The score and the match minute
- * (the team view, the swing feed) are optional: feeds stored before issue 26 lack them.
+ * (the team view, the swing feed) are optional: feeds stored before decision 140's engine lack them.
  */
 export type LiveFixture = Pick<
   FplFixture,
@@ -29,7 +29,7 @@ export interface LiveGameweekInput {
   /** The gameweek's bootstrap-static `events[]` row. */
   event: Pick<FplEvent, 'finished' | 'data_checked'>
   elements: ReadonlyArray<Pick<FplBootstrap['elements'][number], 'id' | 'web_name' | 'element_type' | 'team'>>
-  /** bootstrap-static's clubs, for their short names; absent from feeds stored before issue 26 (a club is then named by its id). */
+  /** bootstrap-static's clubs, for their short names; absent from feeds stored before decision 140's engine (a club is then named by its id). */
   teams?: ReadonlyArray<Pick<FplBootstrap['teams'][number], 'id' | 'short_name'>>
   live: FplLive
   /** `fixtures/?event={gw}`; fixtures of other gameweeks (or postponed ones, `event` null) are ignored. */

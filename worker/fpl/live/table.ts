@@ -61,11 +61,12 @@ export interface PreviousTable {
 }
 
 /**
- * What the tables of one gameweek keep between feed generations (issue 26 rule 20): each manager's
- * summary and the player lines it was worked out from. A generation re-scores only the managers
- * one of whose players' lines moved. `minutes` alone is not a move: it ticks at every poll for
- * everyone on the pitch, and no summary reads it (team.ts, autosubs.ts and captaincy.ts read
- * `played`, `done`, `type`, `points`, `projectedBonus`, `name`); every other field counts.
+ * What the tables of one gameweek keep between feed generations (decision 141, "CPU per feed
+ * generation"): each manager's summary and the player lines it was worked out from. A generation
+ * re-scores only the managers one of whose players' lines moved. `minutes` alone is not a move:
+ * it ticks at every poll for everyone on the pitch, and no summary reads it (team.ts, autosubs.ts
+ * and captaincy.ts read `played`, `done`, `type`, `points`, `projectedBonus`, `name`); every
+ * other field counts.
  */
 export interface LiveTableMemo {
   /** The managers the summaries are of (a new list starts afresh). */

@@ -1,5 +1,5 @@
 /**
- * The race for a month or the season (issue 16, Race Centre): each manager's gap to the leader,
+ * The race for a month or the season (the Race Centre, decision 132): each manager's gap to the leader,
  * whether he can still mathematically finish first, and his chance to, from a seeded simulation
  * of the gameweeks left using each manager's own scoring this season. Pure and deterministic for
  * a seed: the refresh computes it once per snapshot (decision 130).
@@ -27,7 +27,7 @@ export interface RaceOptions {
   seed: string
 }
 
-/** At least this many simulated finishes per race (issue 16). */
+/** At least this many simulated finishes per race (decision 130). */
 export const RACE_RUNS = 10_000
 /** A manager's form spread is never taken below this (a few steady weeks are not certainty). */
 const MIN_SPREAD = 8

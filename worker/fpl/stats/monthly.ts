@@ -8,8 +8,8 @@
  *   and, when that is the current gameweek, the refresh saw it `checked` (FPL's league tables
  *   updated too); until then it is `ongoing`, with leaders "so far" and no winner (decision 113).
  * - Ties (decision 044): equal totals share a position (competition ranking, "1224"). Neither the
- *   spec nor FPL defines a tie-break for the month, so everyone level on the top total shares the
- *   title: `joint_winners` names them all (best first in the table's own order: FPL's
+ *   product's rules nor FPL define a tie-break for the month, so everyone level on the top total
+ *   shares the title: `joint_winners` names them all (best first in the table's own order: FPL's
  *   `standings/?phase=P` by `rank_sort`, `phaseTableFromHistories` by total then entry id), and
  *   `winner` stays the first of them. `runners_up` are the three rows after ALL joint winners, so a
  *   runner-up is never at position 1 (after two joint winners the next row is 3rd).

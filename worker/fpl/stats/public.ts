@@ -95,7 +95,7 @@ export function hasPublicStats(stats: PublicStatsResult['stats']): stats is Publ
   return Object.hasOwn(stats, 'top_scorer')
 }
 
-/** The answer when the public stats cannot be computed (spec §8, exact text). */
+/** The answer when the public stats cannot be computed (decision 181, R8: the exact text). */
 export const PUBLIC_STATS_ERROR: Readonly<PublicStatsResult> = Object.freeze({
   stats: Object.freeze({}) as Record<string, never>,
   total_players: 0,
