@@ -14,8 +14,8 @@ import { handleNotifyMessage, isNotifyMessage, type NotifyMessage } from './serv
 import { handleRefreshMessage } from './services/refresh'
 import type { RefreshMessage } from './services/refresh/types'
 
-export { LiveHub } from './live/hub'
-export { LivePoller } from './live/poller'
+export { LiveHub } from './durable-objects/hub'
+export { LivePoller } from './durable-objects/poller'
 
 const app = createApp()
 

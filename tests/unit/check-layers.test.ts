@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
-// Decision 171: biome.json holds decision 051 (routes never touch D1) with a noRestrictedImports
-// override and the GritQL plugin scripts/check-layers.grit. This lints files in a throwaway
-// project with the repository's own configuration, so the rule is tested as `npm run lint` runs it.
+// Decisions 171 and 182: biome.json holds decision 051 (routes, the cron and the Durable Objects
+// never query D1) with noRestrictedImports overrides and the GritQL plugin
+// scripts/check-layers.grit, and decision 053's direction (services, fpl, lib, db never import an
+// entry point). This lints files in a throwaway project with the repository's own configuration,
+// so the rules are tested as `npm run lint` runs them.
 
 const root = resolve(import.meta.dirname, '../..')
 const biome = join(root, 'node_modules/@biomejs/biome/bin/biome')
@@ -29,9 +31,9 @@ function lint(files: Record<string, string>) {
     writeFileSync(join(dir, path), text)
   }
   const run = spawnSync(process.execPath, [biome, 'lint', '--reporter=github', '.'], { cwd: dir, encoding: 'utf8' })
-  const findings = [...run.stdout.matchAll(/^::error title=([^,]+),file=([^,]+),line=(\d+),.*::Routes never touch D1/gm)].map(
-    ([, rule, file = '', line]) => `${rule} ${file.slice(dir.length + 1)}:${line}`,
-  )
+  const findings = [
+    ...run.stdout.matchAll(/^::error title=([^,]+),file=([^,]+),line=(\d+),.*::(?:Routes.* never (?:touch|query) D1|Imports run one way)/gm),
+  ].map(([, rule, file = '', line]) => `${rule} ${file.slice(dir.length + 1)}:${line}`)
   return { status: run.status, findings: [...new Set(findings)] }
 }
 
@@ -45,6 +47,19 @@ interface Context {
 
 export const byBinding = (c: Context) => c.env.DB.prepare('SELECT 1')
 export const byDrizzle = (c: Context) => [c.var.db.query, eq, users]
+`
+
+const importsTheSchema = `import { users } from '../db/schema'
+
+export const table = users
+`
+
+const importsEntryPoints = `import { LiveHub } from '../durable-objects/hub'
+import { LAST_RUN } from '../cron/scheduled'
+import { leagues } from '../routes/leagues'
+import { session } from '../../middleware/session'
+
+export const all = [LiveHub, LAST_RUN, leagues, session]
 `
 
 const callsAService = `import { readThing } from '../services/thing'
@@ -62,6 +77,29 @@ describe('the layer rule (decision 051)', () => {
       'plugin worker/routes/bad.ts:9',
       'plugin worker/routes/bad.ts:10',
     ])
+  })
+
+  it('reports an import of db/schema in the cron and the Durable Objects', () => {
+    const { status, findings } = lint({ 'worker/cron/bad.ts': importsTheSchema, 'worker/durable-objects/bad.ts': importsTheSchema })
+    expect(status).toBe(1)
+    expect(findings).toEqual(['lint/style/noRestrictedImports worker/cron/bad.ts:1', 'lint/style/noRestrictedImports worker/durable-objects/bad.ts:1'])
+  })
+
+  it('reports a service, or the FPL and lib layers, importing an entry point (decision 053)', () => {
+    const deeper = importsEntryPoints.replaceAll("'../", "'../../")
+    const files = {
+      'worker/services/bad.ts': importsEntryPoints,
+      'worker/services/live/bad.ts': deeper,
+      'worker/fpl/live/bad.ts': deeper,
+      'worker/lib/bad.ts': importsEntryPoints,
+    }
+    const { status, findings } = lint(files)
+    expect(status).toBe(1)
+    expect(findings.sort()).toEqual(
+      Object.keys(files)
+        .flatMap((file) => [1, 2, 3, 4].map((line) => `lint/style/noRestrictedImports ${file}:${line}`))
+        .sort(),
+    )
   })
 
   it('passes a route that hands the database to a service, and leaves services and the rest alone', () => {
