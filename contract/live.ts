@@ -1,4 +1,4 @@
-// Matchday Live (issue 15): what `/api/leagues/{id}/live`, `/live/{fpl_team_id}` and the live
+// Matchday Live (decision 102): what `/api/leagues/{id}/live`, `/live/{fpl_team_id}` and the live
 // socket answer, shared by the worker and the SPA. Numbers are worked out by FPL's rules from the
 // live feed (worker/fpl/live/, docs/decisions/100-live-points-rules.md) until FPL checks the
 // gameweek: every number of a gameweek that is not `checked` is provisional.
@@ -6,7 +6,7 @@
 /** Where the gameweek stands: before the first kick-off, in play, all played but not checked, final. */
 export type LiveStatus = 'upcoming' | 'live' | 'finished' | 'checked'
 
-/** How often the app re-reads `/live` when it has no socket (the spec's auto-refresh), ms. */
+/** How often the app re-reads `/live` when it has no socket (decision 181, R9), ms. */
 export const LIVE_REFRESH_MS = 60_000
 
 /** The WebSocket subprotocol that carries the session token: `['bearer', token]`, the server selects `bearer`. */

@@ -1,4 +1,4 @@
-// Distinct signed-in viewers for the live bench (issue 26, items 16 and 18): users made members of
+// Distinct signed-in viewers for the live bench (decision 142): users made members of
 // a tournament and their sessions written straight into the bench's D1, their tokens signed with
 // the development key the stack runs with (worker/services/auth/tokens.ts: DEV_SECRET and the
 // claims verifySession checks), each socket from its own address (wrangler dev keeps the

@@ -1,4 +1,4 @@
-// The "live" section (issue 15): the Matchday Live engine on the bench stack at the production poll
+// The "live" section (decision 120): the Matchday Live engine on the bench stack at the production poll
 // interval, while the simulator plays a match day. Freshness of a goal on an open page (poll wait +
 // push), FPL requests per minute as tournaments multiply, picks once per manager, the CPU of a
 // live table recomputed against one served from the hub's kept table, one change pushed to 1,000
@@ -40,7 +40,7 @@ export interface LiveBenchOptions {
   quick: boolean
 }
 
-/** The refresh before issue 15 re-read every tournament's standings this often during a live gameweek. */
+/** Before the live engine (decision 102), the refresh re-read every tournament's standings this often during a live gameweek. */
 const OLD_REFRESH_MINUTES = 30
 /** Fake FPL league ids of the tournaments the bench adds (the simulator has none of them). */
 const EXTRA_LEAGUES_FROM = 90_000_000
@@ -73,7 +73,7 @@ export async function liveBench(o: LiveBenchOptions): Promise<void> {
       const started = await match.start()
       console.log(`  match day of gameweek ${started.gameweek} started`)
       // Baseline: the refresh at a live state reads every tournament's standings once; before
-      // issue 15 it did so every half hour of a live gameweek.
+      // the live engine it did so every half hour of a live gameweek.
       await resetSimStats(o.sim)
       const summary = await refreshData(o.base, 180_000)
       const stats = await simStats(o.sim)
@@ -216,7 +216,7 @@ async function freshness(o: LiveBenchOptions, match: MatchDay, refreshed: Refres
     add(
       `Live FPL requests per minute in a match window, the poller on its alarm (${fmt(windowMin, 1)} min, all kinds)`,
       `${fmt(stats.total / windowMin, 2)} (${byKind(stats, windowMin)})`,
-      `${fmt(oldRefreshPerMinute(refreshed, 0), 1)}/min seeded world's standings pages, refresh every 30 min before issue 15`,
+      `${fmt(oldRefreshPerMinute(refreshed, 0), 1)}/min seeded world's standings pages, refresh every 30 min before the live engine`,
       ratio(stats.total / windowMin, oldRefreshPerMinute(refreshed, 0)),
       '≤ 3 per minute',
     )
@@ -457,7 +457,7 @@ async function socketChurn(o: LiveBenchOptions, match: MatchDay) {
  * 2. FPL requests per poll (one poll a minute at the production interval) with the seeded world, 100
  * and 10,000 tournaments (small ones, the pub league's table copied, written straight into D1), each
  * poll after a minute of play. Baseline: the refresh's standings pages every half hour before
- * issue 15, from the refresh measured at the live state.
+ * the live engine, from the refresh measured at the live state.
  */
 async function requestsPerTournaments(o: LiveBenchOptions, match: MatchDay, refreshed: Refreshed | null) {
   const polls = o.quick ? 3 : 5
@@ -482,7 +482,7 @@ async function requestsPerTournaments(o: LiveBenchOptions, match: MatchDay, refr
     add(
       `Live FPL requests per poll (= per minute at 60 s), ${count.toLocaleString('en')} tournaments (${polls} polls)`,
       `${fmt(stats.total / polls, 2)} (${byKind(stats, polls)}); poll p50 ${fmt(pct(wall, 0.5), 0)} ms`,
-      `${fmt(old, 1)}/min standings pages, refresh every 30 min before issue 15`,
+      `${fmt(old, 1)}/min standings pages, refresh every 30 min before the live engine`,
       ratio(stats.total / polls, old, 3),
       '≤ 3, the same for every count',
     )

@@ -1,4 +1,4 @@
-// Notifications (issue 17): one notification type fanned out to 10,000 subscribers, through the
+// Notifications (decision 139): one notification type fanned out to 10,000 subscribers, through the
 // worker's own queue handlers (worker/services/notifications) on a real local D1 (miniflare), one
 // message per invocation as the consumer runs them. The push service is a stub answering 201 at
 // once (its work is not ours); one push is checked end to end on the fake push service first

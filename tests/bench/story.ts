@@ -1,4 +1,4 @@
-// The league's story (issue 16) for the 5,000-manager Sim Mega League: what the refresh's story
+// The league's story (decisions 131, 138) for the 5,000-manager Sim Mega League: what the refresh's story
 // step costs next to the documents a snapshot already computed, and the D1 storage a season of
 // kept history takes, projected to 10,000 tournaments. No stack: the simulator runs in-process,
 // the worker's pure modules are loaded through Vite's module runner, and the storage is measured
@@ -98,7 +98,7 @@ async function storyBench(quick: boolean) {
     [phase?.id, monthPage.standings.results.map((r) => ({ entry: r.entry, player_name: r.player_name, team_name: r.entry_name, total: r.total }))],
   ])
 
-  // The documents every snapshot already computed before issue 16: the baseline.
+  // The documents every snapshot already computed before the story step: the baseline.
   const snapshotDocuments = () => {
     const banter = computeBanterStats({
       tournament: { name: 'Sim Mega League', type: 'private', totalMembers: rows.length },

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { browserForFile, journey, newPage } from './helpers/browser'
 
-// The account journeys of spec/accounts-and-access.md in Chromium against the dev stack: sign up
+// The account journeys (decision 181, R2, R3, R7) in Chromium against the dev stack: sign up
 // with an FPL team, verify through the emailed link, manage the account, change and reset the
 // password; and joining through an invite link as a logged-out visitor.
 

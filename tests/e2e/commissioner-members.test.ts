@@ -3,7 +3,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// Issue 14 item 15 in a real browser: the commissioner opens Members, sees the FPL league's
+// The Members tab's not-joined list (decision 084) in a real browser: the commissioner opens Members, sees the FPL league's
 // managers who have not joined yet and copies the invite link to send them.
 
 const baseUrl = inject('baseUrl')

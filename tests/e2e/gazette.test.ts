@@ -6,7 +6,7 @@ import { refreshData } from '../stack/stack.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// The Gameweek Gazette on the dev stack (issue 16): the simulator plays the next gameweek, then
+// The Gameweek Gazette on the dev stack (decision 134): the simulator plays the next gameweek, then
 // FPL checks it; the refresh publishes one edition, and the Pub League's wall shows it pinned in
 // Chromium with its award cards. The world moves on one gameweek, as the data-engine journey's does.
 

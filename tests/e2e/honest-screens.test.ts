@@ -6,9 +6,9 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, newPage } from './helpers/browser'
 
-// Issue 28, items 1-8 in Chromium at a phone's size (390×844) and a desktop's (1280×800): each
-// screen the issue found saying something untrue, walked as a manager would, asserting the words
-// the app now shows (the texts are the app's own, so a screen that goes back fails here). The
+// Every screen honest (decisions 160 to 166) in Chromium at a phone's size (390×844) and a
+// desktop's (1280×800): each screen a walk through the app found saying something untrue, walked
+// as a manager would, asserting the words the app now shows (the texts are the app's own, so a screen that goes back fails here). The
 // component tests hold the details; these hold the screens together in a real browser. Sign-in
 // goes through the API (the stored session), since none of these journeys is about signing in.
 

@@ -7,7 +7,7 @@ import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 import { countLivePushes, liveAnswer, markDocument, pollLiveNow, sameDocument, simulatorControl, waitForPicks } from './helpers/live'
 
-// A Saturday on one Live tab (issue 26, "Done when" 2; rule 10 "It goes live by itself"): the demo
+// A Saturday on one Live tab (decision 143: it goes live by itself): the demo
 // manager opens the Pub League after the next gameweek's deadline and before its first kick-off, and never
 // touches the page again (no reload, no Auto-refresh switch). The simulator plays the match day,
 // the poller reads it (`POST /api/dev/live/poll`), and the tab must show each change by itself:

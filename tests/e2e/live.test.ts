@@ -6,7 +6,7 @@ import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 import { countLivePushes, liveAnswer, markDocument, pollLiveNow, sameDocument, simulatorControl, waitForPicks } from './helpers/live'
 
-// Matchday Live (issue 15) in two real browsers on the dev stack: the simulator plays the gameweek
+// Matchday Live (decisions 102, 117) in two real browsers on the dev stack: the simulator plays the gameweek
 // after the stored one (GW13 on a fresh stack), two Pub League managers watch the Live tab, the
 // simulator scores a goal, and both tabs show it without a reload, pushed over the tournament's
 // WebSocket.

@@ -6,7 +6,7 @@ import { serveFetch } from '../stack/serve-fetch.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, signIn } from './helpers/browser'
 
-// The installed app on a phone-sized Chromium (issue 17): the service worker installs, the
+// The installed app on a phone-sized Chromium (decision 139): the service worker installs, the
 // device subscribes (on the stack's fake push service: Chromium's own push service is Google's,
 // out of reach here), a notification of each type is sent by the worker, decrypted by the fake
 // service, delivered to the service worker through DevTools (ServiceWorker.deliverPushMessage),

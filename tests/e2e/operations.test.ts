@@ -7,7 +7,7 @@ import { ROOT } from '../stack/commands.ts'
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { browserForFile, newPage } from './helpers/browser'
 
-// What an operator sees of a failure on the real stack (issue 27): the worker's own log lines
+// What an operator sees of a failure on the real stack (decisions 155, 156): the worker's own log lines
 // (the stack's wrangler output, kept in a file by the global setup), a request's id on its
 // answer, its error body and its log lines, and an error thrown in a user's browser arriving in
 // that log with its stack mapped back to our sources.

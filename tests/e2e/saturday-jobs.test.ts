@@ -3,10 +3,10 @@ import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// Issue 28's "Saturday jobs", counted in taps from where the installed app opens (its start_url,
-// /dashboard): see my position, find a rival, open my league's live table. Before the issue each
+// A manager's Saturday jobs, counted in taps from where the installed app opens (its start_url,
+// /dashboard): see my position, find a rival, open my league's live table. Before decision 166 each
 // took two taps (View Dashboard, then the league the list only highlighted) and a scroll to the
-// own row; the dashboard now leads with the gameweek (decision 166), so the first two take none
+// own row; the dashboard now leads with the gameweek, so the first two take none
 // and the third one. A screen that moves a job further away fails here.
 
 const baseUrl = inject('baseUrl')

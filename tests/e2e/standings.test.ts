@@ -4,7 +4,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// Finding yourself in a big league and standings that scan (issue 14 items 9 and 13, decision
+// Finding yourself in a big league and standings that scan (decisions
 // 045-047), in Chromium on the dev stack: the seeded demo manager opens the 180-manager Office
 // Banter League on 1280x800 and on 390x844.
 

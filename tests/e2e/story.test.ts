@@ -6,7 +6,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// The league's story (issue 16) in Chromium on the dev stack: the Pub League's Winners tab opens
+// The league's story (decisions 132, 136) in Chromium on the dev stack: the Pub League's Winners tab opens
 // the Race Centre and the Hall of Fame the refresh computed, and they show what the API answers.
 
 const baseUrl = inject('baseUrl')

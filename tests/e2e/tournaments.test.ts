@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { refreshData } from '../stack/stack.ts'
 import { browserForFile, journey, newPage, signIn as signInAt } from './helpers/browser'
 
-// The tournament journey of spec/tournaments-and-leagues.md in Chromium on the dev stack: a
+// The tournament journey (decision 181, R7, R10-R12) in Chromium on the dev stack: a
 // commissioner creates a tournament from a simulated FPL league and shares the invite link, a
 // second manager joins through it, both use the wall, the commissioner moderates and manages
 // members, and the data tabs show what the refresh computed from the simulator.

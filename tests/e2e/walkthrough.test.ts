@@ -3,7 +3,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { signedInHeaders } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// The walkthrough's fixes (issue 14) as a member sees them in Chromium, on the seeded Office
+// The walkthrough's fixes (decisions 043, 044) as a member sees them in Chromium, on the seeded Office
 // Banter League (simulated FPL league 234567: 180 managers, August won jointly on 184 points).
 
 const baseUrl = inject('baseUrl')
@@ -27,7 +27,7 @@ interface GameweekSummary {
   average_points: number
 }
 
-describe('This Gameweek over the whole league (issue 14 item 8)', () => {
+describe('This Gameweek over the whole league (decision 043)', () => {
   it('shows the same league-wide top scorer and average on every page of a 180-manager league', async () => {
     const id = await officeTournamentId()
     const answer = (await (await fetch(`${baseUrl}/api/leagues/${id}/standings?page=3`, { headers: await demoAuth() })).json()) as {
@@ -59,7 +59,7 @@ describe('This Gameweek over the whole league (issue 14 item 8)', () => {
   })
 })
 
-describe('Manager of the Month ties (issue 14 item 14)', () => {
+describe('Manager of the Month ties (decision 044)', () => {
   it('a month won on equal points names every joint winner, and no runner-up shows "1"', async () => {
     // FPL's own August table: two leaders on the same total (FPL orders them on transfers; the
     // month's title is shared on equal points, decision 044).

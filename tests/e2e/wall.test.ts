@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
 
-// The wall of issue 14 item 12 in Chromium on the seeded stack: a signed-out visitor is told what
+// The wall for non-members and pinned posts (decisions 080, 081) in Chromium on the seeded stack: a signed-out visitor is told what
 // the wall is and how to get in; the Pub League's commissioner (the demo user) pins a post and a
 // member, on a phone, sees it first with the Pinned label.
 

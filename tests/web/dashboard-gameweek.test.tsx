@@ -320,7 +320,7 @@ describe('the gameweek panel’s other states', () => {
   })
 })
 
-describe('the landing page on the global tournament (item 3)', () => {
+describe('the landing page on the global tournament', () => {
   it('says one joins it on verifying the email, and where one’s place is', async () => {
     stubIntersectionObserver()
     mockApi({ 'GET /api/user-stats': { body: { total_users: 321 } }, 'GET /api/public-banter-stats': { body: { stats: {}, data_source: 'error_fallback' } } })

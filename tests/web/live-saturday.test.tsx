@@ -38,7 +38,7 @@ afterEach(() => {
   delete (Element.prototype as Partial<Element>).scrollIntoView
 })
 
-describe('it goes live by itself (item 10)', () => {
+describe('it goes live by itself', () => {
   it('a tab opened at rest hears the first kick-off on its socket and shows the live table, Auto-refresh off', async () => {
     const api = liveApi([{ body: atRest }, { body: liveAnswer() }], { [STANDINGS]: { body: storedAt(6) } })
     openLive()
@@ -119,7 +119,7 @@ describe('it goes live by itself (item 10)', () => {
   })
 })
 
-describe('one gameweek everywhere (item 11)', () => {
+describe('one gameweek everywhere', () => {
   it('the page header names the live gameweek, not the stored table’s', async () => {
     liveApi({ body: liveAnswer() }, { [STANDINGS]: { body: storedAt(6) } })
     openLive()
@@ -130,7 +130,7 @@ describe('one gameweek everywhere (item 11)', () => {
   })
 })
 
-describe('phone first (item 13)', () => {
+describe('phone first', () => {
   it('the swing feed and the banter are folded under their newest line; the summary comes before the table, the feed after it', async () => {
     const banter: LiveAnswer['banter'] = [
       {
@@ -170,7 +170,7 @@ describe('phone first (item 13)', () => {
   })
 })
 
-describe('the team view tells the story (item 14)', () => {
+describe('the team view tells the story', () => {
   /** FPL GW 1 2025/26 shapes: Calafiori's `explain` at Old Trafford (MUN 0-1 ARS); Saka out, Watkins still to play. */
   function storyTeam(): LiveTeamAnswer {
     const team = liveTeam()
@@ -262,7 +262,7 @@ describe('the team view tells the story (item 14)', () => {
   })
 })
 
-describe('big leagues while live (item 15, rule 9)', () => {
+describe('big leagues while live', () => {
   const SEARCH = 'GET /api/leagues/1/live?page=1&limit=50&search=vardy'
 
   it('the standings search box searches the live table; "Your position" goes back to the viewer’s live page', async () => {
@@ -350,7 +350,7 @@ describe('big leagues while live (item 15, rule 9)', () => {
   })
 })
 
-describe('the table rules on screen (rules 5, 8)', () => {
+describe('the table rules on screen', () => {
   it('gameweek 1: no movement arrows (there is no last rank)', async () => {
     liveApi({
       body: liveAnswer(

@@ -106,7 +106,7 @@ describe('team view address and reconnect backoff', () => {
 })
 
 describe('the Saturday wording (decision 143)', () => {
-  it("a swing says FPL's reasons with the match and minute (rule 12 on screen)", () => {
+  it("a swing says FPL's reasons with the match and minute on screen", () => {
     // Watkins came on at ARS 1-0 CHE: an appearance point, not a clean sheet.
     const watkins = { ...watkinsAppearance, managers: [{ fpl_team_id: VIEWER_TEAM, player_name: 'Jamie Vardy', points: 4, captain: true }] }
     expect(swingLine(watkins, VIEWER_TEAM)).toBe("Watkins: appearance +2, ARS 1-0 CHE 34' — +4 for you (C)")
@@ -125,7 +125,7 @@ describe('the Saturday wording (decision 143)', () => {
     expect(swingLine(raya, null)).toBe('Raya: appearance +1, projected bonus +2, ARS 1-0 CHE — nobody here has him')
   })
 
-  it('a move among the kept rows of a big league is said as such, never as a place (rule 9)', () => {
+  it('a move among the kept rows of a big league is said as such, never as a place', () => {
     expect(rankChange(4, 2, false)).toBe('you climb 2 places among the managers followed')
     expect(rankChange(2, 3, false)).toBe('you drop 1 place among the managers followed')
     expect(rankChange(4, 2)).toBe('you climb to 2nd')
@@ -164,7 +164,7 @@ describe('the Saturday wording (decision 143)', () => {
     expect(fixtureText({ ...base, state: 'finished', minutes: 90 })).toBe('v WHU (A) FT')
   })
 
-  it('which answers the Live tab shows: in play, checked but not stored, or newer than the stored table (item 10)', () => {
+  it('which answers the Live tab shows: in play, checked but not stored, or newer than the stored table', () => {
     const answer = { gameweek: 13, updated_at: '2026-11-28T15:00:00Z' }
     const stored12 = { gameweek: 12, provisional: false }
     const stored13 = { gameweek: 13, provisional: false }

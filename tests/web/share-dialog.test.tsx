@@ -334,7 +334,7 @@ describe('share: when creating the link fails', () => {
   }
 
   it('401: "Session Expired", logged out, sign-in dialog; no second "Authentication Required" toast', async () => {
-    // Stand in for the app's global 401 handler (apiFetch's onUnauthorized): it must not run.
+    // Stand in for the app's global 401 handler (the transport's onUnauthorized, lib/api.ts): it must not run.
     const onUnauthorized = vi.fn()
     await failWith({ status: 401, body: { detail: 'Token expired' } }, () => registerApiHandlers({ getToken: () => 'jwt-1', onUnauthorized }))
     expect(onUnauthorized).not.toHaveBeenCalled()

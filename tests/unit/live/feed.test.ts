@@ -87,7 +87,7 @@ describe('the feed keeps what the engine reads', () => {
   })
 })
 
-describe('the swing feed names the real event (issue 26 rule 12)', () => {
+describe('the swing feed names the real event (decision 140)', () => {
   it('Raya at the hour: an appearance point, a clean sheet and two more projected bonus, in MUN 0-1 ARS', () => {
     // Before: 59 minutes (1), no clean sheet yet, yellow (−1), 7 saves (2) = 2; bps 24, third: 1 projected.
     const early = liveBeforeBonus()
@@ -146,7 +146,7 @@ describe('the swing feed names the real event (issue 26 rule 12)', () => {
       ],
     })
     const changes = feedChanges(feed(1, at(59, 0), beforeBonus(fixture9())), feed(2, at(60, 1), beforeBonus(fixture9())))
-    // Before issue 26: "clean sheet", +1.
+    // Before decision 140: "clean sheet", +1.
     expect(changes.find((c) => c.element === forward.id)).toMatchObject({
       points: 1,
       events: ['appearance'],

@@ -4,7 +4,7 @@ import { type ManagerRow, tournamentLive, tournamentManagers } from '../../../wo
 import { liveFeed } from '../../worker/helpers/live'
 import { type SheetSpec, sheet } from './fixtures'
 
-// The swing feed's managers (issue 26 rule 20 made it read only the owners of the players who
+// The swing feed's managers (decision 141 made it read only the owners of the players who
 // moved): the biggest shares first (Triple Captain ×3, captain ×2, then ×1), ties in table order,
 // at most 12 named; a player nobody counts makes no swing.
 

@@ -37,7 +37,7 @@ describe('overtakes', () => {
   })
 })
 
-describe('overtakes while picks are loading (issue 26 rule 8)', () => {
+describe('overtakes while picks are loading (decision 141)', () => {
   const loading = (fpl_team_id: number, live_rank: number) => ({ ...row(fpl_team_id, live_rank), team_status: 'loading' as const })
 
   it('a rival whose team is loading neither passes anyone nor is passed', () => {

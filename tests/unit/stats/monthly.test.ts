@@ -117,7 +117,7 @@ describe('computeMonthlyWinners: hand-built season', () => {
   it('a tie at the top: both share the title (joint_winners), runners-up start at 3rd, never 1st', () => {
     const tables = new Map([[4, [row(7, 170), row(3, 170), row(2, 160), row(4, 150), row(5, 150), row(6, 140)]]])
     const [october] = computeMonthlyWinners(base({ phaseTables: tables }))
-    expect(october?.winner).toBe('Player 7') // the spec field keeps the first in FPL's order
+    expect(october?.winner).toBe('Player 7') // `winner` keeps the first in FPL's order (decision 044)
     expect(october?.joint_winners).toEqual(['Player 7', 'Player 3'])
     expect(october?.runners_up.map((r) => [r.player_name, r.position])).toEqual([
       ['Player 2', 3],

@@ -124,7 +124,7 @@ describe('computePublicStats', () => {
     expect(hasPublicStats(result.stats)).toBe(true)
   })
 
-  it('the error shape has the spec’s exact text', () => {
+  it('the error shape has the fallback answer’s exact text (decision 181, R8)', () => {
     expect(PUBLIC_STATS_ERROR).toEqual({
       stats: {},
       total_players: 0,

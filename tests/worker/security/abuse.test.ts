@@ -47,7 +47,7 @@ async function expectLimited(attempts: number, attempt: (i: number) => Promise<{
   throw new Error(`never limited: ${statuses.join(',')}`)
 }
 
-describe('common passwords (item 8)', () => {
+describe('common passwords', () => {
   it('refuses the most common passwords that meet the composition rules on register, reset and change', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: COMMON.length * 3 })
     for (const password of COMMON) {
@@ -81,7 +81,7 @@ describe('common passwords (item 8)', () => {
   })
 })
 
-describe('attempt limits (item 10)', () => {
+describe('attempt limits', () => {
   it('limits posts per user, and answers 429 with Retry-After and a readable detail', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: LIMITS.communityPost.account.max + 1 })
     // Rotating addresses does not help: the limit is the account's.
@@ -157,7 +157,7 @@ describe('attempt limits (item 10)', () => {
   })
 })
 
-describe('share image renders (item 18)', () => {
+describe('share image renders', () => {
   it('draws a new card once for ten concurrent first requests', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', concurrent: 10 })
     const created = await send(

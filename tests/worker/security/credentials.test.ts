@@ -282,7 +282,7 @@ describe('oversized passwords', () => {
   })
 })
 
-describe('password reset with a failure in between (item 6)', () => {
+describe('password reset with a failure in between', () => {
   it('keeps the link usable when writing the new password fails, and it works once the fault is gone', async ({ task }) => {
     attack(task, { category: 'Credentials', faults: 1, inputs: 1 })
     const email = 'faulty-reset@example.com'
@@ -311,7 +311,7 @@ describe('password reset with a failure in between (item 6)', () => {
   })
 })
 
-describe('passwords in any script (item 9)', () => {
+describe('passwords in any script', () => {
   // Length is counted in code points everywhere: an emoji or an astral letter is one character.
   const emoji = '😀'
   const ACCEPTED: Array<[string, string]> = [

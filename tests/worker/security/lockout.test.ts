@@ -37,7 +37,7 @@ beforeAll(async () => {
   ownerDevice = deviceCookie((await login(OWNER, PASSWORD)).headers) ?? ''
 })
 
-describe('failed sign-ins from other addresses (item 7)', () => {
+describe('failed sign-ins from other addresses', () => {
   it('lets the owner in with the right password from their own device at a fresh address after 15 failures from rotating addresses', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: 15 })
     // Past LOGIN_BACKOFF.account.after failures, new devices wait (429) for this account.
@@ -99,7 +99,7 @@ describe('failed sign-ins from other addresses (item 7)', () => {
   })
 })
 
-describe('reset and verification emails on request (item 7)', () => {
+describe('reset and verification emails on request', () => {
   it('answers six reset requests the same 200, sends at most one email a minute, and the owner’s next request after a minute is sent', async ({ task }) => {
     attack(task, { category: 'Lockout and abuse', inputs: 6 })
     const OWNER = 'forgetful@example.com'
@@ -148,7 +148,7 @@ describe('reset and verification emails on request (item 7)', () => {
   })
 })
 
-describe('sign-ins beyond what an isolate can hash (item 11)', () => {
+describe('sign-ins beyond what an isolate can hash', () => {
   it(`sheds concurrent password work beyond ${MAX_PASSWORD_WORK} at once with 503 and Retry-After, and answers the rest`, async ({ task }) => {
     const concurrent = 16
     attack(task, { category: 'Lockout and abuse', concurrent })

@@ -67,7 +67,7 @@ async function publicViews(id: string, etag?: string) {
   return { json: json.status, page: page.status, image: image.status, etag: image.headers.get('etag') ?? undefined, pageText: await page.text() }
 }
 
-describe('who a share card names (item 15)', () => {
+describe('who a share card names', () => {
   it('names the sharer and consenting users, and leaves out anyone else', async ({ task }) => {
     attack(task, { category: 'Privacy', inputs: 4 })
     const own = await share('sharer', 'gameweek_rocket', { manager: 'Sam Sharer', description: 'Top of the league, clear of Sid Shy and Nora Nobody.' })
@@ -136,7 +136,7 @@ describe('who a share card names (item 15)', () => {
   })
 })
 
-describe('emails to an address nobody has proved (item 12)', () => {
+describe('emails to an address nobody has proved', () => {
   it('carries no display name: a stranger cannot write to someone through it', async ({ task }) => {
     attack(task, { category: 'Privacy', inputs: 2 })
     const email = 'victim@example.com'
@@ -156,7 +156,7 @@ describe('emails to an address nobody has proved (item 12)', () => {
   })
 })
 
-describe('reporting a post (item 13)', () => {
+describe('reporting a post', () => {
   it('answers a post of another league exactly as a post that does not exist', async ({ task }) => {
     attack(task, { category: 'Privacy', inputs: 2 })
     const otherCommissioner = await addUser('other@example.com', 'Other', 1000005)

@@ -35,7 +35,7 @@ const row = (sql: string, ...params: unknown[]) =>
     .bind(...params)
     .first<Body>()
 
-describe('Hall of Fame lineage (item 2)', () => {
+describe('Hall of Fame lineage', () => {
   it('refuses a member the commissioner removed from last season’s league, and writes nothing', async ({ task }) => {
     attack(task, { category: 'Authorization', inputs: 1 })
     // League A, 2025/26: run by its own commissioner; Mallory played in it until she was removed.
@@ -72,7 +72,7 @@ describe('Hall of Fame lineage (item 2)', () => {
   })
 })
 
-describe('push subscriptions (item 3)', () => {
+describe('push subscriptions', () => {
   const PUSH_ORIGIN = 'https://push.fake.test'
   // Saturday afternoon in London: outside the default quiet hours.
   const AFTERNOON = Date.parse('2026-11-28T15:00:00Z')
@@ -143,7 +143,7 @@ describe('push subscriptions (item 3)', () => {
   }, 30_000)
 })
 
-describe('unsubscribe links (item 6)', () => {
+describe('unsubscribe links', () => {
   let userId = 0
   const digestOn = async () => {
     await env.DB.prepare('INSERT OR REPLACE INTO notification_preferences (user_id, email_digest) VALUES (?, 1)').bind(userId).run()
@@ -227,7 +227,7 @@ describe('unsubscribe links (item 6)', () => {
   })
 })
 
-describe('likes (item 7)', () => {
+describe('likes', () => {
   let leagueId = 0
   let authorId = 0
   let fan: Record<string, string> = {}

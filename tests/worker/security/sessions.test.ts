@@ -66,7 +66,7 @@ const sessionRow = (jti: unknown) =>
 /** The logged lines that say which secrets are missing. */
 const missingSecretLines = (calls: unknown[][]) => logLines(calls).filter((line) => typeof line.missing === 'string')
 
-describe('a deployment without JWT_SECRET (item 4)', () => {
+describe('a deployment without JWT_SECRET', () => {
   // "test" is a deploy like any other (decision 151): only "development" is development.
   const publicEnvironments = ['production', 'staging', 'preview', 'Production', 'dev', 'test', '']
 
@@ -118,7 +118,7 @@ describe('a deployment without JWT_SECRET (item 4)', () => {
   })
 })
 
-describe('token claims (item 5)', () => {
+describe('token claims', () => {
   it('accepts a hand-built token with every claim right, and an iat 30 s ahead (clock skew): the controls', async () => {
     expect((await me(await handBuilt())).status).toBe(200)
     const now = Math.floor(Date.now() / 1000)
@@ -158,7 +158,7 @@ describe('token claims (item 5)', () => {
   })
 })
 
-describe('idle timeout (item 5)', () => {
+describe('idle timeout', () => {
   const age = (jti: unknown, ms: number) =>
     env.DB.prepare('UPDATE sessions SET last_seen_at = ? WHERE jti = ?')
       .bind(Date.now() - ms, jti)
@@ -187,7 +187,7 @@ describe('idle timeout (item 5)', () => {
   })
 })
 
-describe('POST /api/auth/logout-all (item 5)', () => {
+describe('POST /api/auth/logout-all', () => {
   it('signs out every device, this one included, and a new sign-in works', async ({ task }) => {
     attack(task, { category: 'Sessions', inputs: 3 })
     const { token, userId } = await verifiedAccount('everywhere@example.com')

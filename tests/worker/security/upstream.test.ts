@@ -80,7 +80,7 @@ async function forgetGameweekState() {
 
 const bootstrapRequests = () => sim.stats().byKind['bootstrap-static'] ?? 0
 
-describe('FPL answering a drifted bootstrap-static (item 16)', () => {
+describe('FPL answering a drifted bootstrap-static', () => {
   it('keeps the tracked league known and the last good gameweek data when FPL answers events: []', async ({ task }) => {
     attack(task, { category, faults: 1, inputs: 1 })
     const known = await call(`/api/validate-league/${SIM_LEAGUES.pub}`, { headers: { 'cf-connecting-ip': freshIp() } })
@@ -212,7 +212,7 @@ async function timed(path: string, init: RequestInit = {}) {
 const register = (email: string, team: number) =>
   timed('/api/auth/register', json({ name: 'Patient Manager', email, password: PASSWORD, fpl_team_id: team }, { headers: { 'cf-connecting-ip': freshIp() } }))
 
-describe('a user waiting while FPL hangs (item 17)', () => {
+describe('a user waiting while FPL hangs', () => {
   // Measured on the project's machine: each answer took 3.0-3.1 s (a hang waits out the 3 s budget once).
   const waits: Record<string, number> = {}
 
@@ -273,7 +273,7 @@ describe('a user waiting while FPL hangs (item 17)', () => {
   })
 })
 
-describe('the circuit breaker and Retry-After (item 17)', () => {
+describe('the circuit breaker and Retry-After', () => {
   const validateTeam = (team: number) => timed(`/api/validate-team/${SIM_LEAGUES.sunday}/${team}`, { headers: { 'cf-connecting-ip': freshIp() } })
 
   it('opens after repeated failures: requests fail fast without asking FPL, here and in other isolates', async ({ task }) => {

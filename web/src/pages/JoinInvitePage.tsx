@@ -20,10 +20,10 @@ import { PRODUCT_NAME } from '../lib/product'
 import { queryKeys } from '../lib/query-keys'
 import { useDocumentTitle } from '../lib/useDocumentTitle'
 
-/** Spec: after joining, go home after 2 s; after an immediate sign-up, join after 1 s. */
+/** After joining, go home after 2 s; after an immediate sign-up, join after 1 s (decision 181, R3). */
 export const JOIN_REDIRECT_MS = 2000
 export const JOIN_AFTER_SIGNUP_MS = 1000
-/** Spec: the copy message clears after 3 s. */
+/** The copy message clears after 3 s (decision 181, R12). */
 export const COPY_MESSAGE_MS = 3000
 
 type Load = { status: 'loading' } | { status: 'ready'; league: InviteLeague } | { status: 'error'; message: string }

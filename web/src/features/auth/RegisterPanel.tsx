@@ -13,7 +13,7 @@ export interface RegisterPanelProps {
   titleId: string
 }
 
-/** Spec: after registering, go to the verification screen after 2 s, or 3 s when leagues were found. */
+/** After registering, go to the verification screen after 2 s, or 3 s when leagues were found (decision 181, R3). */
 const REGISTER_REDIRECT_MS = 2000
 const REGISTER_REDIRECT_WITH_LEAGUES_MS = 3000
 

@@ -30,7 +30,7 @@ export interface LiveTable {
 /**
  * The Live tab's live table (decisions 117, 143), for a viewer who may read the tournament's
  * table (signed in, a member where it is private): one page of `/live`, re-read when the
- * tournament's socket says the table changed, and every LIVE_REFRESH_MS (the spec's auto-refresh)
+ * tournament's socket says the table changed, and every LIVE_REFRESH_MS (decision 181, R9)
  * while no socket is open. The socket stays open whatever the gameweek's state, so an open tab
  * hears of the deadline, the first kick-off and FPL's check by itself. `answer` is null unless the
  * answer is one to show live (a gameweek in play, or a table newer than the stored standings);
