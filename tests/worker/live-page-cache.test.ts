@@ -8,7 +8,7 @@ import { call } from './helpers/http'
 import { liveFeed } from './helpers/live'
 import { addMember, addTournament, addUser, bearer } from './helpers/world'
 
-// The `/live` pages kept at the edge per version of the table (issue 26, item 20): one popular
+// The `/live` pages kept at the edge per version of the table (decision 142): one popular
 // tournament's readers share each page instead of all queueing on its one hub, each still gets
 // their own row marked and their own place, and each is still authorized on every read.
 

@@ -11,8 +11,8 @@ import { routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
 import { addMember, addTournament, addUser, bearer, runCronAndQueue } from './helpers/world'
 
-// An open Live tab's socket through a simulated match day of the Pub League (issue 26, item 10,
-// the server's half): opened before the first kick-off, it is told of the first live generation at
+// An open Live tab's socket through a simulated match day of the Pub League (decisions 142,
+// 143, the server's half): opened before the first kick-off, it is told of the first live generation at
 // kick-off, and of FPL's checked table once the refresh has stored it, without a reload.
 
 const GW = 13

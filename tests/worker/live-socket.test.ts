@@ -10,7 +10,7 @@ import { call, json } from './helpers/http'
 import { PUSH } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, PUBLIC_TOURNAMENT_ID } from './helpers/world'
 
-// The live socket at scale and under revocation (issue 26, items 16 to 19): many distinct viewers
+// The live socket at scale and under revocation (decision 142): many distinct viewers
 // re-checked in one query, sockets closed when their session ends, caps and the upgrade rate
 // limit, upgrades that leave the poller's storage alone, and the news fanned out 40 hubs an
 // invocation.

@@ -10,7 +10,7 @@ import { addMember, addTournament, addUser, bearer, getJson, runCronAndQueue, te
 
 // The live table against FPL's own tables (the simulator, which ranks as FPL does: fewer
 // transfers first on equal totals, Wildcard and Free Hit weeks left out), through the refresh,
-// the picks queue, the poller and the API (issue 26 rules 3, 4, 5, 7).
+// the picks queue, the poller and the API (decision 141).
 
 const LATE_LEAGUE = 789012
 const db = () => getDb(env.DB)
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await refresh()
 })
 
-describe('ties as FPL ranks them (rule 7), and the check (rule 3)', () => {
+describe('ties as FPL ranks them, and the check', () => {
   it("ranks the table before GW13 as FPL's GW12 table: 566 points split 8th and 9th on transfers", async () => {
     const fpl = await fplJson<Standings>(`leagues-classic/${SIM_LEAGUES.pub}/standings/`)
     // FPL's tie: the demo entry (5 transfers) 8th, 1000009 (10 transfers) 9th, both on 566.
@@ -93,7 +93,7 @@ describe('ties as FPL ranks them (rule 7), and the check (rule 3)', () => {
   })
 })
 
-describe('a league starting at GW20 (rules 4 and 5)', () => {
+describe('a league starting at GW20', () => {
   let late = 0
   let member: Record<string, string>
 

@@ -7,7 +7,7 @@ import { loadManagers, snapshotKey, withArrivedSheets } from '../../worker/servi
 import { liveFeed } from './helpers/live'
 import { addMember, addTournament, addUser, bearer, getJson } from './helpers/world'
 
-// The live table's rows and ranks as stored tables give them (issue 26 rules 3, 8, 9, 15), on a
+// The live table's rows and ranks as stored tables give them (decision 141), on a
 // hand-made gameweek where every number is worked out below: all eleven starters of every sheet
 // play 90 minutes for 2 points, the captain doubled, so a sheet scores 11 × 2 + 2 = 24.
 
@@ -127,7 +127,7 @@ beforeAll(async () => {
   await writeFeed(getDb(env.DB), feed(1, 'live'))
 })
 
-describe('picks still arriving (rule 8)', () => {
+describe('picks still arriving', () => {
   it('shows a manager whose picks are loading as loading at his previous place, and one FPL has no team for as no_team', async () => {
     const body = await live(small, ann)
     // Bob 110 + 24 = 134, Ann 100 + 24 = 124; Cat keeps 1st (her 120 before the gameweek), Dan 90 + 0.
@@ -143,7 +143,7 @@ describe('picks still arriving (rule 8)', () => {
   })
 })
 
-describe('picks arriving while the table is kept (rule 20: the big league is not read whole every 10 s)', () => {
+describe('picks arriving while the table is kept (the big league is not read whole every 10 s)', () => {
   it('reads and parses only the picks that arrived, and keeps the parsed picks of everyone else', async () => {
     const db = getDb(env.DB)
     const snapshot = await snapshotKey(db, small)
@@ -168,7 +168,7 @@ describe('picks arriving while the table is kept (rule 20: the big league is not
   })
 })
 
-describe('the search and the summary card (rule 15)', () => {
+describe('the search and the summary card', () => {
   it('finds rows as the standings search does (any case, team or manager name), with their real ranks', async () => {
     const body = await live(small, ann, '?search=BOB')
     expect(rowsOf(body)).toEqual([['Bob', 'loaded', 24, 134, 2, 2]])
@@ -193,7 +193,7 @@ describe('the search and the summary card (rule 15)', () => {
   })
 })
 
-describe('a league over the kept rows (rule 9)', () => {
+describe('a league over the kept rows', () => {
   it("says the table is part of the league and gives FPL's rank: the member at 20,001 never reads 4th", async () => {
     const body = await live(big, eve)
     expect(body.scope).toEqual({ complete: false, kept: 4, league_size: 100_000 })
@@ -221,7 +221,7 @@ describe('the swing feed', () => {
   })
 })
 
-describe('checked but not stored (rule 3)', () => {
+describe('checked but not stored', () => {
   it('stays provisional on our numbers until the refresh stores FPL’s checked table, then serves it', async () => {
     await writeFeed(getDb(env.DB), feed(3, 'checked'))
     const before = await live(small, ann)

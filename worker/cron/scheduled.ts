@@ -3,7 +3,7 @@ import { getDb } from '../db/client'
 import type { Bindings } from '../env'
 import { log } from '../lib/log'
 import { recordMetric } from '../lib/metrics'
-import { keepAppSnapshot } from '../services/app-snapshots'
+import { keepAppSnapshot, LAST_RUN_KEY } from '../services/app-snapshots'
 import { deleteEndedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
 import { pollerOf } from '../services/live/hubs'
@@ -13,8 +13,6 @@ import { type MessageSender, runRefreshPlanner } from '../services/refresh'
 import { namePublicTournament } from '../services/tournaments'
 
 export const REFRESH_LEASE = 'fpl-refresh'
-/** The app_snapshots row of the cron's last run (its time, and what it planned or the error); the deep health check reads it. */
-export const LAST_RUN_KEY = 'cron:last_run'
 // Planning takes seconds; the lease only has to outlive a run that crashed.
 const LEASE_TTL_MS = 5 * 60 * 1000
 

@@ -442,7 +442,7 @@ export const refreshJobs = sqliteTable(
   ],
 )
 
-// Matchday Live (worker/live/): each manager's picks of the gameweek in play, fetched once after
+// Matchday Live (worker/services/live/): each manager's picks of the gameweek in play, fetched once after
 // the deadline through the queue (picks never change once the deadline has passed). A row is
 // written when its fetch is queued (`sheet` null, `fetched_at` null) so that a manager is queued
 // once; a fetched row with a null sheet is a manager who has no team this gameweek (FPL 404).

@@ -1,7 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, notInArray, type SQL } from 'drizzle-orm'
 import { batchOf, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { curatedTeams, memberships, standingsRows, tournaments, users } from '../db/schema'
+import { memberships, standingsRows, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
@@ -9,7 +9,8 @@ import type { SessionUser } from './auth/sessions'
 import { orUnavailable } from './fpl-lookup'
 import { inviteUrl } from './invites'
 import { fplLeagueSizeOf, latestSnapshotRead, type SnapshotView } from './snapshot-store'
-import { newInviteCode } from './tournaments'
+import { addCuratedTeamRow, removeCuratedTeamRow, renewInviteCode, updateTournamentSettings } from './tournaments'
+import { memberTeams, setMembershipStatus } from './users'
 
 // The commissioner screen: invite link, members (kick and reactivate), settings; and the
 // curated league's team list for its admins. Callers have checked assertCanManage.
@@ -21,8 +22,7 @@ export function inviteLink(appUrl: string, t: Tournament) {
 
 /** A new code at once; the old link stops working in the same statement. */
 export async function regenerateInvite(db: Database, appUrl: string, t: Tournament) {
-  const code = newInviteCode()
-  await db.update(tournaments).set({ inviteCode: code, updatedAt: new Date() }).where(eq(tournaments.id, t.id))
+  const code = await renewInviteCode(db, t.id)
   return { invite_url: inviteUrl(appUrl, code), invite_code: code, message: 'New invite link generated!' }
 }
 
@@ -70,12 +70,7 @@ const notJoinedQuery = (db: Database, tournamentId: number) =>
   db
     .select({ fpl_team_id: standingsRows.fplTeamId, player_name: standingsRows.playerName, team_name: standingsRows.teamName, rank: standingsRows.rank })
     .from(standingsRows)
-    .where(
-      and(
-        eq(standingsRows.tournamentId, tournamentId),
-        sql`${standingsRows.fplTeamId} NOT IN (SELECT users.fpl_team_id FROM memberships JOIN users ON users.id = memberships.user_id WHERE memberships.tournament_id = ${tournamentId} AND users.fpl_team_id IS NOT NULL)`,
-      ),
-    )
+    .where(and(eq(standingsRows.tournamentId, tournamentId), notInArray(standingsRows.fplTeamId, memberTeams(db, tournamentId))))
     .orderBy(standingsRows.position)
     .limit(NOT_JOINED_SHOWN)
 
@@ -138,10 +133,7 @@ export async function kickMember(db: Database, t: Tournament, userId: number) {
   if (userId === t.commissionerId) throw new ApiError(400, 'The commissioner cannot be removed from the league.', { code: 'commissioner' })
   const member = await memberRow(db, t, userId)
   if (member.status === 'inactive') return { message: `${member.name} is already inactive.` }
-  await db
-    .update(memberships)
-    .set({ status: 'inactive', deactivatedAt: new Date() })
-    .where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  await setMembershipStatus(db, t.id, userId, 'inactive')
   return { message: `${member.name} has been removed from the league.` }
 }
 
@@ -149,20 +141,12 @@ export async function reactivateMember(db: Database, t: Tournament, userId: numb
   const member = await memberRow(db, t, userId)
   if (member.status === 'active') return { message: `${member.name} is already active.` }
   if (member.team === null || member.teamName === null) throw new ApiError(400, 'User must rejoin FPL league first', { code: 'team_not_in_league' })
-  await db
-    .update(memberships)
-    .set({ status: 'active', deactivatedAt: null })
-    .where(and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)))
+  await setMembershipStatus(db, t.id, userId, 'active')
   return { message: `${member.name} has been reactivated.` }
 }
 
 export async function updateSettings(db: Database, t: Tournament, input: { name: string; description: string; is_public: boolean }) {
-  const rows = await db
-    .update(tournaments)
-    .set({ name: input.name, description: input.description, isPublic: input.is_public, updatedAt: new Date() })
-    .where(eq(tournaments.id, t.id))
-    .returning()
-  const updated = rows[0]!
+  const updated = await updateTournamentSettings(db, t.id, { name: input.name, description: input.description, isPublic: input.is_public })
   return {
     message: 'League settings updated successfully!',
     league: { id: updated.id, name: updated.name, description: updated.description, is_public: updated.isPublic },
@@ -186,27 +170,19 @@ export async function addCuratedTeam(db: Database, source: FplSource, t: Tournam
       throw new ApiError(400, 'FPL team not found. Please check the team ID.', { code: 'fpl_team_not_found' })
     },
   )
-  const rows = await db
-    .insert(curatedTeams)
-    .values({
-      tournamentId: t.id,
-      fplTeamId: teamId,
-      teamName: entry.name,
-      playerName: `${entry.player_first_name} ${entry.player_last_name}`.trim(),
-      addedBy: admin.id,
-    })
-    .onConflictDoNothing()
-    .returning({ id: curatedTeams.id })
-  if (rows.length === 0) throw new ApiError(409, 'This team is already in the curated league.', { code: 'duplicate_team' })
+  const added = await addCuratedTeamRow(db, {
+    tournamentId: t.id,
+    fplTeamId: teamId,
+    teamName: entry.name,
+    playerName: `${entry.player_first_name} ${entry.player_last_name}`.trim(),
+    addedBy: admin.id,
+  })
+  if (!added) throw new ApiError(409, 'This team is already in the curated league.', { code: 'duplicate_team' })
   return { message: `${entry.name} added to ${t.name}.`, fpl_team_id: teamId, team_name: entry.name }
 }
 
 export async function removeCuratedTeam(db: Database, t: Tournament, teamId: number) {
   assertCurated(t)
-  const rows = await db
-    .delete(curatedTeams)
-    .where(and(eq(curatedTeams.tournamentId, t.id), eq(curatedTeams.fplTeamId, teamId)))
-    .returning({ id: curatedTeams.id })
-  if (rows.length === 0) throw new ApiError(404, 'This team is not in the curated league.', { code: 'team_not_found' })
+  if (!(await removeCuratedTeamRow(db, t.id, teamId))) throw new ApiError(404, 'This team is not in the curated league.', { code: 'team_not_found' })
   return { message: 'Team removed from the curated league.' }
 }

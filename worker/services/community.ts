@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { MAX_PINNED_POSTS, PIN_LIMIT_MESSAGE } from '../../contract/community'
 import { batchOf, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
@@ -24,7 +24,12 @@ export function postsRead(db: Database, tournamentId: number) {
     .where(eq(communityPosts.tournamentId, tournamentId))
     .orderBy(desc(communityPosts.isPinned), desc(communityPosts.createdAt), desc(communityPosts.id))
     .limit(WALL_SIZE)
-  const onWall = sql`(SELECT id FROM community_posts WHERE tournament_id = ${tournamentId} ORDER BY is_pinned DESC, created_at DESC, id DESC LIMIT ${WALL_SIZE})`
+  const onWall = db
+    .select({ id: communityPosts.id })
+    .from(communityPosts)
+    .where(eq(communityPosts.tournamentId, tournamentId))
+    .orderBy(desc(communityPosts.isPinned), desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(WALL_SIZE)
   return batchOf({
     posts: rowsOf(newest),
     likes: rowsOf(db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, onWall))),
@@ -134,11 +139,11 @@ export async function setPinned(db: Database, tournament: Tournament, moderator:
     return { message: 'Post unpinned.', isPinned: false }
   }
   if (post.isPinned) return { message: 'Post pinned.', isPinned: true }
-  const pinnedOnWall = sql`(SELECT count(*) FROM community_posts WHERE tournament_id = ${tournament.id} AND is_pinned = 1)`
+  const pinnedOnWall = db.$count(communityPosts, and(eq(communityPosts.tournamentId, tournament.id), eq(communityPosts.isPinned, true)))
   const rows = await db
     .update(communityPosts)
     .set({ isPinned: true, pinnedAt: new Date(), pinnedBy: moderator.id })
-    .where(and(eq(communityPosts.id, postId), sql`${pinnedOnWall} < ${MAX_PINNED_POSTS}`))
+    .where(and(eq(communityPosts.id, postId), lt(pinnedOnWall, MAX_PINNED_POSTS)))
     .returning({ id: communityPosts.id })
   if (rows.length === 0) throw pinLimit()
   return { message: 'Post pinned.', isPinned: true }

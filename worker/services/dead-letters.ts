@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { Database } from '../db/client'
 import { deadLetters } from '../db/schema'
@@ -6,8 +6,8 @@ import type { Bindings } from '../env'
 import { ApiError } from '../lib/errors'
 import { errorSummary, log } from '../lib/log'
 
-// Nothing a user was promised (an email, a push, a refresh) disappears without a trace (issue 27,
-// decision 156). A message that used up its retries moves to its queue's dead-letter queue, whose
+// Nothing a user was promised (an email, a push, a refresh) disappears without a trace
+// (decision 156). A message that used up its retries moves to its queue's dead-letter queue, whose
 // consumer keeps it here; a message that can never succeed (a kind no consumer knows, a body that
 // fails validation) is kept at once instead of being retried. An operator lists them and replays
 // one, after a fix, onto the queue it was meant for.
@@ -161,3 +161,7 @@ export async function replayDeadLetter(env: Pick<Bindings, 'REFRESH_QUEUE' | 'NO
   log.info('Dead letter replayed', { dead_letter_id: id, queue: claimed.queue })
   return { id, queue: claimed.queue, replayed_at: now.toISOString() }
 }
+
+/** Dead letters not replayed, of all time or received since `since`. */
+export const waitingDeadLetterCount = (db: Database, since?: Date) =>
+  db.$count(deadLetters, and(isNull(deadLetters.replayedAt), since ? gt(deadLetters.receivedAt, since) : undefined))

@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { memberships, tournaments, users } from '../db/schema'
+import { tournaments, users } from '../db/schema'
 import { FplCircuitOpenError, FplError, FplNotFoundError, FplRateLimitedError } from '../fpl/errors'
 import type { FplEntry } from '../fpl/schemas'
 import type { FplSource } from '../fpl/source'
 import { plural } from '../fpl/stats/text'
 import { ApiError } from '../lib/errors'
-import { rememberTeamLeagues } from './users'
+import { activeMembersAndMine, rememberTeamLeagues } from './users'
 
 // On-demand FPL look-ups made while a user waits (create dialog, join dialog, discovery):
 // through the cache, with a short timeout, and a clear answer when FPL cannot be reached.
@@ -153,8 +153,8 @@ interface LeagueNotHereYet {
 
 /**
  * Every invitational classic league of the team (system leagues such as Overall, countries or
- * "Gameweek 1" left out): the private tournaments here it can join (`discovered_leagues`, the
- * spec's answer), and the leagues no tournament of any type tracks yet (`not_here_yet`).
+ * "Gameweek 1" left out): the private tournaments here it can join (`discovered_leagues`,
+ * decision 181, R7), and the leagues no tournament of any type tracks yet (`not_here_yet`, decision 167).
  */
 export async function discoverEveryLeague(
   db: Database,
@@ -229,24 +229,11 @@ async function joinable(
   userId: number | null,
 ): Promise<DiscoveredLeague[]> {
   if (found.length === 0) return []
-  const members = await db
-    .select({
-      tournamentId: memberships.tournamentId,
-      count: sql<number>`count(*)`,
-      mine: sql<number>`max(${memberships.userId} = ${userId ?? -1})`,
-    })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.status, 'active'),
-        inArray(
-          memberships.tournamentId,
-          found.map((t) => t.id),
-        ),
-      ),
-    )
-    .groupBy(memberships.tournamentId)
-  const byTournament = new Map(members.map((m) => [m.tournamentId, m]))
+  const byTournament = await activeMembersAndMine(
+    db,
+    found.map((t) => t.id),
+    userId,
+  )
   const playerName = playerNameOf(entry)
   return found.map((t) => ({
     league_id: t.id,

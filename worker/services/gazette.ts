@@ -2,12 +2,13 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { GazetteAnswer, GazetteDocument } from '../../contract/gazette'
 import { rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { gazetteEditions, tournaments } from '../db/schema'
+import { gazetteEditions } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
+import { setGazetteEnabled } from './tournaments'
 
-// The wall's Gameweek Gazette (issue 16, decision 134): the refresh publishes editions
+// The wall's Gameweek Gazette (decision 134): the refresh publishes editions
 // (services/story/gazette.ts); members read them, the commissioner deletes one or turns it off.
 
 /** Editions a wall shows: enough for a month and a bit. */
@@ -24,6 +25,13 @@ export const editionsRead = (db: Database, tournamentId: number) =>
   )
 
 type EditionRow = typeof gazetteEditions.$inferSelect
+
+/** An edition's insert, to run in its snapshot's batch: once, as the primary key (tournament, season, gameweek) refuses a second. */
+export const publishEditionStatement = (db: Database, edition: typeof gazetteEditions.$inferInsert) =>
+  db
+    .insert(gazetteEditions)
+    .values(edition)
+    .onConflictDoNothing({ target: [gazetteEditions.tournamentId, gazetteEditions.season, gazetteEditions.gameweek] })
 
 export function gazetteAnswer(tournament: Tournament, viewer: SessionUser, rows: EditionRow[]): GazetteAnswer {
   return {
@@ -61,7 +69,7 @@ export async function deleteEdition(db: Database, tournament: Tournament, modera
 
 /** On or off for the next checked gameweek; editions already published stay until deleted. */
 export async function setGazette(db: Database, tournament: Tournament, enabled: boolean) {
-  await db.update(tournaments).set({ gazetteEnabled: enabled, updatedAt: new Date() }).where(eq(tournaments.id, tournament.id))
+  await setGazetteEnabled(db, tournament.id, enabled)
   return {
     enabled,
     message: enabled

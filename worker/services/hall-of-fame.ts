@@ -3,7 +3,7 @@ import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { type HallOfFameDocument, newestHallOfFameQuery } from './story/hall-of-fame'
 
-// The Hall of Fame's answers (GET /api/leagues/{id}/records and /seasons, issue 16): read from the
+// The Hall of Fame's answers (GET /api/leagues/{id}/records and /seasons, decision 136): read from the
 // newest snapshot that has one (the refresh computes it on each checked gameweek,
 // services/story/hall-of-fame.ts), shaped here so the routes only check who may read them.
 

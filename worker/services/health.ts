@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { LAST_RUN_KEY } from '../cron/scheduled'
 import type { Database } from '../db/client'
-import { appSnapshots, deadLetters, refreshJobs } from '../db/schema'
 import type { Bindings } from '../env'
+import { appSnapshotData, LAST_RUN_KEY } from './app-snapshots'
+import { waitingDeadLetterCount } from './dead-letters'
 import { pollerOf } from './live/hubs'
 import type { PollerStatus } from './live/polling'
+import { runningJobsSummary } from './refresh/jobs'
 import { JOB_TIMEOUT_MS } from './refresh/types'
 
 // GET /api/health/deep (operators only; decision 155): one check per part the app cannot work
@@ -30,13 +30,15 @@ const DEAD_LETTER_WINDOW_MS = 24 * 60 * 60_000
 const MISSED_POLLS = 3
 
 export async function deepHealth(env: Bindings, db: Database, now = Date.now()): Promise<{ status: 'ok' | 'failing'; checks: HealthCheck[] }> {
+  // One read answers two checks: that D1 answers at all, and when the cron last ran.
+  const lastRun = appSnapshotData(db, LAST_RUN_KEY)
   const checks = await Promise.all([
-    timed('d1', () => d1(env.DB)),
+    timed('d1', () => d1(lastRun)),
     timed('kv', () => kv(env.CACHE)),
     timed('refresh_jobs', () => runningJobs(db, now)),
     timed('dead_letters', () => waitingDeadLetters(db, now)),
     timed('live_poller', async () => livePoller(await pollerOf(env).status(), now)),
-    timed('last_refresh', () => lastRefresh(db, now)),
+    timed('last_refresh', async () => lastRefresh(await lastRun, now)),
   ])
   return { status: checks.every((check) => check.ok) ? 'ok' : 'failing', checks }
 }
@@ -57,9 +59,9 @@ async function timed(name: string, check: () => Promise<Outcome>): Promise<Healt
   }
 }
 
-async function d1(database: D1Database): Promise<Outcome> {
-  const row = await database.prepare('SELECT 1 AS one').first<{ one: number }>()
-  return row?.one === 1 ? { ok: true, detail: 'D1 answered a query.' } : { ok: false, detail: 'D1 answered without the row asked for.' }
+async function d1(read: Promise<unknown>): Promise<Outcome> {
+  await read
+  return { ok: true, detail: 'D1 answered a query.' }
 }
 
 async function kv(cache: KVNamespace): Promise<Outcome> {
@@ -72,14 +74,7 @@ const ago = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s ago` : `
 
 /** The refresh queue's backlog as D1 knows it: jobs still running, their messages to come, the oldest one's age. */
 async function runningJobs(db: Database, now: number): Promise<Outcome> {
-  const [row] = await db
-    .select({
-      jobs: sql<number>`count(*)`,
-      pending: sql<number | null>`sum(${refreshJobs.pending})`,
-      oldest: sql<number | null>`min(${refreshJobs.startedAt})`,
-    })
-    .from(refreshJobs)
-    .where(eq(refreshJobs.status, 'running'))
+  const row = await runningJobsSummary(db)
   if (!row?.jobs || row.oldest === null) return { ok: true, detail: 'No refresh job is running.' }
   const age = now - row.oldest
   const detail = `${row.jobs} refresh job${row.jobs === 1 ? '' : 's'} running with ${row.pending ?? 0} message${row.pending === 1 ? '' : 's'} to come; the oldest started ${ago(age)}.`
@@ -89,11 +84,7 @@ async function runningJobs(db: Database, now: number): Promise<Outcome> {
 
 /** Messages that used up their retries and have not been replayed (GET /api/ops/dead-letters lists them). */
 async function waitingDeadLetters(db: Database, now: number): Promise<Outcome> {
-  const waiting = isNull(deadLetters.replayedAt)
-  const [all, recent] = await Promise.all([
-    db.$count(deadLetters, waiting),
-    db.$count(deadLetters, and(waiting, gt(deadLetters.receivedAt, new Date(now - DEAD_LETTER_WINDOW_MS)))),
-  ])
+  const [all, recent] = await Promise.all([waitingDeadLetterCount(db), waitingDeadLetterCount(db, new Date(now - DEAD_LETTER_WINDOW_MS))])
   if (all === 0) return { ok: true, detail: 'No dead letter is waiting.' }
   const detail = `${all} dead letter${all === 1 ? '' : 's'} not replayed, ${recent} from the last 24 hours: GET /api/ops/dead-letters lists them.`
   return { ok: recent === 0, detail }
@@ -117,9 +108,8 @@ export function livePoller(status: PollerStatus, now: number): Outcome {
 }
 
 /** The cron's last run (recorded whether it planned jobs or failed): it runs every 10 minutes all year. */
-async function lastRefresh(db: Database, now: number): Promise<Outcome> {
-  const row = await db.query.appSnapshots.findFirst({ where: eq(appSnapshots.key, LAST_RUN_KEY) })
-  const run = row?.data as { finished_at?: string; error?: string } | undefined
+function lastRefresh(data: unknown, now: number): Outcome {
+  const run = data as { finished_at?: string; error?: string } | undefined
   const finished = run?.finished_at ? Date.parse(run.finished_at) : Number.NaN
   if (Number.isNaN(finished)) return { ok: false, detail: 'The cron has not recorded a refresh yet.' }
   const age = now - finished

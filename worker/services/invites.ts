@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm'
 import { batchOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { memberships, tournaments, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
+import { membershipOf } from './access'
 import { ownTeamInLeague } from './fpl-lookup'
 import { fplLeagueSizeOf, latestSnapshotRead } from './snapshot-store'
-import { activeMemberCountsRead, joinTournaments, leagueSummary } from './users'
+import { tournamentByInviteCode } from './tournaments'
+import { activeMemberCountsRead, joinTournaments, leagueSummary, teamIdOf } from './users'
 
 // Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
 
@@ -16,7 +16,7 @@ export const inviteUrl = (appUrl: string, code: string) => new URL(`/join/${code
 const invalidInvite = () => new ApiError(404, 'Invalid invite link', { code: 'invalid_invite' })
 
 export async function byInviteCode(db: Database, code: string) {
-  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.inviteCode, code) })
+  const tournament = await tournamentByInviteCode(db, code)
   if (tournament?.type !== 'private') throw invalidInvite()
   return tournament
 }
@@ -33,15 +33,15 @@ export async function inviteLeague(db: Database, code: string) {
 /** Joining a private tournament needs an FPL team in its FPL league. */
 export async function joinByInvite(db: Database, source: FplSource, userId: number, code: string) {
   const t = await byInviteCode(db, code)
-  const membership = await db.query.memberships.findFirst({ where: and(eq(memberships.tournamentId, t.id), eq(memberships.userId, userId)) })
+  const membership = await membershipOf(db, t.id, userId)
   if (membership?.status === 'active') return { message: "You're already a member of this league.", league_id: t.id }
   if (membership?.status === 'inactive') {
     throw new ApiError(403, "The league's commissioner removed you from this league. Ask them to reactivate you.", { code: 'membership_inactive' })
   }
-  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { fplTeamId: true } })
-  if (!user?.fplTeamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first, then join.', { code: 'no_fpl_team' })
+  const teamId = await teamIdOf(db, userId)
+  if (!teamId) throw new ApiError(400, 'Add your FPL Team ID on your dashboard first, then join.', { code: 'no_fpl_team' })
   if (t.fplLeagueId) {
-    if (!(await ownTeamInLeague(db, source, userId, user.fplTeamId, t.fplLeagueId))) {
+    if (!(await ownTeamInLeague(db, source, userId, teamId, t.fplLeagueId))) {
       throw new ApiError(400, "Your FPL team isn't in this league's FPL league yet. Join it on the FPL site first, then try again.", {
         code: 'team_not_in_league',
       })

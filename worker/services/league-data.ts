@@ -2,8 +2,8 @@ import type { TournamentType } from '../db/schema'
 import type { BanterStats, MonthlyWinner } from '../fpl/stats'
 import type { SnapshotView, StandingsMeta, StandingsPage, StandingsSlice, StoredRow } from './snapshot-store'
 
-// What the tournament pages answer: the snapshots the refresh wrote, shaped as the spec's
-// standings, monthly-winners and banter-stats responses. Nothing here calls FPL or D1.
+// What the tournament pages answer: the snapshots the refresh wrote, shaped as the
+// standings, monthly-winners and banter-stats answers of decision 181, R7. Nothing here calls FPL or D1.
 
 const PENDING_MESSAGE = 'Standings will appear after the next data refresh.'
 

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm'
 import { LINEAGE_DEPTH, type LineageAnswer } from '../../contract/hall-of-fame'
 import type { Database } from '../db/client'
-import { tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isActiveMember, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
+import { previousTournamentIdOf, setPreviousTournament, tournamentNameAndSeason, trackedTournament } from './tournaments'
 
-// Season lineage (issue 16, decision 137): FPL starts every league afresh each July with a new id,
+// Season lineage (decision 137): FPL starts every league afresh each July with a new id,
 // so the commissioner tells us last season's id. When we kept that league, its tournament becomes
 // this one's previous tournament and the Hall of Fame reads its kept seasons; when we did not, the
 // id is still stored and the Hall of Fame has the managers' FPL history only. The link takes
@@ -18,23 +17,21 @@ const previousOf = (t: Linked | null) => (t ? { id: t.id, name: t.name, fpl_seas
 
 /** The tournament's link as it stands, for the commissioner's form. */
 export async function lineageOf(db: Database, tournament: Tournament): Promise<LineageAnswer> {
-  const previous = tournament.previousTournamentId
-    ? await db.query.tournaments.findFirst({ where: eq(tournaments.id, tournament.previousTournamentId), columns: { id: true, name: true, fplSeason: true } })
-    : undefined
+  const previous = tournament.previousTournamentId ? await tournamentNameAndSeason(db, tournament.previousTournamentId) : undefined
   return { previous_fpl_league_id: tournament.previousFplLeagueId, previous_tournament: previousOf(previous ?? null), message: '' }
 }
 
 export async function linkLineage(db: Database, tournament: Tournament, user: SessionUser, previousFplLeagueId: number | null): Promise<LineageAnswer> {
   if (previousFplLeagueId === null) {
-    await store(db, tournament.id, null, null)
+    await setPreviousTournament(db, tournament.id, null, null)
     return { previous_fpl_league_id: null, previous_tournament: null, message: "Unlinked. The Hall of Fame keeps this league's own seasons and FPL history." }
   }
   if (previousFplLeagueId === tournament.fplLeagueId) {
     throw new ApiError(400, "That is this league's own id: enter the id last season's league had.", { code: 'lineage_self' })
   }
-  const previous = await db.query.tournaments.findFirst({ where: eq(tournaments.fplLeagueId, previousFplLeagueId) })
+  const previous = await trackedTournament(db, previousFplLeagueId)
   if (!previous) {
-    await store(db, tournament.id, previousFplLeagueId, null)
+    await setPreviousTournament(db, tournament.id, previousFplLeagueId, null)
     return {
       previous_fpl_league_id: previousFplLeagueId,
       previous_tournament: null,
@@ -54,7 +51,7 @@ export async function linkLineage(db: Database, tournament: Tournament, user: Se
   if (await leadsBackTo(db, previous, tournament.id)) {
     throw new ApiError(409, 'That league already leads back to this one: linking it would make a loop.', { code: 'lineage_loop' })
   }
-  await store(db, tournament.id, previousFplLeagueId, previous.id)
+  await setPreviousTournament(db, tournament.id, previousFplLeagueId, previous.id)
   return {
     previous_fpl_league_id: previousFplLeagueId,
     previous_tournament: previousOf(previous),
@@ -65,7 +62,7 @@ export async function linkLineage(db: Database, tournament: Tournament, user: Se
 /**
  * Whether the user runs `previous` or is one of its active members. A member the commissioner
  * removed keeps an inactive row; it must not let them carry the group's names into a league of
- * their own (issue 27, decision 152).
+ * their own (decision 152).
  */
 async function tookPart(db: Database, previous: Tournament, user: SessionUser): Promise<boolean> {
   return previous.commissionerId === user.id || (await isActiveMember(db, previous.id, user.id))
@@ -76,12 +73,7 @@ async function leadsBackTo(db: Database, from: Tournament, target: number): Prom
   let next = from.previousTournamentId
   for (let step = 0; next !== null && step <= LINEAGE_DEPTH; step += 1) {
     if (next === target) return true
-    const row = await db.query.tournaments.findFirst({ where: eq(tournaments.id, next), columns: { previousTournamentId: true } })
-    next = row?.previousTournamentId ?? null
+    next = await previousTournamentIdOf(db, next)
   }
   return false
-}
-
-async function store(db: Database, id: number, previousFplLeagueId: number | null, previousTournamentId: number | null) {
-  await db.update(tournaments).set({ previousFplLeagueId, previousTournamentId, updatedAt: new Date() }).where(eq(tournaments.id, id))
 }

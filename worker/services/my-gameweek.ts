@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { LiveStandingRow, LiveStatus } from '../../contract/live'
 import { type MyGameweekAnswer, type MyGameweekLeague, type MyGameweekNeighbour, orderMyLeagues } from '../../contract/my-gameweek'
 import { type BatchRead, batchOf, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { type GameweekStatus, memberships, standingsRows, tournamentSnapshots, tournaments } from '../db/schema'
+import { type GameweekStatus, memberships, standingsRows, tournamentSnapshots, tournaments, users } from '../db/schema'
 import type { Bindings } from '../env'
 import { type FeedHead, feedHeadRead } from './live/feed'
 import { livePage, tableVersionOf } from './live/page-cache'
@@ -55,7 +55,11 @@ export interface MyGameweekRead {
  */
 export function myGameweekRead(db: Database, userId: number): BatchRead<MyGameweekRead> {
   // The tournament's current snapshot: its newest gameweek's row (one primary-key read per table).
-  const newest = sql`(SELECT max(ts.gameweek) FROM tournament_snapshots ts WHERE ts.tournament_id = ${tournaments.id})`
+  const ts = alias(tournamentSnapshots, 'ts')
+  const newest = db
+    .select({ gameweek: max(ts.gameweek) })
+    .from(ts)
+    .where(eq(ts.tournamentId, tournaments.id))
   const tables = db
     .select({
       id: tournaments.id,
@@ -87,7 +91,10 @@ export function myGameweekRead(db: Database, userId: number): BatchRead<MyGamewe
       mine: sql<number>`${near.fplTeamId} = ${me.fplTeamId}`,
     })
     .from(memberships)
-    .innerJoin(me, and(eq(me.tournamentId, memberships.tournamentId), sql`${me.fplTeamId} = (SELECT fpl_team_id FROM users WHERE id = ${userId})`))
+    .innerJoin(
+      me,
+      and(eq(me.tournamentId, memberships.tournamentId), eq(me.fplTeamId, db.select({ team: users.fplTeamId }).from(users).where(eq(users.id, userId)))),
+    )
     .innerJoin(near, and(eq(near.tournamentId, me.tournamentId), sql`${near.position} BETWEEN ${me.position} - 1 AND ${me.position} + 1`))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
   return batchOf({ tables: rowsOf(tables), feed: feedHeadRead(db), stored: rowsOf(stored) })

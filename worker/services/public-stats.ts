@@ -1,9 +1,10 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { tournamentSnapshots, tournaments, users } from '../db/schema'
 import { PUBLIC_STATS_ERROR, type PublicStatsResult } from '../fpl/stats'
 import { log } from '../lib/log'
 import { appSnapshotData, keepAppSnapshot } from './app-snapshots'
+import { publicCandidatesQuery } from './snapshot-store'
+import { tournamentCountQuery } from './tournaments'
+import { playerCountQuery } from './users'
 
 // The landing page's site-wide banter stats. Each tournament's refresh stores its own best
 // candidates; this merges them (the best of the bests) into one document after every refresh,
@@ -46,18 +47,7 @@ function mergeCandidates(candidates: Array<Record<string, unknown>>): Record<str
 
 /** Recomputes the merged document from every tournament's latest snapshot. */
 export async function rebuildPublicStats(db: Database): Promise<PublicStatsResult> {
-  const [latest, players, leagues] = await db.batch([
-    db
-      .select({ candidates: tournamentSnapshots.publicCandidates, tournamentId: tournamentSnapshots.tournamentId, gameweek: tournamentSnapshots.gameweek })
-      .from(tournamentSnapshots)
-      .where(isNotNull(tournamentSnapshots.publicCandidates))
-      .orderBy(desc(tournamentSnapshots.gameweek)),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .where(and(isNotNull(users.fplTeamId), eq(users.isVerified, true))),
-    db.select({ n: sql<number>`count(*)` }).from(tournaments),
-  ])
+  const [latest, players, leagues] = await db.batch([publicCandidatesQuery(db), playerCountQuery(db), tournamentCountQuery(db)])
   const newest = new Map<number, Record<string, unknown>>()
   for (const row of latest) if (!newest.has(row.tournamentId) && row.candidates) newest.set(row.tournamentId, row.candidates)
   const stats = mergeCandidates([...newest.values()])

@@ -4,7 +4,7 @@ import type { Database } from '../db/client'
 import { latestSnapshotRead } from './snapshot-store'
 import type { RaceDocument } from './story/race'
 
-// The Race Centre's answer (GET /api/leagues/{id}/race, issue 16): the races the refresh computed
+// The Race Centre's answer (GET /api/leagues/{id}/race, decision 132): the races the refresh computed
 // for the newest snapshot (services/story/race.ts), or why there are none yet.
 
 export const raceRead = (db: Database, tournamentId: number): BatchRead<RaceAnswer> =>

@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { PROVISIONAL_SHARE_CODE, provisionalShareReason } from '../../contract/provisional'
 import { batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { sharedAchievements, standingsRows, tournaments, users } from '../db/schema'
+import { sharedAchievements, tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isActiveMember, loadTournament } from './access'
 import type { SessionUser } from './auth/sessions'
-import { fplLeagueSizeOf, latestSnapshotRead } from './snapshot-store'
-import { activeMemberCountsRead } from './users'
+import { fplLeagueSizeOf, latestSnapshotRead, managersNamedIn } from './snapshot-store'
+import { activeMemberCountsRead, sharingEnabled, sharingOfTeams, sharingOnUsers } from './users'
 
 // Shared achievement cards: created by a league member, readable by anyone with the link.
 // Share ids are random (128 bits) and the public URL is /share/banter/{id}.
@@ -34,7 +34,7 @@ const text = (value: unknown, max: number): string | undefined => {
 }
 const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '')
 
-/** The spec's normalisation: alternate input names, then defaults. */
+/** A share's data normalised: alternate input names, then defaults (decision 181, R12). */
 export function normaliseStatData(input: Record<string, unknown>): StatData {
   const extra = (typeof input.additional_data === 'object' && input.additional_data !== null ? input.additional_data : {}) as Record<string, unknown>
   const manager = text(first(input.manager, extra.manager, input.player_name, input.player, input.team_name), LIMITS.name)
@@ -89,8 +89,7 @@ export async function createShare(
   if (!(await isActiveMember(db, tournament.id, user.id))) {
     throw new ApiError(403, 'You must be a member of this league to share its content.', { code: 'not_a_member' })
   }
-  const owner = await db.query.users.findFirst({ where: eq(users.id, user.id), columns: { banterSharingEnabled: true } })
-  if (!owner?.banterSharingEnabled) {
+  if (!(await sharingEnabled(db, user.id))) {
     throw new ApiError(403, 'Banter sharing is turned off in your privacy settings.', { code: 'sharing_disabled' })
   }
   const { members, snapshot, standings } = await runBatch(
@@ -163,15 +162,9 @@ async function withConsentedNames(db: Database, tournamentId: number, sharer: Se
   const text = [claimed ?? '', data.achievement_title, data.achievement_description].join('\n')
   // The league's managers whose name appears anywhere on the card, found by SQLite (big leagues
   // have thousands of rows; the card's text is short).
-  const mentioned = await db
-    .select({ fplTeamId: standingsRows.fplTeamId, playerName: standingsRows.playerName, teamName: standingsRows.teamName })
-    .from(standingsRows)
-    .where(and(eq(standingsRows.tournamentId, tournamentId), sql`length(${standingsRows.playerName}) >= 3 AND instr(${text}, ${standingsRows.playerName}) > 0`))
-    .limit(50)
+  const mentioned = await managersNamedIn(db, tournamentId, text)
   const subjectTeams = mentioned.filter((r) => r.playerName === claimed && (teamName === undefined || r.teamName === teamName)).map((r) => r.fplTeamId)
-  const owners = subjectTeams.length
-    ? await db.select({ id: users.id, sharing: users.banterSharingEnabled }).from(users).where(inArray(users.fplTeamId, subjectTeams))
-    : []
+  const owners = subjectTeams.length ? await sharingOfTeams(db, subjectTeams) : []
 
   const isSharer =
     claimed !== null &&
@@ -201,12 +194,11 @@ export const shareNotFound = () => new ApiError(404, 'Shared achievement not fou
 
 // A card is public while its sharer, and the user it names (if any), keep banter sharing on:
 // switching it off takes their cards down at once, and back on brings them back.
-const sharingOn = (db: Database) => db.select({ id: users.id }).from(users).where(eq(users.banterSharingEnabled, true))
 const isShown = (db: Database, id: string) =>
   and(
     eq(sharedAchievements.id, id),
-    inArray(sharedAchievements.userId, sharingOn(db)),
-    or(isNull(sharedAchievements.subjectUserId), inArray(sharedAchievements.subjectUserId, sharingOn(db))),
+    inArray(sharedAchievements.userId, sharingOnUsers(db)),
+    or(isNull(sharedAchievements.subjectUserId), inArray(sharedAchievements.subjectUserId, sharingOnUsers(db))),
   )
 
 export async function findShare(db: Database, id: string) {

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { among, excluded, jsonEachElement } from '../db/among'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
-import { type GameweekStatus, standingsRows, tournamentSnapshots, tournaments } from '../db/schema'
+import { type GameweekStatus, standingsRows, tournamentSnapshots, tournaments, users } from '../db/schema'
 import type { GameweekSummary } from '../fpl/stats'
 
 /** A snapshot's league size as FPL counts it (its standings' `total_members`), as a column. */
@@ -72,9 +72,9 @@ export interface SnapshotInput {
   monthlyWinners: unknown[]
   banterStats: Record<string, unknown> | null
   publicCandidates: Record<string, unknown> | null
-  /** The Race Centre's races (issue 16). */
+  /** The Race Centre's races (decision 132). */
   race: Record<string, unknown> | null
-  /** The Hall of Fame, on a checked gameweek (issue 16); other snapshots keep null. */
+  /** The Hall of Fame, on a checked gameweek (decision 136); other snapshots keep null. */
   hallOfFame: Record<string, unknown> | null
 }
 
@@ -323,7 +323,12 @@ export function standingsPageRead(db: Database, tournamentId: number, slice: Sta
       db
         .select(rowColumns)
         .from(standingsRows)
-        .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.fplTeamId} = (SELECT fpl_team_id FROM users WHERE id = ${viewerUserId})`))
+        .where(
+          and(
+            eq(standingsRows.tournamentId, tournamentId),
+            eq(standingsRows.fplTeamId, db.select({ team: users.fplTeamId }).from(users).where(eq(users.id, viewerUserId))),
+          ),
+        )
         .limit(1),
     )
   }
@@ -341,3 +346,52 @@ export function standingsPageRead(db: Database, tournamentId: number, slice: Sta
     },
   }
 }
+
+// Only the newest race and Hall of Fame are ever read: older snapshots let theirs go, so a season
+// stores one of each per tournament rather than one per gameweek (decision 138).
+export const supersedeStoryStatement = (db: Database, tournamentId: number, gameweek: number, newHallOfFame: boolean) =>
+  db
+    .update(tournamentSnapshots)
+    .set(newHallOfFame ? { race: null, hallOfFame: null } : { race: null })
+    .where(
+      and(
+        eq(tournamentSnapshots.tournamentId, tournamentId),
+        ne(tournamentSnapshots.gameweek, gameweek),
+        newHallOfFame ? or(isNotNull(tournamentSnapshots.race), isNotNull(tournamentSnapshots.hallOfFame)) : isNotNull(tournamentSnapshots.race),
+      ),
+    )
+
+/** A tournament's snapshots, as a subquery for `exists` (whether it has had its first refresh). */
+export const snapshotOf = (db: Database, tournamentId: number) =>
+  db.select({ gameweek: tournamentSnapshots.gameweek }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId))
+
+/** Every snapshot's public statistics candidates, newest gameweek first (the landing page's merge). */
+export const publicCandidatesQuery = (db: Database) =>
+  db
+    .select({ candidates: tournamentSnapshots.publicCandidates, tournamentId: tournamentSnapshots.tournamentId, gameweek: tournamentSnapshots.gameweek })
+    .from(tournamentSnapshots)
+    .where(isNotNull(tournamentSnapshots.publicCandidates))
+    .orderBy(desc(tournamentSnapshots.gameweek))
+
+/** The league's managers (at most 50) whose name, of three letters or more, appears anywhere in `text`: found by SQLite, as big leagues have thousands of rows and the text is short. */
+export const managersNamedIn = (db: Database, tournamentId: number, text: string) =>
+  db
+    .select({ fplTeamId: standingsRows.fplTeamId, playerName: standingsRows.playerName, teamName: standingsRows.teamName })
+    .from(standingsRows)
+    .where(and(eq(standingsRows.tournamentId, tournamentId), sql`length(${standingsRows.playerName}) >= 3 AND instr(${text}, ${standingsRows.playerName}) > 0`))
+    .limit(50)
+
+/**
+ * The data version of each of these tournaments' snapshots, and whether it has its story: a snapshot
+ * written before the league's story existed (decision 131) has no race and is refreshed once more at
+ * the same version (an empty table has no race to compute).
+ */
+export const storedVersionsQuery = (db: Database, tournamentIds: number[]) =>
+  db
+    .select({
+      tournamentId: tournamentSnapshots.tournamentId,
+      version: tournamentSnapshots.dataVersion,
+      story: sql<number>`${tournamentSnapshots.race} IS NOT NULL OR coalesce(json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members'), 0) = 0`,
+    })
+    .from(tournamentSnapshots)
+    .where(inArray(tournamentSnapshots.tournamentId, tournamentIds))

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, notInArray, type SQLWrapper, sql } from 'drizzle-orm'
 import { PINNED_CURATED_NAME } from '../../contract/tournaments'
 import { type BatchRead, batchOf, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
-import { curatedTeams, memberships, refreshJobs, tournaments, users } from '../db/schema'
+import { curatedTeams, tournaments } from '../db/schema'
 import type { Bindings } from '../env'
 import { FplError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
@@ -11,11 +11,22 @@ import { log } from '../lib/log'
 import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable, ownTeamInLeague } from './fpl-lookup'
-import { type MessageSender, queueFirstRefresh } from './refresh'
+import { firstRefreshJobRead } from './refresh/jobs'
+import { queueFirstRefresh } from './refresh/plan'
+import type { MessageSender } from './refresh/types'
 import { fplLeagueSizeColumn } from './snapshot-store'
-import { activeMemberCountsRead, globalTournamentRow, joinTournaments } from './users'
+import {
+  activeMemberCountsRead,
+  activeMembershipUpsert,
+  creatorMembershipInsert,
+  globalTournamentRow,
+  joinTournaments,
+  membershipsOfUserQuery,
+  provenTeamOf,
+  teamAndLeaguesQuery,
+} from './users'
 
-// Tournaments as the list, detail, create and join flows of spec/tournaments-and-leagues.md see them.
+// Tournaments as the list, detail, create and join flows see them (decision 181, R7 and R10).
 
 /** Names the public auto-join tournament after the product, which is configuration (the cron keeps it in step). */
 export async function namePublicTournament(db: Database, productName: string) {
@@ -25,8 +36,62 @@ export async function namePublicTournament(db: Database, productName: string) {
     .where(globalTournamentRow)
 }
 
+/** Tournaments of FPL leagues, except those of the FPL leagues in `keep`: what an FPL team brings an account. */
+const ofLeaguesExcept = (keep: number[]) => and(isNotNull(tournaments.fplLeagueId), keep.length > 0 ? notInArray(tournaments.fplLeagueId, keep) : undefined)
+
+/** The ids of the tournaments of FPL leagues other than those in `keep`, as a subquery. */
+export const leagueTournamentIds = (db: Database, keep: number[]) => db.select({ id: tournaments.id }).from(tournaments).where(ofLeaguesExcept(keep))
+
+/** Takes from `holders` (a subquery of user ids) the commissioner role of the tournaments of FPL leagues other than those in `keep`. */
+export const dropCommissionerRolesStatement = (db: Database, holders: SQLWrapper, keep: number[]) =>
+  db
+    .update(tournaments)
+    .set({ commissionerId: null, updatedAt: new Date() })
+    .where(and(inArray(tournaments.commissionerId, holders), ofLeaguesExcept(keep)))
+
+/** A new invite code at once: the old link stops working in the same statement. */
+export async function renewInviteCode(db: Database, tournamentId: number): Promise<string> {
+  const code = newInviteCode()
+  await db.update(tournaments).set({ inviteCode: code, updatedAt: new Date() }).where(eq(tournaments.id, tournamentId))
+  return code
+}
+
+/** The commissioner's settings; returns the tournament as written. */
+export async function updateTournamentSettings(db: Database, tournamentId: number, settings: { name: string; description: string; isPublic: boolean }) {
+  const [updated] = await db
+    .update(tournaments)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(eq(tournaments.id, tournamentId))
+    .returning()
+  return updated!
+}
+
+/** Links a tournament to the one it continues (the Hall of Fame's lineage). */
+export async function setPreviousTournament(db: Database, tournamentId: number, previousFplLeagueId: number | null, previousTournamentId: number | null) {
+  await db.update(tournaments).set({ previousFplLeagueId, previousTournamentId, updatedAt: new Date() }).where(eq(tournaments.id, tournamentId))
+}
+
+export async function setGazetteEnabled(db: Database, tournamentId: number, enabled: boolean) {
+  await db.update(tournaments).set({ gazetteEnabled: enabled, updatedAt: new Date() }).where(eq(tournaments.id, tournamentId))
+}
+
+/** Adds a team to the curated league; false when it is there already. */
+export async function addCuratedTeamRow(db: Database, team: typeof curatedTeams.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(curatedTeams).values(team).onConflictDoNothing().returning({ id: curatedTeams.id })
+  return rows.length > 0
+}
+
+/** Removes a team from the curated league; false when it was not there. */
+export async function removeCuratedTeamRow(db: Database, tournamentId: number, teamId: number): Promise<boolean> {
+  const rows = await db
+    .delete(curatedTeams)
+    .where(and(eq(curatedTeams.tournamentId, tournamentId), eq(curatedTeams.fplTeamId, teamId)))
+    .returning({ id: curatedTeams.id })
+  return rows.length > 0
+}
+
 /** A random, unguessable invite code (96 bits, URL-safe). */
-export function newInviteCode(): string {
+function newInviteCode(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(12))))
     .replaceAll('+', '-')
     .replaceAll('/', '_')
@@ -132,14 +197,15 @@ function leagueView(t: TournamentWithSize, c: Counts, viewer: Viewer, env: Pick<
 /** The viewer's memberships (active and removed) and their team's FPL leagues. */
 function viewerRead(db: Database, viewerUserId: number | null): BatchRead<Viewer> {
   if (viewerUserId === null) return constant({ userId: null, memberships: new Map(), teamId: null, fplLeagues: null })
-  const joined = db.select({ id: memberships.tournamentId, status: memberships.status }).from(memberships).where(eq(memberships.userId, viewerUserId))
-  const team = db.select({ teamId: users.fplTeamId, leagues: users.fplLeagueIds }).from(users).where(eq(users.id, viewerUserId))
-  return mapRead(batchOf({ rows: rowsOf(joined), team: rowsOf(team) }), ({ rows, team: [user] }) => ({
-    userId: viewerUserId,
-    memberships: new Map(rows.map((r) => [r.id, r.status])),
-    teamId: user?.teamId ?? null,
-    fplLeagues: user?.leagues ? new Set(user.leagues) : null,
-  }))
+  return mapRead(
+    batchOf({ rows: rowsOf(membershipsOfUserQuery(db, viewerUserId)), team: rowsOf(teamAndLeaguesQuery(db, viewerUserId)) }),
+    ({ rows, team: [user] }) => ({
+      userId: viewerUserId,
+      memberships: new Map(rows.map((r) => [r.id, r.status])),
+      teamId: user?.teamId ?? null,
+      fplLeagues: user?.leagues ? new Set(user.leagues) : null,
+    }),
+  )
 }
 
 /**
@@ -209,21 +275,6 @@ type RefreshState = 'ready' | 'waiting' | 'queued' | 'fetching' | 'computing' | 
 /** Whether the tournament has data yet, as a column of the tournament's own row. */
 const hasSnapshotColumn = sql<number>`EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = "tournaments"."id")`
 
-/** The latest refresh job of a tournament that has no data yet (none once it has: the page's hot path reads no job rows). */
-function firstRefreshJobRead(db: Database, tournamentId: number) {
-  const job = db
-    .select({
-      status: refreshJobs.status,
-      pending: refreshJobs.pending,
-      pages: sql<number>`(SELECT count(*) FROM json_each(${refreshJobs.plan}, '$.pages'))`,
-    })
-    .from(refreshJobs)
-    .where(and(eq(refreshJobs.tournamentId, tournamentId), sql`NOT EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = ${tournamentId})`))
-    .orderBy(desc(refreshJobs.startedAt))
-    .limit(1)
-  return mapRead(rowsOf(job), ([latest]) => latest ?? null)
-}
-
 function refreshProgress(hasData: boolean, latest: { status: string; pending: number; pages: number } | null): { state: RefreshState; pages_fetched: number } {
   const pages = Number(latest?.pages ?? 0)
   if (hasData || latest?.status === 'done') return { state: 'ready', pages_fetched: pages }
@@ -247,7 +298,18 @@ async function teamInLeague(db: Database, source: FplSource, user: SessionUser, 
 }
 
 /** The tournament of an FPL league: one per league (its unique key), whatever the season. */
-const trackedTournament = (db: Database, fplLeagueId: number) => db.query.tournaments.findFirst({ where: eq(tournaments.fplLeagueId, fplLeagueId) })
+export const trackedTournament = (db: Database, fplLeagueId: number) => db.query.tournaments.findFirst({ where: eq(tournaments.fplLeagueId, fplLeagueId) })
+
+export const tournamentByInviteCode = (db: Database, code: string) => db.query.tournaments.findFirst({ where: eq(tournaments.inviteCode, code) })
+
+export const tournamentNameAndSeason = (db: Database, id: number) =>
+  db.query.tournaments.findFirst({ where: eq(tournaments.id, id), columns: { id: true, name: true, fplSeason: true } })
+
+/** The tournament a tournament continues, if linked (one step of its lineage). */
+export async function previousTournamentIdOf(db: Database, id: number): Promise<number | null> {
+  const row = await db.query.tournaments.findFirst({ where: eq(tournaments.id, id), columns: { previousTournamentId: true } })
+  return row?.previousTournamentId ?? null
+}
 
 async function joinExisting(db: Database, user: SessionUser, existing: Tournament) {
   const membership = await membershipOf(db, existing.id, user.id)
@@ -261,22 +323,13 @@ async function joinExisting(db: Database, user: SessionUser, existing: Tournamen
   }
 }
 
-/** The user's FPL team id once they have proven it is theirs, else null (the session does not carry it). */
-async function provenTeamOf(db: Database, userId: number): Promise<number | null> {
-  const row = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { fplTeamId: true, fplTeamVerifiedAt: true } })
-  return row?.fplTeamVerifiedAt ? row.fplTeamId : null
-}
-
 /**
  * The FPL league's own admin (its `admin_entry`), with a proven team, takes the commissioner role
  * of the league's tournament from whoever created it; the old commissioner stays a member.
  */
 async function takeCommissionerRole(db: Database, user: SessionUser, t: Tournament) {
   await db.batch([
-    db
-      .insert(memberships)
-      .values({ tournamentId: t.id, userId: user.id })
-      .onConflictDoUpdate({ target: [memberships.tournamentId, memberships.userId], set: { status: 'active', deactivatedAt: null } }),
+    activeMembershipUpsert(db, t.id, user.id),
     db.update(tournaments).set({ commissionerId: user.id, updatedAt: new Date() }).where(eq(tournaments.id, t.id)),
   ])
   return {
@@ -358,20 +411,7 @@ export async function createTournament(db: Database, source: FplSource, queue: M
       })
       .onConflictDoNothing()
       .returning({ id: tournaments.id }),
-    // INSERT ... SELECT fills every column: a new id, active, joined when the tournament was created.
-    db.insert(memberships).select(
-      db
-        .select({
-          id: sql<null>`NULL`.as('id'),
-          tournamentId: tournaments.id,
-          userId: sql<number>`${user.id}`.as('user_id'),
-          status: sql<'active'>`'active'`.as('status'),
-          joinedAt: tournaments.createdAt,
-          deactivatedAt: sql<null>`NULL`.as('deactivated_at'),
-        })
-        .from(tournaments)
-        .where(eq(tournaments.inviteCode, inviteCode)),
-    ),
+    creatorMembershipInsert(db, user.id, inviteCode),
   ])
   if (!created) {
     // The league's key (tournaments_fpl_league_unique) refused the insert: someone created it a moment ago.
@@ -407,3 +447,9 @@ export async function joinTournament(db: Database, source: FplSource, user: Sess
 export const adminCheck = (env: Pick<Bindings, 'ADMIN_EMAILS'>, t: Tournament, user: SessionUser) => ({
   has_admin_access: t.type === 'curated_public' && isAdmin(env, user),
 })
+
+/** How many tournaments there are, as a query to batch (the landing page's league count). */
+export const tournamentCountQuery = (db: Database) => db.select({ n: sql<number>`count(*)` }).from(tournaments)
+
+/** A tournament's name, as a query to batch. */
+export const tournamentNameQuery = (db: Database, id: number) => db.select({ name: tournaments.name }).from(tournaments).where(eq(tournaments.id, id))

@@ -1,6 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { type Database, uniqueViolation } from '../../db/client'
-import { emailTokens, memberships, sessions, users } from '../../db/schema'
 import type { Bindings } from '../../env'
 import { FplError, FplNotFoundError } from '../../fpl/errors'
 import { backgroundSource, type FplSource } from '../../fpl/source'
@@ -9,14 +7,30 @@ import { sendEmail } from '../email'
 import { type DiscoveredLeague, discoverLeagues, FPL_UNAVAILABLE, validateTeam } from '../fpl-lookup'
 import { byInviteCode } from '../invites'
 import { changePasswordBackoff, checkBackoff, clearBackoff, deviceBackoff, LOGIN_BACKOFF, loginBackoffs, recordFailure } from '../rate-limit'
-import { findUser, joinTournaments, publicTournamentId, type UserRow, userPayload } from '../users'
-import { issueEmailToken, redeemEmailToken, sha256 } from './email-tokens'
+import {
+  accountById,
+  bumpTokenVersionStatement,
+  findUser,
+  insertUser,
+  joinStatement,
+  joinTournaments,
+  newPasswordStatement,
+  publicTournamentId,
+  setTeamStatement,
+  teamHeld,
+  type UserRow,
+  userByEmail,
+  userPayload,
+  userWithPasswordHash,
+  verifyUserStatement,
+} from '../users'
+import { issueEmailToken, redeemEmailToken, resetLinkHolder, resetLinkUsable, sha256, spendResetLinksStatement } from './email-tokens'
 import { passwordChangedEmail, passwordResetEmail, signInAttemptsEmail, verificationEmail } from './emails'
 import { DUMMY_HASH, hashPassword, verifyPassword, withPasswordSlot } from './password'
-import { accountById, teamLocked, teamRoleStatements } from './team-roles'
-import { ensureSessionsAvailable, type SessionClaims, startSession } from './tokens'
+import { teamLocked, teamRoleStatements } from './team-roles'
+import { endSession, endSessionsOf, ensureSessionsAvailable, type SessionClaims, startSession } from './tokens'
 
-// The account flows of spec/accounts-and-access.md: registration, verification, sign-in,
+// The account flows (the calls of decision 181, R7): registration, verification, sign-in,
 // password change and reset. Routes validate input and rate-limit; this module does the work.
 
 export interface AccountContext {
@@ -92,8 +106,7 @@ const TEAM_TAKEN_ON_CHANGE = `${TEAM_TAKEN} If it's yours, prove it with the ver
 const teamTaken = (detail: string) => new ApiError(409, detail, { code: 'fpl_team_taken' })
 
 async function ensureTeamFree(ctx: AccountContext, teamId: number, detail: string) {
-  const taken = await ctx.db.query.users.findFirst({ where: eq(users.fplTeamId, teamId), columns: { id: true } })
-  if (taken) throw teamTaken(detail)
+  if (await teamHeld(ctx.db, teamId)) throw teamTaken(detail)
 }
 
 export const seasonOfSource = async (ctx: AccountContext) => (await ctx.source.state().catch(() => null))?.state.season ?? null
@@ -118,8 +131,7 @@ export async function register(
   ctx: AccountContext,
   input: { name: string; email: string; password: string; fpl_team_id?: number | undefined; invite_code?: string | undefined },
 ) {
-  const existing = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
-  if (existing) throw emailTaken()
+  if (await userByEmail(ctx.db, input.email)) throw emailTaken()
   const teamId = input.fpl_team_id ?? null
   if (input.invite_code !== undefined) await checkInvite(ctx, input.invite_code, teamId)
   if (teamId) {
@@ -132,8 +144,7 @@ export async function register(
   let user: UserRow
   try {
     // Unverified and not locked: a typed team id is a claim until its owner proves it.
-    const rows = await ctx.db.insert(users).values({ email: input.email, name: input.name, passwordHash, fplTeamId: teamId, fplTeamSeason }).returning()
-    user = rows[0] as UserRow
+    user = await insertUser(ctx.db, { email: input.email, name: input.name, passwordHash, fplTeamId: teamId, fplTeamSeason })
   } catch (error) {
     // Parallel sign-ups with one email or one team all pass the checks above; the unique
     // indexes let one through and the others get the same answer as if they had come later.
@@ -183,20 +194,10 @@ export async function verifyEmail(ctx: AccountContext, token: string) {
   const leagueIds = [...(publicId ? [publicId] : []), ...discovered.map((l) => l.league_id)]
   // Verified and joined in one batch: if it fails, the account still awaits verification and
   // "Resend Email" starts over, rather than a verified account left out of its tournaments.
-  const verify = ctx.db
-    .update(users)
-    .set({ isVerified: true, verifiedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.isVerified, false)))
+  const verify = verifyUserStatement(ctx.db, userId)
   let joined: number[] = []
   if (leagueIds.length === 0) await verify
-  else {
-    const join = ctx.db
-      .insert(memberships)
-      .values(leagueIds.map((tournamentId) => ({ tournamentId, userId })))
-      .onConflictDoNothing()
-      .returning({ id: memberships.tournamentId })
-    joined = (await ctx.db.batch([verify, join]))[1].map((r) => r.id)
-  }
+  else joined = (await ctx.db.batch([verify, joinStatement(ctx.db, userId, leagueIds)]))[1].map((r) => r.id)
   const autoJoined = discovered.filter((l) => joined.includes(l.league_id)).map((l) => ({ league_id: l.league_id, league_name: l.league_name }))
   return {
     message: 'Email verified successfully!',
@@ -221,7 +222,7 @@ export async function login(ctx: AccountContext, email: string, password: string
   const backoffs = device ? [own] : [own, throttle.ip, throttle.account]
   // Checked before the password, so a waiting guesser costs no hashing; the same for every email.
   await checkBackoff(ctx.db, backoffs)
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
+  const user = await userByEmail(ctx.db, email)
   // Verify against a dummy hash for unknown emails: the same work, the same answer time.
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)
   if (!user || !valid) {
@@ -240,19 +241,13 @@ export async function login(ctx: AccountContext, email: string, password: string
 
 /** Ends the session of one token (a stolen copy stops working too); the user's other devices stay signed in. */
 export async function logout(ctx: AccountContext, session: SessionClaims) {
-  await ctx.db.delete(sessions).where(eq(sessions.jti, session.tokenId))
+  await endSession(ctx.db, session.tokenId)
   return { message: 'Logged out' }
 }
 
 /** "Sign out everywhere": every session of the user ends, this one included, and every token retires. */
 export async function logoutEverywhere(ctx: AccountContext, userId: number) {
-  await ctx.db.batch([
-    ctx.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, userId)),
-    ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
-  ])
+  await ctx.db.batch([bumpTokenVersionStatement(ctx.db, userId), endSessionsOf(ctx.db, userId)])
   return { message: 'Signed out on every device.' }
 }
 
@@ -267,14 +262,14 @@ const afterAnswer = (work: () => Promise<unknown>) => scheduler.wait(AFTER_ANSWE
 
 /** `send` false (a throttle said no): the same answer, and no email. */
 export async function resendVerification(ctx: AccountContext, email: string, send = true) {
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
+  const user = await userByEmail(ctx.db, email)
   if (send && user && !user.isVerified) ctx.background(afterAnswer(() => sendVerification(ctx, user)))
   return { message: RESEND_MESSAGE }
 }
 
 /** `send` false (a throttle said no): the same answer, and no email. */
 export async function requestPasswordReset(ctx: AccountContext, email: string, send = true) {
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) })
+  const user = await userByEmail(ctx.db, email)
   if (send && user) {
     ctx.background(
       afterAnswer(async () => {
@@ -295,38 +290,16 @@ const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. 
  */
 export async function resetPassword(ctx: AccountContext, token: string, newPassword: string, now = Date.now()) {
   const tokenHash = await sha256(token)
-  const redeemable = and(
-    eq(emailTokens.tokenHash, tokenHash),
-    eq(emailTokens.purpose, 'reset_password'),
-    isNull(emailTokens.usedAt),
-    gt(emailTokens.expiresAt, new Date(now)),
-  )
-  // A made-up token costs one read, not a hash.
-  const link = await ctx.db.query.emailTokens.findFirst({ where: redeemable, columns: { id: true } })
-  if (!link) throw new ApiError(400, RESET_LINK_INVALID, { code: 'invalid_token' })
+  if (!(await resetLinkUsable(ctx.db, tokenHash, now))) throw new ApiError(400, RESET_LINK_INVALID, { code: 'invalid_token' })
 
   const passwordHash = await hashPassword(newPassword)
-  // The new hash has a random salt, so it names the one account whose password this batch wrote.
-  const written = ctx.db.select({ id: users.id }).from(users).where(eq(users.passwordHash, passwordHash))
+  const written = userWithPasswordHash(ctx.db, passwordHash)
   const [updated] = await ctx.db.batch([
-    ctx.db
-      .update(users)
-      // Following the emailed link proves the address, so the account counts as verified.
-      .set({
-        passwordHash,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        isVerified: true,
-        verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})`,
-        updatedAt: new Date(now),
-      })
-      .where(inArray(users.id, ctx.db.select({ id: emailTokens.userId }).from(emailTokens).where(redeemable)))
-      .returning(),
+    // Following the emailed link proves the address, so the account counts as verified.
+    newPasswordStatement(ctx.db, resetLinkHolder(ctx.db, tokenHash, now), passwordHash, true, now),
     // Every session ends: whoever knew the old password is out.
-    ctx.db.delete(sessions).where(inArray(sessions.userId, written)),
-    ctx.db
-      .update(emailTokens)
-      .set({ usedAt: new Date(now) })
-      .where(and(inArray(emailTokens.userId, written), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt))),
+    endSessionsOf(ctx.db, written),
+    spendResetLinksStatement(ctx.db, written, now),
   ])
   const user = updated[0]
   // Used or expired between the read and the batch (a concurrent reset with the same link).
@@ -347,14 +320,7 @@ export async function changePassword(ctx: AccountContext, userId: number, curren
   if (currentPassword === newPassword) throw new ApiError(400, 'New password must be different from current password')
   const passwordHash = await hashPassword(newPassword)
   // A new password signs out every session: the token version moves on and the sessions go.
-  const [rows] = await ctx.db.batch([
-    ctx.db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning(),
-    ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
-  ])
+  const [rows] = await ctx.db.batch([newPasswordStatement(ctx.db, userId, passwordHash, false), endSessionsOf(ctx.db, userId)])
   const updated = rows[0] as UserRow
   ctx.background(sendEmail(ctx.env, ctx.db, passwordChangedEmail(ctx.env, updated, 'changed')))
   // This device stays signed in with a new session of the new version; every other one is out.
@@ -375,11 +341,8 @@ export async function updateFplTeam(ctx: AccountContext, userId: number, teamId:
   if (user.fplTeamId !== teamId) {
     await ensureTeamFree(ctx, teamId, TEAM_TAKEN_ON_CHANGE)
     const keep = await checkTeamExists(ctx, teamId)
-    const save = ctx.db
-      .update(users)
-      // The old team's leagues go with it; discovery below reads the new team's.
-      .set({ fplTeamId: teamId, fplTeamSeason: await seasonOfSource(ctx), fplTeamIdLocked: false, fplLeagueIds: null, updatedAt: new Date() })
-      .where(eq(users.id, userId))
+    // The old team's leagues go with it; discovery below reads the new team's.
+    const save = setTeamStatement(ctx.db, userId, teamId, await seasonOfSource(ctx))
     try {
       if (user.fplTeamId === null) await save
       else await ctx.db.batch([...teamRoleStatements(ctx.db, accountById(ctx.db, userId), keep), save])

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { type EmailTokenPurpose, emailTokens } from '../../db/schema'
 
@@ -53,3 +53,23 @@ export async function redeemEmailToken(db: Database, token: string, purpose: Ema
   const row = rows[0]
   return row && row.expiresAt.getTime() > now ? row.userId : null
 }
+
+/** An unused, unexpired reset link with this hash. */
+const redeemableReset = (tokenHash: string, now: number) =>
+  and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date(now)))
+
+/** Whether a reset link can still be used: a made-up token costs one read, not a password hash. */
+export async function resetLinkUsable(db: Database, tokenHash: string, now = Date.now()): Promise<boolean> {
+  return (await db.query.emailTokens.findFirst({ where: redeemableReset(tokenHash, now), columns: { id: true } })) !== undefined
+}
+
+/** The user of a usable reset link, as a subquery for the batch that sets the password (empty once it is used or expired). */
+export const resetLinkHolder = (db: Database, tokenHash: string, now = Date.now()) =>
+  db.select({ id: emailTokens.userId }).from(emailTokens).where(redeemableReset(tokenHash, now))
+
+/** Marks every unused reset link of the users of `userIds` (a subquery) used, as a statement to batch with the new password. */
+export const spendResetLinksStatement = (db: Database, userIds: SQLWrapper, now = Date.now()) =>
+  db
+    .update(emailTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(inArray(emailTokens.userId, userIds), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)))

@@ -4,7 +4,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-pass
 import { showableText } from '../../lib/validation'
 import { MAX_PASSWORD_LENGTH } from './password'
 
-// The account rules of the spec as input checks, shared by every endpoint that takes these fields.
+// The account rules (decision 181, R2 and R7) as input checks, shared by every endpoint that takes these fields.
 // The password rules themselves are contract/account-rules.ts, the same list the SPA's checklist shows.
 
 export const emailField = z.pipe(

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
-import { SESSION_IDLE_MS, SESSION_TOUCH_MS, type SessionClaims } from './tokens'
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS, type SessionClaims, touchSession } from './tokens'
 
 // Who is calling: a bearer token, checked on every request against the user's current token
 // version and its session row (which logout deletes, and which ends after SESSION_IDLE_MS
@@ -56,11 +56,7 @@ export function sessionUser(
 ): SessionUser {
   if (!row || row.tokenVersion !== claims.tokenVersion) throw unauthenticated()
   if (row.lastSeenAt.getTime() <= now - SESSION_TOUCH_MS) {
-    const touch = db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.jti, claims.tokenId))
-    background(touch.then(undefined, (error: unknown) => console.error('Marking a session as seen failed', error)))
+    background(touchSession(db, claims.tokenId, now).then(undefined, (error: unknown) => console.error('Marking a session as seen failed', error)))
   }
   return { id: row.id, name: row.name, email: row.email, isVerified: row.isVerified, fplTeamId: row.fplTeamId }
 }

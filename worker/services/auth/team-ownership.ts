@@ -1,18 +1,18 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { Database } from '../../db/client'
 import { uniqueViolation } from '../../db/client'
-import { fplTeamChallenges, users } from '../../db/schema'
+import { fplTeamChallenges } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { sendEmail } from '../email'
 import { orUnavailable } from '../fpl-lookup'
-import { findUser, type UserRow } from '../users'
+import { accountById, findUser, proveTeamStatement, releaseTeamStatement, teamProvenByOther, type UserRow, unprovenHolders } from '../users'
 import type { AccountContext } from './accounts'
 import { checkTeamExists, seasonOfSource } from './accounts'
 import { teamClaimedEmail } from './emails'
-import { accountById, teamLocked, teamRoleStatements } from './team-roles'
+import { teamLocked, teamRoleStatements } from './team-roles'
 
-// Proving an FPL team is yours (issue 13, item 1). League tables are public, so a typed team id
+// Proving an FPL team is yours (decision 061). League tables are public, so a typed team id
 // proves nothing: the manager puts a one-time code in their FPL team name, which only the team's
 // owner can change, and we read the name straight from FPL. A verified team is locked to its
 // account and replaces anyone holding it unverified.
@@ -59,8 +59,7 @@ const provenElsewhere = () =>
   )
 
 async function ensureNotProvenElsewhere(db: Database, teamId: number, userId: number) {
-  const holder = await db.query.users.findFirst({ where: and(eq(users.fplTeamId, teamId), ne(users.id, userId)), columns: { fplTeamVerifiedAt: true } })
-  if (holder?.fplTeamVerifiedAt) throw provenElsewhere()
+  if (await teamProvenByOther(db, teamId, userId)) throw provenElsewhere()
 }
 
 /** POST /api/auth/fpl-team/challenge: a code to put in the FPL team name, valid 30 minutes. */
@@ -123,13 +122,8 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
   const at = new Date(now)
   // Whoever else holds the team unverified: decided inside the batch, so a claim made a moment
   // ago is replaced too.
-  const holdsUnproven = and(eq(users.fplTeamId, teamId), ne(users.id, userId), isNull(users.fplTeamVerifiedAt))
-  const squatters = db.select({ id: users.id }).from(users).where(holdsUnproven)
-  const release = db
-    .update(users)
-    .set({ fplTeamId: null, fplTeamSeason: null, fplTeamIdLocked: false, fplLeagueIds: null, updatedAt: at })
-    .where(holdsUnproven)
-    .returning({ email: users.email })
+  const squatters = unprovenHolders(db, teamId, userId)
+  const release = releaseTeamStatement(db, teamId, userId, at)
   // The verifier's own earlier, different team brought leagues too; those its proven team is in stay.
   const previousTeam = user.fplTeamId !== null && user.fplTeamId !== teamId
   const keep = entry.leagues.classic.map((l) => l.id)
@@ -138,10 +132,7 @@ export async function verifyTeam(ctx: AccountContext, userId: number, requested:
     ...(previousTeam ? teamRoleStatements(db, accountById(db, userId), keep) : []),
     db.delete(fplTeamChallenges).where(inArray(fplTeamChallenges.userId, squatters)),
     release,
-    db
-      .update(users)
-      .set({ fplTeamId: teamId, fplTeamSeason: season, fplTeamVerifiedAt: at, fplTeamIdLocked: true, fplLeagueIds: keep, updatedAt: at })
-      .where(eq(users.id, userId)),
+    proveTeamStatement(db, userId, teamId, season, keep, at),
     db.delete(fplTeamChallenges).where(eq(fplTeamChallenges.userId, userId)),
   ]
   let results: unknown[]

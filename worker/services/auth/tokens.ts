@@ -1,4 +1,4 @@
-import { and, eq, lte, or } from 'drizzle-orm'
+import { and, eq, inArray, lte, or, type SQLWrapper } from 'drizzle-orm'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Database } from '../../db/client'
 import { sessions } from '../../db/schema'
@@ -134,6 +134,22 @@ const endedSessions = (now: number, userId?: number) => {
 export async function deleteEndedSessions(db: Database, now = Date.now()) {
   await db.delete(sessions).where(endedSessions(now))
 }
+
+/** Marks a session seen now: its idle timeout counts from here. */
+export const touchSession = (db: Database, tokenId: string, now = Date.now()) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.jti, tokenId))
+
+/** Ends the session of one token (logout). */
+export async function endSession(db: Database, tokenId: string) {
+  await db.delete(sessions).where(eq(sessions.jti, tokenId))
+}
+
+/** Ends every session of a user, or of the users of a subquery, as a statement to batch with the token version's bump. */
+export const endSessionsOf = (db: Database, userIds: number | SQLWrapper) =>
+  db.delete(sessions).where(typeof userIds === 'number' ? eq(sessions.userId, userIds) : inArray(sessions.userId, userIds))
 
 /** Signs a token and starts its session; the user's ended sessions are deleted in the same batch. */
 export async function startSession(env: KeyEnv, db: Database, subject: SessionSubject, now = Date.now()): Promise<string> {

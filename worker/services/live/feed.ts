@@ -8,13 +8,12 @@
  * Two rows of `app_snapshots`: `live:feed` (the feed) and `live:gen` (its generation and time), so
  * a hub learns whether anything changed from a few bytes.
  */
-import { eq, sql } from 'drizzle-orm'
 import type { LiveStatus, LiveSwingMatch, LiveSwingReason } from '../../../contract/live'
-import { type BatchRead, mapRead, rowsOf } from '../../db/batch'
+import type { BatchRead } from '../../db/batch'
 import type { Database } from '../../db/client'
-import { appSnapshots } from '../../db/schema'
 import { type LiveFixture, type LiveGameweek, liveGameweek, type PointLine } from '../../fpl/live'
 import type { FplEventStatus, FplFixture, FplLive } from '../../fpl/schemas'
+import { appSnapshotData, appSnapshotFieldsRead, appSnapshotUpsert } from '../app-snapshots'
 
 /** How the swing feed words FPL's `explain` identifiers (and our projected bonus). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -73,7 +72,7 @@ export interface LiveFeed {
   eventStatus: FplEventStatus | null
   /** bootstrap-static's players: [id, element_type, team, web_name]. */
   elements: Array<[number, number, number, string]>
-  /** bootstrap-static's clubs: [id, short_name]; absent from feeds stored before issue 26. */
+  /** bootstrap-static's clubs: [id, short_name]; absent from feeds stored before decision 140. */
   teams?: Array<[number, string]>
   live: FeedElement[]
   fixtures: LiveFixture[]
@@ -211,41 +210,21 @@ export function sameFeed(a: LiveFeed | null, b: LiveFeed): boolean {
 }
 
 export async function readFeed(db: Database): Promise<LiveFeed | null> {
-  const [row] = await db.select({ data: appSnapshots.data }).from(appSnapshots).where(eq(appSnapshots.key, FEED_KEY)).limit(1)
-  return (row?.data as LiveFeed | undefined) ?? null
+  return ((await appSnapshotData(db, FEED_KEY)) as LiveFeed | undefined) ?? null
 }
 
 export async function readFeedGen(db: Database): Promise<FeedGen | null> {
-  const [row] = await db.select({ data: appSnapshots.data }).from(appSnapshots).where(eq(appSnapshots.key, GEN_KEY)).limit(1)
-  return (row?.data as FeedGen | undefined) ?? null
+  return ((await appSnapshotData(db, GEN_KEY)) as FeedGen | undefined) ?? null
 }
 
 /** The feed's head (generation, gameweek, status, next deadline) without its player lines, for a batch of other reads. */
 export type FeedHead = FeedGen & Pick<LiveFeed, 'status' | 'next_deadline'>
 
-export function feedHeadRead(db: Database): BatchRead<FeedHead | null> {
-  const query = db
-    // The head's fields out of the feed's JSON in D1, not the whole feed: json_extract has no drizzle builder.
-    .select({
-      gen: sql<number>`json_extract(${appSnapshots.data}, '$.gen')`,
-      gameweek: sql<number>`json_extract(${appSnapshots.data}, '$.gameweek')`,
-      fetched_at: sql<string | null>`json_extract(${appSnapshots.data}, '$.fetched_at')`,
-      status: sql<LiveStatus>`json_extract(${appSnapshots.data}, '$.status')`,
-      next_deadline: sql<number | null>`json_extract(${appSnapshots.data}, '$.next_deadline')`,
-    })
-    .from(appSnapshots)
-    .where(eq(appSnapshots.key, FEED_KEY))
-    .limit(1)
-  return mapRead(rowsOf(query), ([row]) => row ?? null)
-}
+export const feedHeadRead = (db: Database): BatchRead<FeedHead | null> =>
+  appSnapshotFieldsRead<FeedHead>(db, FEED_KEY, ['gen', 'gameweek', 'fetched_at', 'status', 'next_deadline'])
 
 /** Both rows in one batch: a reader never sees a generation without its feed. */
 export async function writeFeed(db: Database, feed: LiveFeed): Promise<void> {
   const gen: FeedGen = { gen: feed.gen, gameweek: feed.gameweek, fetched_at: feed.fetched_at }
-  const upsert = (key: string, data: unknown) =>
-    db
-      .insert(appSnapshots)
-      .values({ key, data })
-      .onConflictDoUpdate({ target: appSnapshots.key, set: { data, updatedAt: new Date() } })
-  await db.batch([upsert(FEED_KEY, feed), upsert(GEN_KEY, gen)])
+  await db.batch([appSnapshotUpsert(db, FEED_KEY, feed), appSnapshotUpsert(db, GEN_KEY, gen)])
 }

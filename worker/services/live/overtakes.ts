@@ -1,12 +1,15 @@
-import { and, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, not } from 'drizzle-orm'
 import { LOW_PROFILE } from '../../../contract/gazette'
 import type { LiveStandingRow } from '../../../contract/live'
 import type { Database } from '../../db/client'
-import { memberships, notificationPreferences, pushSubscriptions, tournaments, users } from '../../db/schema'
+import { memberships, tournaments, users } from '../../db/schema'
 import type { LiveFixture } from '../../fpl/live/gameweek'
 import { notifyUsers } from '../notifications/announce'
 import type { NotifySender } from '../notifications/messages'
 import { overtakenNotice } from '../notifications/notices'
+import { hasMuted } from '../notifications/preferences'
+import { hasDevice } from '../notifications/subscriptions'
+import { tournamentNameQuery } from '../tournaments'
 import { sharingOffEntriesQuery } from '../users'
 
 // "You were overtaken by a rival in the live table": the live hub compares each new live table
@@ -14,7 +17,7 @@ import { sharingOffEntriesQuery } from '../users'
 // One push names the rival now closest above; its key (league, gameweek, window, rival) means a
 // rival is told at most once per match window, and the 15-minute cap keeps a busy window quiet.
 // A manager whose picks are still loading has no live total yet: he neither overtakes nor is
-// overtaken until his team is known (issue 26), and his placeholder place is never kept to compare.
+// overtaken until his team is known (decision 141), and his placeholder place is never kept to compare.
 
 /** A live row as the comparison reads it. */
 type RankedRow = Pick<LiveStandingRow, 'fpl_team_id' | 'player_name' | 'live_rank'> & Partial<Pick<LiveStandingRow, 'team_status'>>
@@ -61,15 +64,7 @@ export async function alertedTournaments(db: Database): Promise<number[]> {
     .selectDistinct({ id: memberships.tournamentId })
     .from(memberships)
     .innerJoin(tournaments, and(eq(tournaments.id, memberships.tournamentId), eq(tournaments.type, 'private')))
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, memberships.userId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, memberships.userId))
-    // json_each over the stored list of muted kinds: drizzle has no builder for it.
-    .where(
-      and(
-        eq(memberships.status, 'active'),
-        or(isNull(notificationPreferences.muted), sql`NOT EXISTS (SELECT 1 FROM json_each(${notificationPreferences.muted}) WHERE value = 'overtaken')`),
-      ),
-    )
+    .where(and(eq(memberships.status, 'active'), hasDevice(db, memberships.userId), not(hasMuted(db, 'overtaken', memberships.userId))))
   return rows.map((r) => r.id)
 }
 
@@ -104,14 +99,7 @@ const alertedMembers = (db: Database, tournamentId: number) =>
     .select({ user_id: users.id, entry: users.fplTeamId })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.tournamentId, tournamentId),
-        eq(memberships.status, 'active'),
-        isNotNull(users.fplTeamId),
-        exists(db.select({ one: sql`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, users.id))),
-      ),
-    )
+    .where(and(eq(memberships.tournamentId, tournamentId), eq(memberships.status, 'active'), isNotNull(users.fplTeamId), hasDevice(db, users.id)))
 
 /** Queues the overtakes of one new live table; answers how many members were told. */
 export async function notifyOvertakes(
@@ -131,7 +119,7 @@ export async function notifyOvertakes(
       db,
       found.map((o) => o.rival.entry),
     ),
-    db.select({ name: tournaments.name }).from(tournaments).where(eq(tournaments.id, league.id)),
+    tournamentNameQuery(db, league.id),
   ])
   const lowProfile = new Set(hidden.map((r) => r.entry))
   const leagueName = name[0]?.name ?? 'Your league'

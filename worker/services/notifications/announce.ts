@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { notificationEvents } from '../../db/schema'
 import type { Audience, NotifyMessage, NotifySender } from './messages'
@@ -33,6 +33,9 @@ export async function claimEvent(notifier: Notifier, key: string, message: Notif
   }
   return true
 }
+
+/** The cron's tidy-up, to batch with the other notifications tables': events announced before `before`. */
+export const oldEventsDelete = (db: Database, before: Date) => db.delete(notificationEvents).where(lt(notificationEvents.createdAt, before))
 
 /** Queues notices for named users (at most 100 per message). */
 export async function notifyUsers(notifier: Pick<Notifier, 'queue'>, items: { userId: number; notice: Notice }[]) {

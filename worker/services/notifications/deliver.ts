@@ -1,11 +1,10 @@
-import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { pushSubscriptions } from '../../db/schema'
 import type { Bindings } from '../../env'
 import { log } from '../../lib/log'
 import { type MetricsEnv, recordMetric } from '../../lib/metrics'
 import type { NotifyMessage, NotifySender } from './messages'
 import { pushSender, vapidKeys, vapidSubject } from './push'
+import { deleteGoneDevices } from './subscriptions'
 
 // The queue's second stage: one message's pushes (at most DELIVERIES_PER_MESSAGE), in parallel.
 // A device the push service no longer knows (404, 410) is forgotten; a busy or unreachable push
@@ -49,7 +48,7 @@ export async function deliver(deps: DeliverDeps, message: Extract<NotifyMessage,
     else if (isTransient(status) && message.attempt + 1 < MAX_ATTEMPTS) again.push(delivery)
     else result.dropped++
   })
-  if (gone.length) await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))
+  await deleteGoneDevices(deps.db, gone)
   if (again.length) {
     await deps.queue.send({ ...message, deliveries: again, attempt: message.attempt + 1 }, { delaySeconds: 60 * 2 ** message.attempt })
   }

@@ -13,10 +13,10 @@ import { appLink, renderEmail } from '../auth/emails'
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../auth/tokens'
 import { sendEmail } from '../email'
 import { snapshotTotalMembers } from '../snapshot-store'
-import { tableKind } from '../users'
+import { tableKind, tokenVersionOf } from '../users'
 import { claimOutcomes, releaseOutcomes } from './fanout'
 import type { NotifyMessage, NotifySender } from './messages'
-import { preferencesOf, writePreferences } from './preferences'
+import { preferencesOfUser, writePreferences } from './preferences'
 
 // The weekly email digest (opt-in): after FPL checks a gameweek and every league's refresh of it
 // has finished, one email per user over all their leagues: points, rank and its change, the
@@ -206,11 +206,10 @@ export async function unsubscribeByLink(env: Bindings, db: Database, token: stri
   const link = await verifyUnsubscribeToken(env, token, now)
   if (link.status === 'expired') throw new ApiError(400, `This unsubscribe link has expired. ${TURN_IT_OFF}`, { code: 'unsubscribe_link_expired' })
   if (link.status === 'invalid') throw new ApiError(400, INVALID_UNSUBSCRIBE_LINK, { code: 'invalid_unsubscribe_link' })
-  const user = await db.query.users.findFirst({ where: eq(users.id, link.userId), columns: { tokenVersion: true } })
-  if (user?.tokenVersion !== link.tokenVersion) {
+  if ((await tokenVersionOf(db, link.userId)) !== link.tokenVersion) {
     throw new ApiError(400, `This unsubscribe link is no longer valid. ${TURN_IT_OFF}`, { code: 'unsubscribe_link_retired' })
   }
   // The digest goes off; everything else stays as the user set it.
-  const current = preferencesOf(await db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, link.userId) }))
+  const current = await preferencesOfUser(db, link.userId)
   await writePreferences(db, link.userId, { ...current, email_digest: false })
 }

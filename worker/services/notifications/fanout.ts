@@ -1,13 +1,14 @@
-import { and, eq, gt, max, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, max, sql } from 'drizzle-orm'
 import type { PushPayload } from '../../../contract/notifications'
 import { NOTIFICATION_RATE_WINDOW_MS } from '../../../contract/notifications'
 import { among, jsonEachElement } from '../../db/among'
 import type { Database } from '../../db/client'
-import { memberships, notificationLog, notificationPreferences, pushSubscriptions } from '../../db/schema'
+import { memberships, notificationLog, pushSubscriptions } from '../../db/schema'
 import { chunk, sendInBatches } from '../../lib/queues'
 import { type Audience, DELIVERIES_PER_MESSAGE, type Delivery, type NotifyMessage, type NotifySender, USERS_PER_PAGE } from './messages'
-import { DEFAULT_PREFERENCES, preferencesOf } from './preferences'
+import { DEFAULT_PREFERENCES, preferencesOf, preferencesOfUsersQuery } from './preferences'
 import { decide, type Notice, type Outcome } from './rules'
+import { devicesOfUsersQuery, usersWithDevicesPage } from './subscriptions'
 
 // The queue's first stage: who hears of a notice. One page of users at a time, in four D1 reads
 // and one write whatever the page's size: preferences, devices, last pushes of the type, and the
@@ -37,21 +38,14 @@ export async function fanOutBroadcast(deps: FanoutDeps, message: Extract<NotifyM
 }
 
 async function audiencePage(db: Database, audience: Audience, after: number): Promise<number[]> {
-  const rows =
-    'tournamentId' in audience
-      ? await db
-          .selectDistinct({ id: memberships.userId })
-          .from(memberships)
-          .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, memberships.userId))
-          .where(and(eq(memberships.tournamentId, audience.tournamentId), eq(memberships.status, 'active'), gt(memberships.userId, after)))
-          .orderBy(memberships.userId)
-          .limit(USERS_PER_PAGE)
-      : await db
-          .selectDistinct({ id: pushSubscriptions.userId })
-          .from(pushSubscriptions)
-          .where(gt(pushSubscriptions.userId, after))
-          .orderBy(pushSubscriptions.userId)
-          .limit(USERS_PER_PAGE)
+  if (!('tournamentId' in audience)) return usersWithDevicesPage(db, after, USERS_PER_PAGE)
+  const rows = await db
+    .selectDistinct({ id: memberships.userId })
+    .from(memberships)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, memberships.userId))
+    .where(and(eq(memberships.tournamentId, audience.tournamentId), eq(memberships.status, 'active'), gt(memberships.userId, after)))
+    .orderBy(memberships.userId)
+    .limit(USERS_PER_PAGE)
   return rows.map((r) => r.id)
 }
 
@@ -81,6 +75,9 @@ export async function claimOutcomes(db: Database, rows: [number, string, string,
     .returning({ user_id: notificationLog.userId, type: notificationLog.type, key: notificationLog.key, outcome: notificationLog.outcome })
 }
 
+/** The cron's tidy-up, to batch with the other notifications tables': outcomes logged before `before`. */
+export const oldOutcomesDelete = (db: Database, before: Date) => db.delete(notificationLog).where(lt(notificationLog.createdAt, before))
+
 /** Forgets claimed outcomes whose sending failed, so a retry claims them again. */
 export async function releaseOutcomes(db: Database, userIds: number[], type: string, key: string) {
   await db.delete(notificationLog).where(and(among(notificationLog.userId, userIds), eq(notificationLog.type, type), eq(notificationLog.key, key)))
@@ -94,8 +91,8 @@ export async function fanOut(deps: FanoutDeps, items: { userId: number; notice: 
   const now = deps.now?.() ?? Date.now()
   const ids = [...new Set(items.map((i) => i.userId))]
   const [preferences, devices, lastSent] = await db.batch([
-    db.select().from(notificationPreferences).where(among(notificationPreferences.userId, ids)),
-    db.select().from(pushSubscriptions).where(among(pushSubscriptions.userId, ids)),
+    preferencesOfUsersQuery(db, ids),
+    devicesOfUsersQuery(db, ids),
     db
       .select({ userId: notificationLog.userId, type: notificationLog.type, at: max(notificationLog.createdAt) })
       .from(notificationLog)

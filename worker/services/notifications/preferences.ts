@@ -1,7 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, exists, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { DEFAULT_QUIET_HOURS, NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from '../../../contract/notifications'
+import { among } from '../../db/among'
 import type { Database } from '../../db/client'
-import { notificationPreferences, pushSubscriptions } from '../../db/schema'
+import { notificationPreferences } from '../../db/schema'
+import { deviceCountQuery } from './subscriptions'
 
 // A user's notification preferences. No row means the defaults: everything on, quiet hours
 // 23:00-08:00 in London (FPL's own clock) until the browser tells us the user's zone, no digest.
@@ -29,6 +32,22 @@ export function preferencesOf(row: Row | undefined | null): NotificationPreferen
   }
 }
 
+/** The stored preferences of these users (none for those on the defaults), as a query to batch. */
+export const preferencesOfUsersQuery = (db: Database, userIds: readonly number[]) =>
+  db.select().from(notificationPreferences).where(among(notificationPreferences.userId, userIds))
+
+/**
+ * Whether the user of `userId` (a column of the outer query) muted notices of `type`: a condition
+ * for another module's query. json_each over the stored list of muted kinds: drizzle has no builder for it.
+ */
+export const hasMuted = (db: Database, type: NotificationType, userId: SQLiteColumn) =>
+  exists(
+    db
+      .select({ userId: notificationPreferences.userId })
+      .from(notificationPreferences)
+      .where(and(eq(notificationPreferences.userId, userId), sql`EXISTS (SELECT 1 FROM json_each(${notificationPreferences.muted}) WHERE value = ${type})`)),
+  )
+
 export interface PreferencesAnswer {
   preferences: NotificationPreferences
   /** How many devices this user gets pushes on. */
@@ -38,16 +57,20 @@ export interface PreferencesAnswer {
 export async function preferencesAnswer(db: Database, userId: number): Promise<PreferencesAnswer> {
   const [[row], [devices]] = await db.batch([
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-    db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    deviceCountQuery(db, userId),
   ])
   return { preferences: preferencesOf(row), push_devices: devices?.count ?? 0 }
 }
+
+/** A user's preferences as stored, or the defaults. */
+export const preferencesOfUser = async (db: Database, userId: number) =>
+  preferencesOf(await db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, userId) }))
 
 export type PreferencesChange = Partial<Omit<NotificationPreferences, 'quiet_hours'>> & { quiet_hours?: Partial<NotificationPreferences['quiet_hours']> }
 
 /** Applies a change over what is stored (or the defaults) and answers the result. */
 export async function updatePreferences(db: Database, userId: number, change: PreferencesChange): Promise<PreferencesAnswer> {
-  const current = preferencesOf(await db.query.notificationPreferences.findFirst({ where: eq(notificationPreferences.userId, userId) }))
+  const current = await preferencesOfUser(db, userId)
   const next: NotificationPreferences = {
     muted: change.muted ? NOTIFICATION_TYPES.filter((type) => change.muted?.includes(type)) : current.muted,
     quiet_hours: { ...current.quiet_hours, ...change.quiet_hours },

@@ -1,8 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { NotificationType } from '../../../contract/notifications'
+import { runBatch } from '../../db/batch'
 import type { Database } from '../../db/client'
-import { memberships, tournamentSnapshots, tournaments, users } from '../../db/schema'
+import { memberships, tournaments } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
+import { latestSnapshotRead } from '../snapshot-store'
+import { userByEmail } from '../users'
 import { type Notifier, notifyUsers } from './announce'
 import { deadlineNotice, gazetteNotice, likeNotice, managerOfTheMonthNotice, memberJoinedNotice, overtakenNotice } from './notices'
 import type { Notice } from './rules'
@@ -13,7 +16,7 @@ import type { Notice } from './rules'
 
 /** Queues a sample notice of `type` for the user with this email (as typed: case and spaces aside); answers the notice. */
 export async function queueSampleNotice(notifier: Notifier, email: string, type: NotificationType): Promise<Notice> {
-  const user = await notifier.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true } })
+  const user = await userByEmail(notifier.db, email.trim().toLowerCase())
   if (!user) throw new ApiError(404, 'No such user.', { code: 'not_found' })
   const notice = await sampleNotice(notifier.db, user.id, type)
   await notifyUsers(notifier, [{ userId: user.id, notice }])
@@ -29,14 +32,7 @@ async function sampleNotice(db: Database, userId: number, type: NotificationType
     .orderBy(tournaments.id)
     .limit(1)
   const place = league ?? { id: 0, name: 'Your league', season: null }
-  const [snapshot] = place.id
-    ? await db
-        .select({ gameweek: tournamentSnapshots.gameweek })
-        .from(tournamentSnapshots)
-        .where(eq(tournamentSnapshots.tournamentId, place.id))
-        .orderBy(desc(tournamentSnapshots.gameweek))
-        .limit(1)
-    : []
+  const snapshot = place.id ? await runBatch(db, latestSnapshotRead(db, place.id, 'standingsMeta')) : null
   const gameweek = snapshot?.gameweek ?? 1
   const season = place.season ?? 'sample'
   const notice = {

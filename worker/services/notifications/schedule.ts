@@ -1,11 +1,13 @@
-import { and, eq, gt, isNotNull, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { memberships, notificationEvents, notificationLog, pushSubscriptions, refreshJobs, tournaments, users } from '../../db/schema'
+import { memberships, tournaments, users } from '../../db/schema'
 import type { GameweekState } from '../../fpl/gameweek'
 import type { SlimBootstrap } from '../../fpl/source'
-import { announce, claimEvent, type Notifier, notifyUsers } from './announce'
+import { runningJobCount } from '../refresh/jobs'
+import { announce, claimEvent, type Notifier, notifyUsers, oldEventsDelete } from './announce'
+import { oldOutcomesDelete } from './fanout'
 import { DEADLINE_LEADS, type DeadlineLead, deadlineNotice, memberJoinedNotice } from './notices'
-import { staleDevices } from './subscriptions'
+import { staleDevicesDelete } from './subscriptions'
 
 // The cron's part (every 10 minutes): deadline reminders, the weekly digest once a checked
 // gameweek's refreshes are done, and tidying what notifications leave behind.
@@ -89,16 +91,12 @@ async function remindDeadlines(notifier: Notifier, { state, bootstrap }: { state
 /** Once per checked gameweek, when no league's refresh of it is still running. */
 async function startDigest(notifier: Notifier, state: GameweekState) {
   if (state.status !== 'checked') return false
-  const running = await notifier.db.$count(refreshJobs, and(eq(refreshJobs.dataVersion, state.version), eq(refreshJobs.status, 'running')))
+  const running = await runningJobCount(notifier.db, state.version)
   if (running > 0) return false
   return claimEvent(notifier, `digest:${state.season}:${state.gameweek}`, { kind: 'notify:digest', season: state.season, gameweek: state.gameweek })
 }
 
 async function tidy(db: Database, now: number) {
   const before = new Date(now - LOG_KEPT_MS)
-  await db.batch([
-    db.delete(notificationLog).where(lt(notificationLog.createdAt, before)),
-    db.delete(notificationEvents).where(lt(notificationEvents.createdAt, before)),
-    db.delete(pushSubscriptions).where(staleDevices(now)),
-  ])
+  await db.batch([oldOutcomesDelete(db, before), oldEventsDelete(db, before), staleDevicesDelete(db, now)])
 }

@@ -1,5 +1,7 @@
-import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
+import { and, desc, eq, exists, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PushSubscriptionAnswer, PushSubscriptionInput } from '../../../contract/notifications'
+import { among } from '../../db/among'
 import type { Database } from '../../db/client'
 import { pushSubscriptions } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
@@ -62,4 +64,34 @@ export async function deleteSubscription(db: Database, userId: number, id: strin
   return { deleted: true as const }
 }
 
-export const staleDevices = (now: number) => lt(pushSubscriptions.lastSeenAt, new Date(now - STALE_DEVICE_MS))
+/** The cron's tidy-up, to batch with the other notifications tables': devices unseen for STALE_DEVICE_MS. */
+export const staleDevicesDelete = (db: Database, now: number) =>
+  db.delete(pushSubscriptions).where(lt(pushSubscriptions.lastSeenAt, new Date(now - STALE_DEVICE_MS)))
+
+/** Devices whose push service answered that they are gone for good. */
+export async function deleteGoneDevices(db: Database, ids: string[]) {
+  if (ids.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids))
+}
+
+/** The devices of these users, as a query to batch with the other reads of a fan-out. */
+export const devicesOfUsersQuery = (db: Database, userIds: readonly number[]) =>
+  db.select().from(pushSubscriptions).where(among(pushSubscriptions.userId, userIds))
+
+/** How many devices a user gets pushes on, as a query to batch with their preferences. */
+export const deviceCountQuery = (db: Database, userId: number) =>
+  db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+
+/** The next page of users with a device, by id after `after`. */
+export async function usersWithDevicesPage(db: Database, after: number, size: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(gt(pushSubscriptions.userId, after))
+    .orderBy(pushSubscriptions.userId)
+    .limit(size)
+  return rows.map((r) => r.id)
+}
+
+/** Whether the user of `userId` (a column of the outer query) has a device: a condition for another module's query. */
+export const hasDevice = (db: Database, userId: SQLiteColumn) =>
+  exists(db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))

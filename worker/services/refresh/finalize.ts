@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { runWrites } from '../../db/batch'
+import { runBatch, runWrites } from '../../db/batch'
 import type { Database } from '../../db/client'
-import { tournaments } from '../../db/schema'
 import type { CachedValue } from '../../fpl/cache'
 import type { FplEntry, FplHistory, FplPicks, FplStandingsPage } from '../../fpl/schemas'
 import { cacheKeys, type FplSource, type SlimBootstrap } from '../../fpl/source'
@@ -15,6 +13,7 @@ import {
   type PhaseTableRow,
   phaseTableFromHistories,
 } from '../../fpl/stats'
+import { tournamentRead } from '../access'
 import { storyNotices } from '../notifications/notices'
 import type { Notice } from '../notifications/rules'
 import { type SnapshotInput, type StoredRow, snapshotStatements, storedTable, type WriteResult } from '../snapshot-store'
@@ -41,7 +40,7 @@ export interface Finalized extends WriteResult {
 
 export async function finalizeJob(db: Database, source: FplSource, job: Job, options: FinalizeOptions): Promise<Finalized> {
   const plan = job.plan
-  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, job.tournamentId) })
+  const tournament = await runBatch(db, tournamentRead(db, job.tournamentId))
   if (!tournament) throw new IncompleteRefreshError(`Tournament ${job.tournamentId} no longer exists`)
   const state = stateOf(plan)
   const bootstrap = (await source.bootstrap()).data

@@ -1,10 +1,9 @@
 import type { Database } from '../../db/client'
 import { getDb } from '../../db/client'
 import type { Bindings } from '../../env'
-import type { GameweekState } from '../../fpl/gameweek'
-import { createFplSource, type FplSource, type SlimBootstrap } from '../../fpl/source'
+import { createFplSource, type FplSource } from '../../fpl/source'
 import { log } from '../../lib/log'
-import { type BatchSender, chunk, sendInBatches } from '../../lib/queues'
+import { chunk } from '../../lib/queues'
 import { storedTableNews } from '../live/fanout'
 import { announce, type Notifier } from '../notifications/announce'
 import type { NotifySender } from '../notifications/messages'
@@ -12,14 +11,14 @@ import type { Notice } from '../notifications/rules'
 import { rebuildPublicStats } from '../public-stats'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
-import { planRefresh } from './plan'
+import { planRefresh, send } from './plan'
 import { runTasks } from './tasks'
-import { FPL_REQUESTS_PER_INVOCATION, type RefreshMessage, TASKS_PER_MESSAGE } from './types'
+import { FPL_REQUESTS_PER_INVOCATION, type MessageSender, type RefreshMessage, TASKS_PER_MESSAGE } from './types'
+
+export type { MessageSender }
 
 // Entry points of the FPL refresh: the cron plans, queue messages fetch, the last message of a
 // job finalizes. Every invocation gets its own FPL request budget.
-
-export type MessageSender = BatchSender<RefreshMessage>
 
 export interface RefreshDeps {
   env: Bindings
@@ -49,13 +48,6 @@ const createSource = (deps: RefreshDeps): FplSource =>
     staleFallback: false,
   })
 
-async function send(queue: MessageSender, messages: RefreshMessage[]) {
-  await sendInBatches(
-    queue,
-    messages.map((body) => ({ body })),
-  )
-}
-
 /** The cron's refresh: find the gameweek state, plan jobs, queue their first messages. */
 export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
   const db = deps.db ?? getDb(deps.env.DB)
@@ -64,17 +56,6 @@ export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
   const plan = await planRefresh(db, state, bootstrap, deps.now?.() ?? Date.now())
   await send(deps.queue, plan.messages)
   return { state, bootstrap, ...plan, requests: source.client.budget.used }
-}
-
-/**
- * A new tournament's first refresh, queued while its creator waits rather than at the next cron
- * run (up to 10 minutes away): the job and messages the cron would plan for it, from the
- * gameweek state the create call has just read.
- */
-export async function queueFirstRefresh(db: Database, queue: MessageSender, from: { state: GameweekState; bootstrap: SlimBootstrap }, tournamentId: number) {
-  const plan = await planRefresh(db, from.state, from.bootstrap, Date.now(), tournamentId)
-  await send(queue, plan.messages)
-  return plan.jobs
 }
 
 // Announced after the snapshot is written, once per event (announce claims its key); a queue

@@ -1,6 +1,8 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, notExists, or, sql } from 'drizzle-orm'
+import { mapRead, rowsOf } from '../../db/batch'
 import type { Database } from '../../db/client'
 import { refreshJobs } from '../../db/schema'
+import { snapshotOf } from '../snapshot-store'
 import { JOB_TIMEOUT_MS, type JobPlan, type PlanPatch } from './types'
 
 export interface Job {
@@ -18,7 +20,7 @@ export interface Job {
 export async function createJob(db: Database, tournamentId: number, plan: JobPlan, messages: number, now = Date.now()): Promise<Job | null> {
   // A job that failed, or never finished (its messages failed for good), must not block the
   // version: the next run tries again. Nor must a done one when the planner still finds the
-  // snapshot out of date at this version (written before the league's story existed, issue 16).
+  // snapshot out of date at this version (written before the league's story existed, decision 131).
   await db
     .delete(refreshJobs)
     .where(
@@ -90,3 +92,35 @@ export const recentJobs = (db: Database) =>
     .from(refreshJobs)
     .orderBy(desc(refreshJobs.startedAt))
     .limit(50)
+
+/** The running jobs: how many, their messages to come, when the oldest started (the deep health check). */
+export async function runningJobsSummary(db: Database) {
+  const [row] = await db
+    .select({
+      jobs: sql<number>`count(*)`,
+      pending: sql<number | null>`sum(${refreshJobs.pending})`,
+      oldest: sql<number | null>`min(${refreshJobs.startedAt})`,
+    })
+    .from(refreshJobs)
+    .where(eq(refreshJobs.status, 'running'))
+  return row
+}
+
+/** The latest refresh job of a tournament that has no data yet (none once it has: the page's hot path reads no job rows). */
+export function firstRefreshJobRead(db: Database, tournamentId: number) {
+  const job = db
+    .select({
+      status: refreshJobs.status,
+      pending: refreshJobs.pending,
+      pages: sql<number>`(SELECT count(*) FROM json_each(${refreshJobs.plan}, '$.pages'))`,
+    })
+    .from(refreshJobs)
+    .where(and(eq(refreshJobs.tournamentId, tournamentId), notExists(snapshotOf(db, tournamentId))))
+    .orderBy(desc(refreshJobs.startedAt))
+    .limit(1)
+  return mapRead(rowsOf(job), ([latest]) => latest ?? null)
+}
+
+/** How many jobs of a data version are still running (the digest waits for none). */
+export const runningJobCount = (db: Database, dataVersion: string) =>
+  db.$count(refreshJobs, and(eq(refreshJobs.dataVersion, dataVersion), eq(refreshJobs.status, 'running')))

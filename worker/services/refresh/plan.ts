@@ -1,12 +1,11 @@
-import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { tournamentSnapshots } from '../../db/schema'
 import type { GameweekState } from '../../fpl/gameweek'
 import type { SlimBootstrap } from '../../fpl/source'
-import { chunk } from '../../lib/queues'
+import { chunk, sendInBatches } from '../../lib/queues'
+import { storedVersionsQuery } from '../snapshot-store'
 import { createJob } from './jobs'
 import { type RefreshTarget, refreshTargets } from './targets'
-import { type JobPlan, type RefreshMessage, TASKS_PER_MESSAGE, type Task } from './types'
+import { type JobPlan, type MessageSender, type RefreshMessage, TASKS_PER_MESSAGE, type Task } from './types'
 
 // The cron's part of a refresh: decide which tournaments need new data for the current
 // upstream state, create one job each (idempotent), and hand their first tasks to the queue.
@@ -23,21 +22,10 @@ export async function planRefresh(db: Database, state: GameweekState, bootstrap:
 
   const targets = await refreshTargets(db, state.season, only)
   const stored = targets.length
-    ? await db
-        .select({
-          tournamentId: tournamentSnapshots.tournamentId,
-          version: tournamentSnapshots.dataVersion,
-          // A snapshot written before the league's story existed (issue 16) has no race: it is
-          // refreshed once more at the same version (an empty table has no race to compute).
-          story: sql<number>`${tournamentSnapshots.race} IS NOT NULL OR coalesce(json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members'), 0) = 0`,
-        })
-        .from(tournamentSnapshots)
-        .where(
-          inArray(
-            tournamentSnapshots.tournamentId,
-            targets.map((t) => t.id),
-          ),
-        )
+    ? await storedVersionsQuery(
+        db,
+        targets.map((t) => t.id),
+      )
     : []
   const upToDate = new Set(stored.filter((s) => s.version === state.version && Boolean(s.story)).map((s) => s.tournamentId))
 
@@ -103,4 +91,22 @@ function initialTasks(plan: JobPlan): Task[] {
       { t: 'picks', entry },
     ]),
   ]
+}
+
+export async function send(queue: MessageSender, messages: RefreshMessage[]) {
+  await sendInBatches(
+    queue,
+    messages.map((body) => ({ body })),
+  )
+}
+
+/**
+ * A new tournament's first refresh, queued while its creator waits rather than at the next cron
+ * run (up to 10 minutes away): the job and messages the cron would plan for it, from the
+ * gameweek state the create call has just read.
+ */
+export async function queueFirstRefresh(db: Database, queue: MessageSender, from: { state: GameweekState; bootstrap: SlimBootstrap }, tournamentId: number) {
+  const plan = await planRefresh(db, from.state, from.bootstrap, Date.now(), tournamentId)
+  await send(queue, plan.messages)
+  return plan.jobs
 }

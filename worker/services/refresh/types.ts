@@ -1,4 +1,5 @@
 import type { GameweekStatus } from '../../db/schema'
+import type { BatchSender } from '../../lib/queues'
 
 // The refresh of one tournament is a job: a set of FPL fetch tasks spread over queue messages
 // (each message is one invocation with its own subrequest budget), then a finalize step that
@@ -65,3 +66,5 @@ export const MAX_STORED_PAGES = 100
 export const COHORT_TOP = 50
 // A job still running after this long is abandoned (its messages failed for good).
 export const JOB_TIMEOUT_MS = 30 * 60 * 1000
+
+export type MessageSender = BatchSender<RefreshMessage>

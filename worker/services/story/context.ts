@@ -5,7 +5,7 @@ import type { BanterManager, BanterStats, MonthlyWinner, PhaseTableRow } from '.
 import type { StandingsMeta, StoredRow } from '../snapshot-store'
 
 // What the refresh knows when it finalizes a tournament's snapshot, handed to the league's story
-// (issue 16): the race, the kept gameweek results, the Hall of Fame and the Gazette are all
+// (decision 131): the race, the kept gameweek results, the Hall of Fame and the Gazette are all
 // computed from these facts in the refresh, never on a request.
 
 interface StoryTournament {

@@ -3,12 +3,12 @@ import { GAZETTE_AWARDS, type GazetteAward, type GazetteDocument, type GazetteMo
 import { formatNumber } from '../../../contract/numbers'
 import type { RaceAnswerPart } from '../../../contract/race'
 import type { Database } from '../../db/client'
-import { gazetteEditions } from '../../db/schema'
+import { publishEditionStatement } from '../gazette'
 import { sharingOffEntriesQuery } from '../users'
 import type { StoryContext } from './context'
 import type { RaceDocument } from './race'
 
-// The Gameweek Gazette (issue 16, decision 134): when FPL checks a gameweek, one post from the
+// The Gameweek Gazette (decision 134): when FPL checks a gameweek, one post from the
 // product on the tournament's wall, written from the facts the refresh computed (the table, the
 // banter awards, the month, the race) in the product's voice. Templates vary from week to week
 // but are picked from the tournament and the gameweek, so a retry writes the same words. A member
@@ -33,17 +33,14 @@ export async function gazetteStep(db: Database, ctx: StoryContext, story: { race
   const published = ctx.tournament.gazetteEnabled && ctx.tournament.type !== 'curated_public'
   const statements = published
     ? [
-        db
-          .insert(gazetteEditions)
-          .values({
-            tournamentId: ctx.tournament.id,
-            season: ctx.season,
-            gameweek: ctx.gameweek,
-            kind: edition.kind,
-            document: edition.document as unknown as Record<string, unknown>,
-            publishedAt: new Date(now),
-          })
-          .onConflictDoNothing({ target: [gazetteEditions.tournamentId, gazetteEditions.season, gazetteEditions.gameweek] }),
+        publishEditionStatement(db, {
+          tournamentId: ctx.tournament.id,
+          season: ctx.season,
+          gameweek: ctx.gameweek,
+          kind: edition.kind,
+          document: edition.document as unknown as Record<string, unknown>,
+          publishedAt: new Date(now),
+        }),
       ]
     : []
   return { edition, published, statements }

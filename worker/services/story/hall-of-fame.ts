@@ -8,7 +8,7 @@ import type { StoryContext } from './context'
 import { type KeptGameweek, pastSeasons } from './history'
 import { allTimeRecords, historyTable, type MonthTitle, type Names, type SeasonSummary, summariseSeason } from './records'
 
-// The Hall of Fame of a checked gameweek (issue 16, decision 136): the records and seasons' tables
+// The Hall of Fame of a checked gameweek (decision 136): the records and seasons' tables
 // of this tournament and the tournaments it is linked back to (season lineage, decision 137),
 // from what the refresh kept. A season that is over is summarised once and carried from one
 // document to the next; only the season in progress is read again, so a checked refresh reads one

@@ -6,7 +6,7 @@ import { type GameweekResultRow, gameweekResults, tournamentSeasons } from '../.
 import { captainPoints, historyRow, leagueRanks, netPoints, rankedAt } from '../../fpl/stats'
 import type { StoryContext } from './context'
 
-// What the refresh keeps of a season for good (issue 16): FPL wipes its league data each July,
+// What the refresh keeps of a season for good (decisions 131, 138): FPL wipes its league data each July,
 // so a checked gameweek's table is stored compactly (whole up to 1,000 managers; beyond, its top
 // 100 and the managers whose history we read, our members among them), and gameweeks from before
 // the tournament joined us are rebuilt once from its managers' FPL histories. Names are kept per season, and

@@ -1,7 +1,6 @@
-import { and, eq, isNotNull, ne, or } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { Database } from '../../db/client'
-import { tournamentSnapshots } from '../../db/schema'
+import { supersedeStoryStatement } from '../snapshot-store'
 import type { StoryContext } from './context'
 import { type GazetteStep, gazetteStep } from './gazette'
 import { hallOfFameDocument } from './hall-of-fame'
@@ -21,7 +20,7 @@ export interface StoryStep {
   gazette: GazetteStep | null
 }
 
-/** The league's story for a snapshot the refresh is about to write (issue 16, decision 131). */
+/** The league's story for a snapshot the refresh is about to write (decision 131). */
 export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryStep> {
   const kept = await keptGameweeks(db, ctx.tournament.id, ctx.season)
   const keep = gameweeksToKeep(ctx, kept)
@@ -32,20 +31,10 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
     race,
     hallOfFame,
     gazette,
-    statements: [...keepStatements(db, ctx, keep), ...(gazette?.statements ?? []), supersede(db, ctx, hallOfFame !== null)],
+    statements: [
+      ...keepStatements(db, ctx, keep),
+      ...(gazette?.statements ?? []),
+      supersedeStoryStatement(db, ctx.tournament.id, ctx.gameweek, hallOfFame !== null),
+    ],
   }
 }
-
-// Only the newest race and Hall of Fame are ever read: older snapshots let theirs go, so a season
-// stores one of each per tournament rather than one per gameweek (decision 138).
-const supersede = (db: Database, ctx: StoryContext, newHallOfFame: boolean) =>
-  db
-    .update(tournamentSnapshots)
-    .set(newHallOfFame ? { race: null, hallOfFame: null } : { race: null })
-    .where(
-      and(
-        eq(tournamentSnapshots.tournamentId, ctx.tournament.id),
-        ne(tournamentSnapshots.gameweek, ctx.gameweek),
-        newHallOfFame ? or(isNotNull(tournamentSnapshots.race), isNotNull(tournamentSnapshots.hallOfFame)) : isNotNull(tournamentSnapshots.race),
-      ),
-    )

@@ -3,7 +3,7 @@ import { catchUpText, largestSwing, RACE_RUNS, type RaceManager, raceTable } fro
 import { netPoints } from '../../fpl/stats'
 import type { StoryContext } from './context'
 
-// The Race Centre's races for a snapshot (issue 16, decision 132): the month in progress and the
+// The Race Centre's races for a snapshot (decision 132): the month in progress and the
 // season, from the table the refresh is writing, each manager's form from the FPL histories it
 // read, simulated with a seed of the tournament and the data version (the same snapshot, the same
 // chances).

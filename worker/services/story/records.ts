@@ -9,7 +9,7 @@ import {
 } from '../../../contract/hall-of-fame'
 import type { GameweekResultRow } from '../../db/schema'
 
-// The Hall of Fame's records (issue 16, decision 136). Pure: a season's kept gameweeks in, that
+// The Hall of Fame's records (decision 136). Pure: a season's kept gameweeks in, that
 // season's records and table out; the all-time records are the best of the seasons' records, so
 // a season that is over is summarised once and carried from one document to the next.
 
