@@ -16,7 +16,7 @@ import { pollerOf, tournamentOfHub } from '../services/live/hubs'
 import { overtakesSince, type RanksKept, ranksKept } from '../services/live/overtakes'
 import type { LivePlaces } from '../services/live/page-cache'
 import { LIVE_SOCKET_HEADER, type LiveSocketRequest, socketRequestOf, socketTags, stillReading, tooManySockets } from '../services/live/sockets'
-import { type LiveQuery, liveAnswer, liveTeamAnswer, positionOf } from '../services/live/table'
+import { type LiveQuery, liveAnswer, liveTeamAnswer, positionOf, type TournamentLive } from '../services/live/table'
 
 export class LiveHub extends DurableObject<Bindings> {
   private tournamentId: number | undefined
@@ -48,25 +48,26 @@ export class LiveHub extends DurableObject<Bindings> {
    * the table for overtakes. Answers how many screens are open.
    */
   async news({ push, compare, window }: HubNews): Promise<number> {
-    const sockets = push ? await this.push() : 0
-    if (compare) await this.compare(window)
+    const table = this.tableOnce()
+    const sockets = push ? await this.push(table) : 0
+    if (compare) await this.compare(window, table)
     if (push && sockets === 0) await this.forgetIfIdle()
     return sockets
   }
 
   /** The refresh stored a new table for the tournament: the open screens re-read (no poller call when there are none). */
   async stored(): Promise<number> {
-    return this.push()
+    return this.push(this.tableOnce())
   }
 
   /**
    * A `live` message to the open screens whose viewer may still read the tournament (a member the
    * commissioner removed since, or a session that ended, is disconnected). Answers how many are open.
    */
-  private async push(): Promise<number> {
+  private async push(table: () => Promise<TournamentLive>): Promise<number> {
     const sockets = await stillReading(getDb(this.env.DB), this.tournament(), this.openSockets())
     if (sockets.length === 0) return 0
-    const live = await this.table().table({ byThePoller: true })
+    const live = await table()
     const text = JSON.stringify({ type: 'live', gen: live.gen } satisfies LiveSocketMessage)
     for (const socket of sockets) {
       try {
@@ -79,8 +80,8 @@ export class LiveHub extends DurableObject<Bindings> {
   }
 
   /** Compares the new table with the one of the previous news; the ranks are kept across evictions. Answers how many members were told. */
-  private async compare(window: string | null): Promise<number> {
-    const live = await this.table().table({ byThePoller: true })
+  private async compare(window: string | null, table: () => Promise<TournamentLive>): Promise<number> {
+    const live = await table()
     const before = await this.ctx.storage.get<RanksKept>('ranks')
     await this.ctx.storage.put('ranks', ranksKept(live))
     return overtakesSince({ db: getDb(this.env.DB), queue: this.env.NOTIFY_QUEUE }, this.tournament(), before, live, window)
@@ -132,6 +133,15 @@ export class LiveHub extends DurableObject<Bindings> {
     this.tournamentId ??= tournamentOfHub(this.ctx.id.name) ?? (socket && socketRequestOf(socket)?.tournamentId)
     if (this.tournamentId === undefined) throw new Error('A live hub does not know its tournament')
     return this.tournamentId
+  }
+
+  /** The table for one piece of news, read at most once however many steps use it (the poller's news wakes no poller). */
+  private tableOnce(): () => Promise<TournamentLive> {
+    let live: Promise<TournamentLive> | undefined
+    return () => {
+      live ??= this.table().table({ byThePoller: true })
+      return live
+    }
   }
 
   private table(): HubTable {

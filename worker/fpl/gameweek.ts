@@ -3,7 +3,7 @@ import type { FplBootstrap, FplEventStatus } from './schemas'
 
 // Where the season stands, from bootstrap-static's events and event-status. The data version
 // names the upstream state a snapshot was computed from. While a gameweek is in play the stored
-// tables are refreshed once (`13:live`): the live engine (worker/live) computes the live table
+// tables are refreshed once (`13:live`): the live engine (worker/services/live) computes the live table
 // from one shared poll, so the refresh's upstream cost does not grow with tournaments during
 // matches (docs/decisions/102). Between the last whistle and FPL's check (`finished`) the version
 // carries a half-hour bucket: FPL's own tables and bonus settle then, and the refresh follows.

@@ -1,5 +1,5 @@
 /**
- * What a tournament's hub (worker/live/hub.ts) keeps in memory: the live table computed once per
+ * What a tournament's hub (worker/durable-objects/hub.ts) keeps in memory: the live table computed once per
  * feed generation for every request, the managers and picks it is computed from (read again only
  * while picks are arriving or after the refresh stored a new table), and the one computation that
  * readers arriving together share.

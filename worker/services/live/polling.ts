@@ -1,5 +1,5 @@
 /**
- * What the one live poller (worker/live/poller.ts) does at each alarm: poll FPL (poll.ts), store
+ * What the one live poller (worker/durable-objects/poller.ts) does at each alarm: poll FPL (poll.ts), store
  * a new feed, and queue its news for the hubs that want it (fanout.ts): the watched ones push it
  * to their screens, the alerted ones compare their tables for overtakes. The poller's Durable
  * Object keeps the loop (its alarm, the watched hubs, when it last asked for picks).

@@ -1,5 +1,5 @@
 /**
- * A tournament's open screens (hibernating WebSockets held by its hub, worker/live/hub.ts): how the
+ * A tournament's open screens (hibernating WebSockets held by its hub, worker/durable-objects/hub.ts): how the
  * route hands an upgrade to the hub, the caps on sockets per user and per address, and the
  * re-check of every socket's session before a push.
  */
