@@ -5,8 +5,9 @@ import { plural } from '../../lib/format'
 import { PRODUCT_NAME } from '../../lib/product'
 import { useAuth } from './AuthProvider'
 import { useAuthDialog } from './auth-dialog-context'
-import { type RegisterAnswer, SignUpForm } from './SignUpForm'
+import { SignUpForm } from './SignUpForm'
 import { userFromAuthAnswer } from './session'
+import type { RegisterAnswer } from './types'
 
 export interface RegisterPanelProps {
   /** Id for the panel's heading: the dialog is labelled by it. */

@@ -9,13 +9,13 @@ import { errorText } from '../../lib/errors'
 import { isStrongPassword, isValidEmail, parsePositiveId } from '../../lib/validation'
 import { TeamConfirmation } from '../fpl-team/TeamConfirmation'
 import { type RequiredLeague, useTeamConfirmation } from '../fpl-team/useTeamConfirmation'
+import type { RegisterAnswer } from './types'
 
 type Field = 'name' | 'email' | 'password' | 'fplTeamId'
 type Values = Record<Field, string>
 type Errors = Partial<Record<Field, string>>
 
 const sendRegistration = (json: Parameters<typeof publicApi.auth.register.$post>[0]['json']) => parseResponse(publicApi.auth.register.$post({ json }))
-export type RegisterAnswer = Awaited<ReturnType<typeof sendRegistration>>
 
 function commonErrors(values: Values): Errors {
   const errors: Errors = {}

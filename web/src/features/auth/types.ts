@@ -1,3 +1,6 @@
+import type { InferResponseType } from 'hono/client'
+import type { publicApi } from '../../lib/api'
+
 /** The signed-in user, as kept in localStorage under `userData` (decision 181, R1). */
 export interface User {
   id: number
@@ -17,3 +20,6 @@ export interface User {
   /** Whether the user's banter achievements may be shared (the privacy setting). */
   banter_sharing_enabled?: boolean
 }
+
+/** POST /api/auth/register's answer: the account made, and the leagues it joined or can join. */
+export type RegisterAnswer = InferResponseType<typeof publicApi.auth.register.$post, 201>
