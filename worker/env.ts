@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
+import type { PageRendererRpc } from '../contract/page-render'
 import type { Database } from './db/client'
 import type { CardRenderer } from './og/protocol'
-import type { PageRendererRpc } from './pages/protocol'
 
 // Secrets are set with `wrangler secret put` (production) or .dev.vars (local); all optional in
 // development. Vars and bindings come from wrangler.toml through `wrangler types`.

@@ -2,7 +2,7 @@
 // harness worker (page-render-harness/): CPU per drawn tournament page, against a 404 of the
 // harness in the same process (the runtime's own share of a request). The API worker keeps each
 // drawn page for 30 s, so this is the cost of a miss.
-import type { PageRenderInput } from '../../worker/pages/protocol.ts'
+import type { PageRenderInput } from '../../contract/page-render.ts'
 import { cpuMs, spawnWranglerDev } from './proc.ts'
 import { add, fmt, ratio } from './table.ts'
 

@@ -87,7 +87,7 @@ describe('size and start-up budgets', () => {
       'web/src/lib/analytics.ts',
       'web/src/lib/api.ts',
       'node_modules/hono/',
-      'web/src/features/notifications/device.ts',
+      'web/src/features/pwa/push-device.ts',
       'web/src/features/auth/AuthDialog.tsx',
       'web/src/features/pwa/InstallPrompt.tsx',
       'web/src/features/tournaments/detail/league-data.ts',

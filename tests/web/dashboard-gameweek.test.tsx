@@ -323,7 +323,12 @@ describe('the gameweek panel’s other states', () => {
 describe('the landing page on the global tournament', () => {
   it('says one joins it on verifying the email, and where one’s place is', async () => {
     stubIntersectionObserver()
-    mockApi({ 'GET /api/user-stats': { body: { total_users: 321 } }, 'GET /api/public-banter-stats': { body: { stats: {}, data_source: 'error_fallback' } } })
+    mockApi({
+      'GET /api/user-stats': { body: { total_users: 321 } },
+      'GET /api/public-banter-stats': {
+        body: { stats: {}, total_players: 0, total_leagues: 0, data_source: 'error', message: 'Unable to load public banter stats at this time.' },
+      },
+    })
     renderApp('/')
     const card = (await screen.findByRole('heading', { level: 3, name: 'Banter Arena Tournament' })).closest('li') as HTMLElement
     expect(card).toHaveTextContent('Every verified manager, one giant table. You join it when you verify your email; your place in it is on your dashboard.')

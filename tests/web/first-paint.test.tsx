@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PwaBridge } from '../../web/src/app/PwaBridge'
 import { useAuthDialog } from '../../web/src/features/auth/auth-dialog-context'
 import { watchInstallPrompt } from '../../web/src/features/pwa/install-prompt'
-import { PwaBridge } from '../../web/src/features/pwa/PwaBridge'
 import { renderWithProviders } from './helpers'
 import { mockApi } from './mock-api'
 

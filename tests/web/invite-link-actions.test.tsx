@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { InviteLinkActions, inviteText } from '../../web/src/features/share/InviteLinkActions'
+import { InviteLinkActions, inviteText } from '../../web/src/features/tournaments/InviteLinkActions'
 
 const URL_ = 'https://banterarena.app/join/AbCdEf123456'
 

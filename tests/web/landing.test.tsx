@@ -7,30 +7,47 @@ import {
   hasRealStats,
   PLACEHOLDER_NAMES,
   PUBLIC_STATS_CACHE_KEY,
-  type PublicStatsAnswer,
   publicStatsQuery,
   readCachedPublicStats,
 } from '../../web/src/features/landing/public-stats'
+import type { PublicStats, PublicStatsAnswer } from '../../web/src/features/landing/types'
+import { computePublicStats } from '../../worker/fpl/stats/public'
+import { ELEMENTS, GW, leagueLive, leagueManagers } from '../unit/stats/league'
 import { currentLocation, renderApp, storeSession } from './helpers'
 import { mockApi, networkDown, type Reply } from './mock-api'
 import { stubIntersectionObserver } from './tournament-fixtures'
 
-const stat = (manager: string, extra: Record<string, unknown> = {}) => ({
+// The worker's card: who, and (added by each stat) its figures.
+const stat = (manager: string) => ({
   manager,
   player: manager,
   team_name: `${manager} FC`,
   description: `${manager} did a thing.`,
   source_tournament_name: 'Sunday League',
   league: 'Sunday League',
-  ...extra,
 })
+
+// Every key is present; null where nobody qualifies.
+const nobody: PublicStats = {
+  top_scorer: null,
+  lowest_scorer: null,
+  benched_beast: null,
+  captain_catastrophe: null,
+  gameweek_rocket: null,
+  comeback_king: null,
+  overall_rank_king: null,
+  transfer_tornado: null,
+  hot_streak: null,
+  cold_streak: null,
+  fighting_back: null,
+}
 
 const live: PublicStatsAnswer = {
   stats: {
-    top_scorer: stat('Priya S', { points: 104 }),
-    benched_beast: stat('Sam K', { points: 31 }),
-    comeback_king: null,
-    overall_rank_king: stat('Dan M', { rank: 1234 }),
+    ...nobody,
+    top_scorer: { ...stat('Priya S'), points: 104 },
+    benched_beast: { ...stat('Sam K'), points: 31 },
+    overall_rank_king: { ...stat('Dan M'), rank: 1234 },
   },
   total_players: 120,
   total_leagues: 9,
@@ -51,12 +68,13 @@ beforeEach(() => {
 })
 
 describe('carousel rules', () => {
-  it('shows real stats only when one stat has a real name and the data is not the error fallback', () => {
+  it('shows real stats only when one stat has a real name and the data is not the error answer', () => {
     expect(hasRealStats(live)).toBe(true)
-    expect(hasRealStats({ ...live, data_source: 'error_fallback' })).toBe(false)
+    expect(hasRealStats({ ...live, data_source: 'error' })).toBe(false)
     expect(hasRealStats({ ...live, stats: {} })).toBe(false)
     for (const name of PLACEHOLDER_NAMES) {
-      expect(hasRealStats({ ...live, stats: { top_scorer: stat(name), hot_streak: stat(name.toUpperCase()) } })).toBe(false)
+      const stats = { ...nobody, top_scorer: { ...stat(name), points: 50 }, hot_streak: { ...stat(name.toUpperCase()), streak: 3 } }
+      expect(hasRealStats({ ...live, stats })).toBe(false)
     }
     expect(PLACEHOLDER_NAMES).toEqual([
       'No data',
@@ -68,20 +86,43 @@ describe('carousel rules', () => {
       'Unable to calculate',
       'Not available in legacy mode',
     ])
-    expect(hasRealStats({ ...live, stats: { top_scorer: stat('Coming soon'), cold_streak: stat('Jo P', { streak: 4 }) } })).toBe(true)
+    expect(
+      hasRealStats({ ...live, stats: { ...nobody, top_scorer: { ...stat('Coming soon'), points: 50 }, cold_streak: { ...stat('Jo P'), streak: 4 } } }),
+    ).toBe(true)
   })
 
   it('uses "Coming Soon" placeholder cards (fighting_back, hot_streak and cold_streak included) otherwise', () => {
-    const cards = carouselCards({ ...live, stats: { top_scorer: stat('No data') } })
+    const cards = carouselCards({ ...live, stats: { ...nobody, top_scorer: { ...stat('No data'), points: 50 } } })
     expect(cards.every((c) => c.placeholder && c.name === 'Coming Soon')).toBe(true)
     expect(cards.map((c) => c.key)).toEqual(expect.arrayContaining(['fighting_back', 'hot_streak', 'cold_streak']))
     // Real cards: the placeholder-named and empty stats are left out.
-    const real = carouselCards({ ...live, stats: { ...live.stats, hot_streak: stat('Unable to load') } })
+    const real = carouselCards({ ...live, stats: { ...live.stats, hot_streak: { ...stat('Unable to load'), streak: 3 } } })
     expect(real.map((c) => [c.key, c.name, c.value])).toEqual([
       ['top_scorer', 'Priya S', '104 pts'],
       ['benched_beast', 'Sam K', '31 pts'],
       ['overall_rank_king', 'Dan M', '#1,234'],
     ])
+  })
+
+  it('reads the answer the worker computes: every card, its figure and its tournament', () => {
+    const answer: PublicStatsAnswer = computePublicStats([
+      { name: 'The Crown & Anchor', gameweek: GW, managers: leagueManagers(), live: leagueLive(), elements: ELEMENTS },
+    ])
+    const cards = carouselCards(JSON.parse(JSON.stringify(answer)) as PublicStatsAnswer)
+    expect(cards.map((c) => [c.key, c.name, c.value])).toEqual([
+      ['top_scorer', 'Dev Dhillon', '88 pts'],
+      ['gameweek_rocket', 'Dev Dhillon', '88 pts'],
+      ['benched_beast', 'Ben Bishop', '9 pts'],
+      ['captain_catastrophe', 'Finn Foster', '0 pts'],
+      ['comeback_king', 'Ben Bishop', '+1,410,000 places'],
+      ['overall_rank_king', 'Ben Bishop', '#90,000'],
+      ['transfer_tornado', 'Cara Cole', '6 transfers'],
+      ['hot_streak', 'Dev Dhillon', '3 GWs'],
+      ['cold_streak', 'Cara Cole', '3 GWs'],
+      ['fighting_back', 'Ben Bishop', '+1,910,000 places'],
+      ['lowest_scorer', 'Eve Ellis', '20 pts'],
+    ])
+    expect(cards[0]).toMatchObject({ source: 'The Crown & Anchor', description: expect.stringContaining('88 points in Gameweek 4'), placeholder: false })
   })
 
   it('falls back to the error shape when the call fails, and keeps good answers for 2 minutes', async () => {
@@ -100,7 +141,7 @@ describe('carousel rules', () => {
     await createQueryClient().fetchQuery(publicStatsQuery())
     expect(api.callsTo('GET /api/public-banter-stats')).toHaveLength(2)
     const at = readCachedPublicStats()!.at
-    expect(readCachedPublicStats(at + 119_999)?.data.stats.top_scorer?.manager).toBe('Priya S')
+    expect(readCachedPublicStats(at + 119_999)?.data).toEqual(live)
     expect(readCachedPublicStats(at + 120_000)).toBeNull()
   })
 
@@ -113,7 +154,7 @@ describe('carousel rules', () => {
     view.unmount()
 
     window.localStorage.clear()
-    landingApi({ 'GET /api/public-banter-stats': { body: { ...live, stats: { top_scorer: stat('Real stats incoming') } } } })
+    landingApi({ 'GET /api/public-banter-stats': { body: { ...live, stats: { ...nobody, top_scorer: { ...stat('Real stats incoming'), points: 50 } } } } })
     renderApp('/')
     await waitFor(() => expect(screen.getByText(/Coming Soon: live stats land/)).toBeInTheDocument())
     expect(within(screen.getByRole('list', { name: 'Banter stats' })).getAllByText('Coming Soon').length).toBeGreaterThan(0)

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NOTIFICATION_LABELS, NOTIFICATION_TYPES } from '../../contract/notifications'
 import { useAuth } from '../../web/src/features/auth/AuthProvider'
-import { enablePush } from '../../web/src/features/notifications/device'
 import { NotificationSettings } from '../../web/src/features/notifications/NotificationSettings'
+import { enablePush } from '../../web/src/features/pwa/push-device'
 import { currentLocation, renderApp, renderWithProviders, storeSession } from './helpers'
 import { mockApi } from './mock-api'
 import { notificationPreferences } from './notification-fixtures'
@@ -189,7 +189,7 @@ describe('this device', () => {
       [`DELETE /api/push/subscriptions/${'b'.repeat(32)}`]: { body: { deleted: true } },
       'POST /api/auth/logout': { body: { message: 'Logged out' } },
     })
-    const { PwaBridge } = await import('../../web/src/features/pwa/PwaBridge')
+    const { PwaBridge } = await import('../../web/src/app/PwaBridge')
     renderWithProviders(
       <>
         <AuthProbe />

@@ -9,7 +9,7 @@ import { idParam, pageQuery, positiveId } from '../lib/params'
 import { markPublicRead } from '../lib/public-read-cache'
 import { showableText, validate, validateQueryOrForm } from '../lib/validation'
 import { session } from '../middleware/session'
-import { leagueNotFound, tournamentRead } from '../services/access'
+import { adminCheck } from '../services/access'
 import { inviteCodeField } from '../services/auth/rules'
 import {
   addCuratedTeam,
@@ -27,7 +27,15 @@ import { inviteLeague, inviteUrl, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
-import { adminCheck, createTournament, curatedTeamList, joinTournament, tournamentDetailRead, tournamentListRead } from '../services/tournaments'
+import {
+  createTournament,
+  curatedTeamList,
+  joinTournament,
+  leagueNotFound,
+  tournamentDetailRead,
+  tournamentListRead,
+  tournamentRead,
+} from '../services/tournaments'
 import { managed, managedWith, tournamentData } from './tournament-access'
 
 const inviteCode = inviteCodeField

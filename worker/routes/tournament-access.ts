@@ -3,9 +3,10 @@ import { type BatchRead, batchOf, constant } from '../db/batch'
 import { addLogFields } from '../lib/log'
 import { markPublicRead } from '../lib/public-read-cache'
 import type { SignedInEnv, ViewerEnv } from '../middleware/session'
-import { assertCanManage, assertCanUseWall, assertReadable, leagueNotFound, type Tournament, tournamentAccessRead } from '../services/access'
+import { assertCanManage, assertCanUseWall, assertReadable, tournamentAccessRead } from '../services/access'
 import type { SessionUser } from '../services/auth/sessions'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
+import { leagueNotFound, type Tournament } from '../services/tournaments'
 
 // How a route reaches a tournament's data: the one check of who may read it (the standings'
 // rule), use its wall (members) or manage it (the commissioner), made in the same D1 round trip

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono'
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswers, pageAnswerPaths } from '../../contract/page-answers'
+import { PAGE_RENDER_VERSION, type PageRenderInput } from '../../contract/page-render'
 import type { AppEnv, Bindings } from '../env'
 import { log } from '../lib/log'
 import { keepPublic, recallPublic } from '../lib/public-read-cache'
 import { spaShell } from '../lib/spa-shell'
-import { PAGE_RENDER_VERSION, type PageRenderInput } from '../pages/protocol'
 import { tournamentPageAnswers } from '../services/tournament-page'
 
 // /tournaments/{id}: the SPA's page with the answers an anonymous visitor's first render needs

@@ -7,30 +7,20 @@ import type { Bindings } from '../env'
 import { ApiError } from '../lib/errors'
 import type { SessionUser } from './auth/sessions'
 import { SESSION_IDLE_MS } from './auth/tokens'
+import { leagueNotFound, type Tournament, tournamentRead } from './tournaments'
+import { membershipOf, membershipStatusQuery } from './users'
 
 // Who may see and do what in a tournament, decided on the server for every row touched.
-
-export type Tournament = typeof tournaments.$inferSelect
-
-export const leagueNotFound = () => new ApiError(404, 'League not found', { code: 'league_not_found' })
 
 /**
  * A tournament and whether the viewer is one of its active members, as a read that shares the
  * route's batch (see readWithSession); check it with assertReadable before answering.
  */
-/** A tournament, or null when there is none with this id. */
-export const tournamentRead = (db: Database, id: number): BatchRead<Tournament | null> =>
-  mapRead(rowsOf(db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1)), ([t]) => t ?? null)
-
 export function tournamentAccessRead(db: Database, id: number, viewerUserId: number | null): BatchRead<TournamentAccess> {
   if (viewerUserId === null) return mapRead(tournamentRead(db, id), (tournament) => ({ tournament, activeMember: false, removed: false }))
   // The viewer's membership as a subquery of the same statement: one statement fewer in every
   // signed-in read's batch.
-  const viewerStatus = sql<string | null>`(${db
-    .select({ status: memberships.status })
-    .from(memberships)
-    .where(and(eq(memberships.tournamentId, id), eq(memberships.userId, viewerUserId)))
-    .limit(1)})`.as('viewer_membership_status')
+  const viewerStatus = membershipStatusQuery(db, id, viewerUserId).as('viewer_membership_status')
   const row = rowsOf(
     db
       .select({ tournament: getTableColumns(tournaments), viewerStatus })
@@ -46,16 +36,6 @@ export interface TournamentAccess {
   activeMember: boolean
   /** The commissioner removed the viewer (their membership is inactive). */
   removed: boolean
-}
-
-export async function loadTournament(db: Database, id: number): Promise<Tournament> {
-  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, id) })
-  if (!tournament) throw leagueNotFound()
-  return tournament
-}
-
-export async function membershipOf(db: Database, tournamentId: number, userId: number) {
-  return db.query.memberships.findFirst({ where: and(eq(memberships.tournamentId, tournamentId), eq(memberships.userId, userId)) })
 }
 
 export const isActiveMember = async (db: Database, tournamentId: number, userId: number) => (await membershipOf(db, tournamentId, userId))?.status === 'active'
@@ -153,6 +133,10 @@ export function assertCanUseWall({ tournament, activeMember, removed }: Tourname
   if (removed) throw new ApiError(403, "The league's commissioner removed you from this league.", { code: 'membership_inactive' })
   throw membersOnly()
 }
+
+export const adminCheck = (env: Pick<Bindings, 'ADMIN_EMAILS'>, t: Tournament, user: SessionUser) => ({
+  has_admin_access: t.type === 'curated_public' && isAdmin(env, user),
+})
 
 /** Changing a tournament: its commissioner, or an admin for the curated league. */
 export function assertCanManage(env: Pick<Bindings, 'ADMIN_EMAILS'>, tournament: Tournament, user: SessionUser): void {

@@ -4,12 +4,11 @@ import type { Database } from '../db/client'
 import { memberships, standingsRows, users } from '../db/schema'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
-import type { Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable } from './fpl-lookup'
 import { inviteUrl } from './invites'
 import { fplLeagueSizeOf, latestSnapshotRead, type SnapshotView } from './snapshot-store'
-import { addCuratedTeamRow, removeCuratedTeamRow, renewInviteCode, updateTournamentSettings } from './tournaments'
+import { addCuratedTeamRow, removeCuratedTeamRow, renewInviteCode, type Tournament, updateTournamentSettings } from './tournaments'
 import { memberTeams, setMembershipStatus } from './users'
 
 // The commissioner screen: invite link, members (kick and reactivate), settings; and the

@@ -4,8 +4,8 @@ import { batchOf, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { communityPosts, postLikes, postReports, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
+import type { Tournament } from './tournaments'
 
 // The community wall of a tournament. Moderation (pin, dismiss) is for the commissioner: its
 // route has checked assertCanManage. Text is stored as written and always rendered as text by

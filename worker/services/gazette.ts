@@ -4,9 +4,8 @@ import { rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { gazetteEditions } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
-import { setGazetteEnabled } from './tournaments'
+import { setGazetteEnabled, type Tournament } from './tournaments'
 
 // The wall's Gameweek Gazette (decision 134): the refresh publishes editions
 // (services/story/gazette.ts); members read them, the commissioner deletes one or turns it off.

@@ -2,11 +2,10 @@ import { batchOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
-import { membershipOf } from './access'
 import { ownTeamInLeague } from './fpl-lookup'
 import { fplLeagueSizeOf, latestSnapshotRead } from './snapshot-store'
 import { tournamentByInviteCode } from './tournaments'
-import { activeMemberCountsRead, joinTournaments, leagueSummary, teamIdOf } from './users'
+import { activeMemberCountsRead, joinTournaments, leagueSummary, membershipOf, teamIdOf } from './users'
 
 // Invite links: /join/{inviteCode}. Codes are random; regenerating one invalidates the old.
 

@@ -1,9 +1,9 @@
 import { LINEAGE_DEPTH, type LineageAnswer } from '../../contract/hall-of-fame'
 import type { Database } from '../db/client'
 import { ApiError } from '../lib/errors'
-import { isActiveMember, type Tournament } from './access'
+import { isActiveMember } from './access'
 import type { SessionUser } from './auth/sessions'
-import { previousTournamentIdOf, setPreviousTournament, tournamentNameAndSeason, trackedTournament } from './tournaments'
+import { previousTournamentIdOf, setPreviousTournament, type Tournament, tournamentNameAndSeason, trackedTournament } from './tournaments'
 
 // Season lineage (decision 137): FPL starts every league afresh each July with a new id,
 // so the commissioner tells us last season's id. When we kept that league, its tournament becomes

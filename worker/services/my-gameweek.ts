@@ -88,13 +88,14 @@ export function myGameweekRead(db: Database, userId: number): BatchRead<MyGamewe
       gameweekPoints: near.gameweekPoints,
       rank: near.rank,
       lastRank: near.lastRank,
-      mine: sql<number>`${near.fplTeamId} = ${me.fplTeamId}`,
+      mine: eq(near.fplTeamId, me.fplTeamId).mapWith(Number),
     })
     .from(memberships)
     .innerJoin(
       me,
       and(eq(me.tournamentId, memberships.tournamentId), eq(me.fplTeamId, db.select({ team: users.fplTeamId }).from(users).where(eq(users.id, userId)))),
     )
+    // A fragment: drizzle has no arithmetic for the bounds (one place either side of the manager's).
     .innerJoin(near, and(eq(near.tournamentId, me.tournamentId), sql`${near.position} BETWEEN ${me.position} - 1 AND ${me.position} + 1`))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
   return batchOf({ tables: rowsOf(tables), feed: feedHeadRead(db), stored: rowsOf(stored) })

@@ -4,9 +4,10 @@ import { batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
 import { sharedAchievements, tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { isActiveMember, loadTournament } from './access'
+import { isActiveMember } from './access'
 import type { SessionUser } from './auth/sessions'
 import { fplLeagueSizeOf, latestSnapshotRead, managersNamedIn } from './snapshot-store'
+import { loadTournament } from './tournaments'
 import { activeMemberCountsRead, sharingEnabled, sharingOfTeams, sharingOnUsers } from './users'
 
 // Shared achievement cards: created by a league member, readable by anyone with the link.

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { and, between, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { among, excluded, jsonEachElement } from '../db/among'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
@@ -298,7 +299,7 @@ export function standingsPageRead(db: Database, tournamentId: number, slice: Sta
       db
         .select(rowColumns)
         .from(standingsRows)
-        .where(and(eq(standingsRows.tournamentId, tournamentId), sql`${standingsRows.position} BETWEEN ${first} AND ${first + limit - 1}`))
+        .where(and(eq(standingsRows.tournamentId, tournamentId), between(standingsRows.position, first, first + limit - 1)))
         .orderBy(standingsRows.position),
     )
   } else {
@@ -361,8 +362,8 @@ export const supersedeStoryStatement = (db: Database, tournamentId: number, game
       ),
     )
 
-/** A tournament's snapshots, as a subquery for `exists` (whether it has had its first refresh). */
-export const snapshotOf = (db: Database, tournamentId: number) =>
+/** A tournament's snapshots, as a subquery for `exists` (whether it has had its first refresh); the id may be a column of the outer query. */
+export const snapshotOf = (db: Database, tournamentId: number | SQLiteColumn) =>
   db.select({ gameweek: tournamentSnapshots.gameweek }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId))
 
 /** Every snapshot's public statistics candidates, newest gameweek first (the landing page's merge). */

@@ -5,10 +5,10 @@ import type { Database } from '../db/client'
 import type { Bindings } from '../env'
 import { ApiError, errorBody } from '../lib/errors'
 import { keepPublic, recallPublic } from '../lib/public-read-cache'
-import { assertReadable, leagueNotFound, type Tournament, tournamentAccessRead } from './access'
+import { assertReadable, tournamentAccessRead } from './access'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from './league-data'
 import { latestSnapshotRead, standingsPageRead } from './snapshot-store'
-import { tournamentDetailRead } from './tournaments'
+import { leagueNotFound, type Tournament, tournamentDetailRead } from './tournaments'
 
 // What a signed-out visitor's first look at /tournaments/{id} needs: the answers the four API
 // routes the page asks first would give them (same bodies, same "sign in" / "members only"

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, notInArray, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, asc, count, eq, exists, getTableColumns, inArray, isNotNull, ne, notInArray, type SQLWrapper, sql } from 'drizzle-orm'
 import { PINNED_CURATED_NAME } from '../../contract/tournaments'
 import { type BatchRead, batchOf, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
@@ -8,25 +8,51 @@ import { FplError } from '../fpl/errors'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
 import { log } from '../lib/log'
-import { isAdmin, loadTournament, membershipOf, type Tournament } from './access'
 import type { SessionUser } from './auth/sessions'
 import { orUnavailable, ownTeamInLeague } from './fpl-lookup'
 import { firstRefreshJobRead } from './refresh/jobs'
 import { queueFirstRefresh } from './refresh/plan'
 import type { MessageSender } from './refresh/types'
-import { fplLeagueSizeColumn } from './snapshot-store'
+import { fplLeagueSizeColumn, snapshotOf } from './snapshot-store'
 import {
   activeMemberCountsRead,
   activeMembershipUpsert,
   creatorMembershipInsert,
-  globalTournamentRow,
   joinTournaments,
+  membershipOf,
   membershipsOfUserQuery,
+  playerCountQuery,
   provenTeamOf,
   teamAndLeaguesQuery,
+  userNameQuery,
 } from './users'
 
 // Tournaments as the list, detail, create and join flows see them (decision 181, R7 and R10).
+
+export type Tournament = typeof tournaments.$inferSelect
+
+export const leagueNotFound = () => new ApiError(404, 'League not found', { code: 'league_not_found' })
+
+/** A tournament, or null when there is none with this id. */
+export const tournamentRead = (db: Database, id: number): BatchRead<Tournament | null> =>
+  mapRead(rowsOf(db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1)), ([t]) => t ?? null)
+
+export async function loadTournament(db: Database, id: number): Promise<Tournament> {
+  const tournament = await db.query.tournaments.findFirst({ where: eq(tournaments.id, id) })
+  if (!tournament) throw leagueNotFound()
+  return tournament
+}
+
+/**
+ * The global tournament's row (the public auto-join one every verified manager is put in), as a
+ * query condition: the rule of `tableKind` (users.ts) said in SQL.
+ */
+const globalTournamentRow = and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true))
+
+export async function publicTournamentId(db: Database): Promise<number | null> {
+  const row = await db.query.tournaments.findFirst({ where: globalTournamentRow, columns: { id: true } })
+  return row?.id ?? null
+}
 
 /** Names the public auto-join tournament after the product, which is configuration (the cron keeps it in step). */
 export async function namePublicTournament(db: Database, productName: string) {
@@ -103,8 +129,6 @@ interface Counts {
   players: number
 }
 
-const playersCount = sql<number>`(SELECT count(*) FROM users WHERE is_verified = 1 AND fpl_team_id IS NOT NULL)`
-
 /** Member counts: active members, curated teams, and our managers (the public tournament's). */
 function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
   return mapRead(
@@ -112,7 +136,7 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
       members: activeMemberCountsRead(db, tournamentId),
       curated: rowsOf(
         db
-          .select({ id: curatedTeams.tournamentId, n: sql<number>`count(*)` })
+          .select({ id: curatedTeams.tournamentId, n: count() })
           .from(curatedTeams)
           .where(tournamentId === undefined ? undefined : eq(curatedTeams.tournamentId, tournamentId))
           .groupBy(curatedTeams.tournamentId),
@@ -120,9 +144,10 @@ function countsRead(db: Database, tournamentId?: number): BatchRead<Counts> {
       // Our managers, counted only where they matter: the list, or the public tournament's page.
       players: rowsOf(
         tournamentId === undefined
-          ? db.select({ n: playersCount }).from(sql`(SELECT 1)`)
+          ? playerCountQuery(db)
           : db
-              .select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playersCount} ELSE 0 END` })
+              // A fragment: drizzle has no CASE (the count runs for the public tournament only).
+              .select({ n: sql<number>`CASE WHEN ${tournaments.type} = 'public' THEN ${playerCountQuery(db)} ELSE 0 END` })
               .from(tournaments)
               .where(eq(tournaments.id, tournamentId)),
       ),
@@ -219,6 +244,7 @@ export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENA
       .select({ ...getTableColumns(tournaments), fplLeagueSize: fplLeagueSizeColumn() })
       .from(tournaments)
       .where(ne(tournaments.autoJoin, true))
+      // A fragment: drizzle has no COLLATE.
       .orderBy(asc(sql`${tournaments.name} COLLATE NOCASE`)),
   )
   return mapRead(batchOf({ list: rows, counts: countsRead(db), viewer: viewerRead(db, viewerUserId) }), ({ list, counts, viewer }) => {
@@ -235,10 +261,10 @@ export function tournamentListRead(db: Database, env: Pick<Bindings, 'PRIZES_ENA
 export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_ENABLED'>, id: number, viewerUserId: number | null) {
   // A subquery rather than a join: D1 batches return rows keyed by column name, so a joined
   // users.name would collide with tournaments.name.
-  const commissionerName = sql<string | null>`(SELECT commissioner.name FROM users AS commissioner WHERE commissioner.id = "tournaments"."commissioner_id")`
+  const commissionerName = userNameQuery(db, tournaments.commissionerId).as('commissioner_name')
   const tournament = rowsOf(
     db
-      .select({ ...getTableColumns(tournaments), commissionerName, fplLeagueSize: fplLeagueSizeColumn(), hasData: hasSnapshotColumn })
+      .select({ ...getTableColumns(tournaments), commissionerName, fplLeagueSize: fplLeagueSizeColumn(), hasData: exists(snapshotOf(db, tournaments.id)) })
       .from(tournaments)
       .where(eq(tournaments.id, id))
       .limit(1),
@@ -255,7 +281,8 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
       row
         ? {
             ...leagueView(row, counts, viewer, env),
-            commissioner_name: row.commissionerName,
+            // NULL without a commissioner: drizzle types a scalar subquery as its (NOT NULL) column.
+            commissioner_name: row.commissionerName as string | null,
             curated_teams: row.type === 'curated_public' ? curated : [],
             refresh: refreshProgress(Boolean(row.hasData), job),
           }
@@ -271,9 +298,6 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
  * job yet: the next cron run plans one).
  */
 type RefreshState = 'ready' | 'waiting' | 'queued' | 'fetching' | 'computing' | 'failed'
-
-/** Whether the tournament has data yet, as a column of the tournament's own row. */
-const hasSnapshotColumn = sql<number>`EXISTS (SELECT 1 FROM tournament_snapshots WHERE tournament_id = "tournaments"."id")`
 
 function refreshProgress(hasData: boolean, latest: { status: string; pending: number; pages: number } | null): { state: RefreshState; pages_fetched: number } {
   const pages = Number(latest?.pages ?? 0)
@@ -444,12 +468,8 @@ export async function joinTournament(db: Database, source: FplSource, user: Sess
   return { message: `Successfully joined ${t.name}!` }
 }
 
-export const adminCheck = (env: Pick<Bindings, 'ADMIN_EMAILS'>, t: Tournament, user: SessionUser) => ({
-  has_admin_access: t.type === 'curated_public' && isAdmin(env, user),
-})
-
 /** How many tournaments there are, as a query to batch (the landing page's league count). */
-export const tournamentCountQuery = (db: Database) => db.select({ n: sql<number>`count(*)` }).from(tournaments)
+export const tournamentCountQuery = (db: Database) => db.select({ n: count() }).from(tournaments)
 
 /** A tournament's name, as a query to batch. */
 export const tournamentNameQuery = (db: Database, id: number) => db.select({ name: tournaments.name }).from(tournaments).where(eq(tournaments.id, id))

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { among } from '../db/among'
 import { type BatchRead, batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
@@ -155,6 +156,9 @@ export async function tokenVersionOf(db: Database, userId: number): Promise<numb
   return row?.tokenVersion
 }
 
+/** A user's name, as a scalar subquery: `userId` may be a column of the outer query (a tournament's commissioner). */
+export const userNameQuery = (db: Database, userId: SQLiteColumn) => db.select({ name: users.name }).from(users).where(eq(users.id, userId))
+
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const user = await db.query.users.findFirst({ where: eq(users.id, id) })
   if (!user) throw accountNotFound()
@@ -215,6 +219,7 @@ export const leagueSummary = (t: SummaryFields, memberCount: number, fplLeagueSi
 
 /** The user's active tournaments, without the hidden public auto-join tournament. */
 export function userLeaguesRead(db: Database, userId: number) {
+  const others = alias(memberships, 'others')
   const query = db
     .select({
       id: tournaments.id,
@@ -228,7 +233,11 @@ export function userLeaguesRead(db: Database, userId: number) {
       commissionerId: tournaments.commissionerId,
       inviteCode: tournaments.inviteCode,
       joinedAt: memberships.joinedAt,
-      memberCount: sql<number>`(SELECT count(*) FROM memberships AS others WHERE others.tournament_id = "tournaments"."id" AND others.status = 'active')`,
+      memberCount: db
+        .select({ n: count().as('n') })
+        .from(others)
+        .where(and(eq(others.tournamentId, tournaments.id), eq(others.status, 'active')))
+        .as('member_count'),
       fplLeagueSize: fplLeagueSizeColumn(),
     })
     .from(memberships)
@@ -308,12 +317,23 @@ export const memberTeams = (db: Database, tournamentId: number) =>
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tournamentId, tournamentId), isNotNull(users.fplTeamId)))
 
+/** One user's membership row of one tournament (the table's key). */
+const membershipRow = (tournamentId: number, userId: number) => and(eq(memberships.tournamentId, tournamentId), eq(memberships.userId, userId))
+
+/** The user's membership of a tournament (active or removed by its commissioner), if any. */
+export const membershipOf = (db: Database, tournamentId: number, userId: number) =>
+  db.query.memberships.findFirst({ where: membershipRow(tournamentId, userId) })
+
+/** The status of the user's membership of a tournament, as a subquery (no row: not a member). */
+export const membershipStatusQuery = (db: Database, tournamentId: number, userId: number) =>
+  db.select({ status: memberships.status }).from(memberships).where(membershipRow(tournamentId, userId)).limit(1)
+
 /** A commissioner removes a member (inactive) or takes them back (active). */
 export async function setMembershipStatus(db: Database, tournamentId: number, userId: number, status: 'active' | 'inactive') {
   await db
     .update(memberships)
     .set({ status, deactivatedAt: status === 'inactive' ? new Date() : null })
-    .where(and(eq(memberships.tournamentId, tournamentId), eq(memberships.userId, userId)))
+    .where(membershipRow(tournamentId, userId))
 }
 
 /** Deletes the active memberships of `holders` (a subquery of user ids) in the tournaments of `tournamentIds` (a subquery). */
@@ -322,7 +342,7 @@ export const leaveTournamentsStatement = (db: Database, holders: SQLWrapper, tou
 
 /**
  * The global tournament: the public auto-join one every verified manager is put in at verification
- * (`publicTournamentId` below asks the same in SQL; the lists leave it out, decision 181, R10). The
+ * (`globalTournamentRow` in tournaments.ts asks the same in SQL; the lists leave it out, decision 181, R10). The
  * dashboard's gameweek panel and the weekly digest both name it through `tableKind` and show it
  * last (decision 166).
  */
@@ -330,14 +350,6 @@ const isGlobalTournament = (t: { type: string; autoJoin: boolean }) => t.type ==
 
 /** How the gameweek panel and the digest name a tournament a manager is in (contract/my-gameweek.ts). */
 export const tableKind = (t: { type: string; autoJoin: boolean }): 'league' | 'global' => (isGlobalTournament(t) ? 'global' : 'league')
-
-/** The same rule as a query condition: the global tournament's row. */
-export const globalTournamentRow = and(eq(tournaments.type, 'public'), eq(tournaments.autoJoin, true))
-
-export async function publicTournamentId(db: Database): Promise<number | null> {
-  const row = await db.query.tournaments.findFirst({ where: globalTournamentRow, columns: { id: true } })
-  return row?.id ?? null
-}
 
 /** The verified managers with an FPL team, as a query to batch (the landing page's player count). */
 export const playerCountQuery = (db: Database) =>

@@ -1,4 +1,4 @@
-import type { PageRenderInput } from '../../../worker/pages/protocol'
+import type { PageRenderInput } from '../../../contract/page-render'
 
 // POST /render with a render input (JSON): the renderer's HTML, through env.PAGE_RENDERER.render
 // as the API worker calls it. Anything else is a 404, the bench's baseline for the runtime's own share.

@@ -1,9 +1,9 @@
 import { BrowserRouter } from 'react-router'
-import { PwaBridge } from '../features/pwa/PwaBridge'
 import { AppProviderTree } from './AppProviderTree'
 import { AppRoutes } from './AppRoutes'
 import { appQueryClient } from './browser-query-client'
 import { ConsentBanner } from './ConsentBanner'
+import { PwaBridge } from './PwaBridge'
 
 export function App() {
   return (

@@ -1,8 +1,8 @@
 import { lazy } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
-import { ShellLayout } from '../components/ShellLayout'
-import { StandaloneLayout } from '../components/StandaloneLayout'
 import { lazyPage } from './lazy-page'
+import { ShellLayout } from './ShellLayout'
+import { StandaloneLayout } from './StandaloneLayout'
 
 // Every page loads on demand. The landing is the page a first-time visitor opens: on "/" main.tsx
 // starts its chunk beside the app's and mount.tsx waits for it, so the first render is the page

@@ -7,6 +7,7 @@ import { sendEmail } from '../email'
 import { type DiscoveredLeague, discoverLeagues, FPL_UNAVAILABLE, validateTeam } from '../fpl-lookup'
 import { byInviteCode } from '../invites'
 import { changePasswordBackoff, checkBackoff, clearBackoff, deviceBackoff, LOGIN_BACKOFF, loginBackoffs, recordFailure } from '../rate-limit'
+import { publicTournamentId } from '../tournaments'
 import {
   accountById,
   bumpTokenVersionStatement,
@@ -15,7 +16,6 @@ import {
   joinStatement,
   joinTournaments,
   newPasswordStatement,
-  publicTournamentId,
   setTeamStatement,
   teamHeld,
   type UserRow,

@@ -13,11 +13,11 @@ import {
   type PhaseTableRow,
   phaseTableFromHistories,
 } from '../../fpl/stats'
-import { tournamentRead } from '../access'
 import { storyNotices } from '../notifications/notices'
 import type { Notice } from '../notifications/rules'
 import { type SnapshotInput, type StoredRow, snapshotStatements, storedTable, type WriteResult } from '../snapshot-store'
 import { storyStep } from '../story'
+import { tournamentRead } from '../tournaments'
 import { type Job, markJob } from './jobs'
 import { withLiveBase } from './live-base'
 import { stateOf } from './tasks'

@@ -33,7 +33,7 @@ const AuthContext = createContext<AuthContextValue | null>(null)
 // Analytics, this device's push subscription and the API client's logout matter when someone signs
 // in or out: their code loads then, not before a visitor's first screen (decision 168).
 const loadAnalytics = () => import('../../lib/analytics')
-const loadDevice = () => import('../notifications/device')
+const loadDevice = () => import('../pwa/push-device')
 const loadApi = () => import('../../lib/api')
 
 const isAuthenticatedSession = (s: StoredSession) => Boolean(s.user && s.token)

@@ -1,14 +1,5 @@
 import type { ApiUser } from '../../lib/api-answers'
-import type { User } from './types'
-
-/** The parts of a login / verify-email / register answer that describe the user. */
-export interface AuthAnswer {
-  user_id?: number
-  name?: string
-  email?: string
-  joined_leagues?: number[]
-  user?: Partial<ApiUser> | null
-}
+import type { AuthAnswer, User } from './types'
 
 /**
  * The session's user, from an answer that signs the user in. The full `user` object wins; the
@@ -16,7 +7,7 @@ export interface AuthAnswer {
  * only exist for verified users, hence the `is_verified` default.
  */
 export function userFromAuthAnswer(answer: AuthAnswer): User {
-  const u = answer.user ?? {}
+  const u: Partial<ApiUser> = answer.user ?? {}
   const id = u.id ?? u.user_id ?? answer.user_id ?? 0
   const user: User = {
     id,

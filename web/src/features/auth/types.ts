@@ -23,3 +23,9 @@ export interface User {
 
 /** POST /api/auth/register's answer: the account made, and the leagues it joined or can join. */
 export type RegisterAnswer = InferResponseType<typeof publicApi.auth.register.$post, 201>
+
+/**
+ * The parts of a signing-in answer (POST /api/auth/login, and verify-email's, which adds to it)
+ * that describe the user. The register answer and the welcome link carry only the top-level ones.
+ */
+export type AuthAnswer = Partial<Pick<InferResponseType<typeof publicApi.auth.login.$post, 200>, 'user_id' | 'name' | 'email' | 'joined_leagues' | 'user'>>

@@ -6,7 +6,7 @@ import { StatusMessage } from '../../components/StatusMessage'
 import { api } from '../../lib/api'
 import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
 import { useTimedMessage } from '../../lib/useTimedMessage'
-import { useCopyInviteLink } from '../share/InviteLinkActions'
+import { useCopyInviteLink } from '../tournaments/InviteLinkActions'
 import { commissionerError } from './errors'
 import { inviteLinkQuery } from './invite-link'
 

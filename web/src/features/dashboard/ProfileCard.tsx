@@ -3,7 +3,9 @@ import { Fact } from '../../components/Fact'
 import type { UpdateFplTeamAnswer } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
 import { initialsOf } from '../../lib/initials'
+import { useAuth } from '../auth/AuthProvider'
 import type { User } from '../auth/types'
+import { verifiedTeamFields } from '../fpl-team/fpl-team-api'
 import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
 import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { TeamIdForm } from './TeamIdForm'
@@ -14,6 +16,7 @@ import { TeamIdForm } from './TeamIdForm'
  */
 export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged: (answer: UpdateFplTeamAnswer) => void }) {
   const id = useId()
+  const { updateUser } = useAuth()
   const [panel, setPanel] = useState<'verify' | 'change' | null>(null)
   const actionsRef = useRef<HTMLDivElement>(null)
   const since = formatShortDate(user.created_at)
@@ -65,7 +68,9 @@ export function ProfileCard({ user, onTeamChanged }: { user: User; onTeamChanged
             )}
           </div>
         ) : null}
-        {panel === 'verify' && user.fpl_team_id !== null ? <LazyTeamVerification teamId={user.fpl_team_id} onClose={closePanel} /> : null}
+        {panel === 'verify' && user.fpl_team_id !== null ? (
+          <LazyTeamVerification teamId={user.fpl_team_id} onVerified={(team) => updateUser(verifiedTeamFields(team))} onClose={closePanel} />
+        ) : null}
         {panel === 'change' ? (
           <>
             <p className="muted">

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { FormMessage } from '../../components/forms'
 import { errorText } from '../../lib/errors'
 import { useTimedMessage } from '../../lib/useTimedMessage'
-import { useAuth } from '../auth/AuthProvider'
 import { requestTeamChallenge, verifyTeam } from './fpl-team-api'
 import type { TeamChallenge, TeamVerified } from './types'
 import './fpl-team.css'
@@ -26,8 +25,8 @@ const untilTime = (iso: string) => {
 
 /**
  * Proving an FPL team is yours: a one-time code goes anywhere in the team's name on FPL, then
- * "Check" reads the name from FPL. Without `teamId` the account's own team is verified. The
- * session learns the team is verified (and locked) as soon as the server says so.
+ * "Check" reads the name from FPL. Without `teamId` the account's own team is verified.
+ * `onVerified` hears as soon as the server says so; the caller tells the session (`verifiedTeamFields`).
  */
 export default function TeamVerification({
   teamId,
@@ -35,11 +34,10 @@ export default function TeamVerification({
   onClose,
 }: {
   teamId?: number
-  onVerified?: (team: TeamVerified) => void
+  onVerified: (team: TeamVerified) => void
   /** Shows a "Not now" / "Close" button. */
   onClose?: () => void
 }) {
-  const { updateUser } = useAuth()
   const [code, setCode] = useState<Code>({ status: 'loading' })
   const [check, setCheck] = useState<Check>({ status: 'idle' })
   const copied = useTimedMessage()
@@ -77,9 +75,8 @@ export default function TeamVerification({
     setCheck({ status: 'checking' })
     try {
       const team = await verifyTeam(teamId)
-      updateUser({ fpl_team_id: team.fpl_team_id, fpl_team_verified: true, fpl_team_id_locked: true })
       setCheck({ status: 'done', team })
-      onVerified?.(team)
+      onVerified(team)
     } catch (error) {
       setCheck({
         status: 'failed',

@@ -4,6 +4,7 @@
 import { parseResponse } from 'hono/client'
 import { ApiError, api, pathParam, publicApi } from '../../lib/api'
 import { errorText } from '../../lib/errors'
+import type { TeamVerified } from './types'
 
 const teamProof = api.auth['fpl-team']
 
@@ -24,6 +25,9 @@ const teamBody = (teamId?: number) => (teamId ? { fpl_team_id: teamId } : {})
 export const requestTeamChallenge = (teamId?: number) => parseResponse(teamProof.challenge.$post({ json: teamBody(teamId) }))
 
 export const verifyTeam = (teamId?: number) => parseResponse(teamProof.verify.$post({ json: teamBody(teamId) }))
+
+/** What the session's user becomes once the team is verified: it is theirs, and its id is locked. */
+export const verifiedTeamFields = (team: TeamVerified) => ({ fpl_team_id: team.fpl_team_id, fpl_team_verified: true, fpl_team_id_locked: true })
 
 /** What to say when a team id could not be looked up. */
 export function lookupErrorText(error: unknown): string {

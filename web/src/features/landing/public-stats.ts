@@ -5,6 +5,7 @@ import { formatNumber } from '../../../../contract/numbers'
 import { publicApi } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { readStorage, writeStorage } from '../../lib/storage'
+import type { PublicStat, PublicStatKey, PublicStats, PublicStatsAnswer } from './types'
 
 // The landing carousel's site-wide banter stats (GET /api/public-banter-stats), cached for
 // 2 minutes in the query cache and in localStorage.
@@ -12,30 +13,7 @@ import { readStorage, writeStorage } from '../../lib/storage'
 export const PUBLIC_STATS_CACHE_KEY = 'publicBanterStatsCache'
 const PUBLIC_STATS_TTL_MS = 120000
 
-interface PublicStat {
-  manager?: string
-  player?: string
-  team_name?: string
-  description?: string
-  source_tournament_name?: string
-  league?: string
-  points?: number
-  improvement?: number
-  rank?: number
-  transfers?: number
-  streak?: number
-  [key: string]: unknown
-}
-
-export interface PublicStatsAnswer {
-  stats: Record<string, PublicStat | null | undefined>
-  total_players: number
-  total_leagues: number
-  data_source: string
-  message?: string
-}
-
-/** What the carousel shows when the call fails (decision 181, R8). */
+/** What the carousel shows when the call fails: the worker's own error answer (decision 181, R8). */
 const PUBLIC_STATS_ERROR: PublicStatsAnswer = {
   stats: {},
   total_players: 0,
@@ -58,17 +36,18 @@ export const PLACEHOLDER_NAMES = [
 
 const placeholderSet = new Set(PLACEHOLDER_NAMES.map((n) => n.toLowerCase()))
 
-const statName = (stat: PublicStat) => (stat.manager ?? stat.player ?? '').trim()
+const statName = (stat: PublicStat) => stat.manager.trim()
 
-function isRealName(name: string | null | undefined): boolean {
-  const value = (name ?? '').trim()
-  return value !== '' && !placeholderSet.has(value.toLowerCase())
+function hasRealName(stat: PublicStat): boolean {
+  const name = statName(stat)
+  return name !== '' && !placeholderSet.has(name.toLowerCase())
 }
 
-/** Real stats are shown only if at least one stat has a real name and the data is not the error fallback. */
+/** Real stats are shown only if at least one stat has a real name and the data is not the error answer. */
 export function hasRealStats(data: PublicStatsAnswer | null | undefined): boolean {
-  if (!data || data.data_source === 'error_fallback') return false
-  return Object.values(data.stats ?? {}).some((stat) => stat && isRealName(statName(stat)))
+  if (!data || data.data_source === 'error') return false
+  const stats: Partial<PublicStats> = data.stats
+  return Object.values(stats).some((stat) => stat && hasRealName(stat))
 }
 
 interface CachedStats {
@@ -127,105 +106,124 @@ export interface CarouselCard {
   placeholder: boolean
 }
 
-const CARDS: { key: string; emoji: string; title: string; value: (s: PublicStat) => string; blurb: string }[] = [
+interface CardSpec<K extends PublicStatKey> {
+  key: K
+  emoji: string
+  title: string
+  /**
+   * The stat's figure as the card shows it ("104 pts"). A method, so the list of every stat's
+   * spec passes as one `CardSpec`: `realCard` only ever hands it the stat of its own key.
+   */
+  value(stat: PublicStat<K>): string
+  blurb: string
+}
+
+const points = (s: { points: number }) => `${formatNumber(s.points)} pts`
+const places = (s: { improvement: number }) => `+${formatNumber(s.improvement)} places`
+const gameweeks = (s: { streak: number }) => `${formatNumber(s.streak)} GWs`
+
+const CARDS: { [K in PublicStatKey]: CardSpec<K> }[PublicStatKey][] = [
   {
     key: 'top_scorer',
     emoji: '⚽',
     title: 'Top Scorer',
-    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
+    value: points,
     blurb: 'The biggest gameweek haul across every league.',
   },
   {
     key: 'gameweek_rocket',
     emoji: '🚀',
     title: 'Gameweek Rocket',
-    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
+    value: points,
     blurb: 'Who went stratospheric this week?',
   },
   {
     key: 'benched_beast',
     emoji: '🪑',
     title: 'Benched Beast',
-    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
+    value: points,
     blurb: 'The most points left to rot on the bench.',
   },
   {
     key: 'captain_catastrophe',
     emoji: '🤦',
     title: 'Captain Catastrophe',
-    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
+    value: points,
     blurb: 'The armband choice nobody will forget.',
   },
   {
     key: 'comeback_king',
     emoji: '📈',
     title: 'Comeback King',
-    value: (s) => (typeof s.improvement === 'number' ? `+${formatNumber(s.improvement)} places` : ''),
+    value: places,
     blurb: 'The biggest climb up a league table.',
   },
   {
     key: 'overall_rank_king',
     emoji: '🌍',
     title: 'Overall Rank King',
-    value: (s) => (typeof s.rank === 'number' ? `#${formatNumber(s.rank)}` : ''),
+    value: (s) => `#${formatNumber(s.rank)}`,
     blurb: 'The best overall rank among our managers.',
   },
   {
     key: 'transfer_tornado',
     emoji: '🌪️',
     title: 'Transfer Tornado',
-    value: (s) => (typeof s.transfers === 'number' ? `${formatNumber(s.transfers)} transfers` : ''),
+    value: (s) => `${formatNumber(s.transfers)} transfers`,
     blurb: 'Wildcard? Who needs one.',
   },
   {
     key: 'hot_streak',
     emoji: '🔥',
     title: 'Hot Streak',
-    value: (s) => (typeof s.streak === 'number' ? `${formatNumber(s.streak)} GWs` : ''),
+    value: gameweeks,
     blurb: 'Green arrows, week after week.',
   },
   {
     key: 'cold_streak',
     emoji: '🥶',
     title: 'Cold Streak',
-    value: (s) => (typeof s.streak === 'number' ? `${formatNumber(s.streak)} GWs` : ''),
+    value: gameweeks,
     blurb: 'Red arrows as far as the eye can see.',
   },
   {
     key: 'fighting_back',
     emoji: '🥊',
     title: 'Fighting Back',
-    value: (s) => (typeof s.improvement === 'number' ? `+${formatNumber(s.improvement)} places` : ''),
+    value: places,
     blurb: 'Down but very much not out.',
   },
   {
     key: 'lowest_scorer',
     emoji: '🥄',
     title: 'Wooden Spoon',
-    value: (s) => (typeof s.points === 'number' ? `${formatNumber(s.points)} pts` : ''),
+    value: points,
     blurb: 'Somebody had to finish last.',
   },
 ]
 
+function realCard<K extends PublicStatKey>(spec: CardSpec<K>, stats: Partial<PublicStats>): CarouselCard[] {
+  const stat = stats[spec.key]
+  if (!stat || !hasRealName(stat)) return []
+  return [
+    {
+      key: spec.key,
+      emoji: spec.emoji,
+      title: spec.title,
+      name: statName(stat),
+      value: spec.value(stat),
+      description: stat.description,
+      source: stat.source_tournament_name,
+      placeholder: false,
+    },
+  ]
+}
+
 /** The carousel's cards: the real stats when there are any, else "Coming Soon" placeholders for every stat. */
 export function carouselCards(data: PublicStatsAnswer | null): CarouselCard[] {
   if (data && hasRealStats(data)) {
-    return CARDS.flatMap((spec) => {
-      const stat = data.stats[spec.key]
-      if (!stat || !isRealName(statName(stat))) return []
-      return [
-        {
-          key: spec.key,
-          emoji: spec.emoji,
-          title: spec.title,
-          name: statName(stat),
-          value: spec.value(stat),
-          description: stat.description ?? spec.blurb,
-          source: stat.source_tournament_name ?? stat.league ?? '',
-          placeholder: false,
-        },
-      ]
-    })
+    const stats: Partial<PublicStats> = data.stats
+    return CARDS.flatMap((spec) => realCard(spec, stats))
   }
   return CARDS.map((spec) => ({
     key: spec.key,

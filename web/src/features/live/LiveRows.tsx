@@ -2,7 +2,7 @@ import { type Ref, useId } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { LiveStandingRow, LiveTableScope } from '../../../../contract/live'
 import { formatNumber } from '../../../../contract/numbers'
-import { Movement } from '../tournaments/detail/Movement'
+import { Movement } from '../../components/Movement'
 import { chipName, rivalsOf, signed } from './live-text'
 import { teamSearch } from './team-link'
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { parseResponse } from 'hono/client'
 import type { LiveAnswer, LiveState, LiveTeamAnswer } from '../../../../contract/live'
+import { STANDINGS_PAGE_SIZE } from '../../../../contract/tournaments'
 import { api, apiSocketUrl, pathParam } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
-import { STANDINGS_PAGE_SIZE } from '../tournaments/constants'
 
 // Matchday Live's reads (contract/live.ts): a page of the live table and one manager's team view,
 // kept under one prefix per tournament so a socket message re-reads whatever of it is on screen.

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { LIVE_REFRESH_MS, type LiveAnswer } from '../../../../contract/live'
 import { queryKeys } from '../../lib/query-keys'
 import { useAuth } from '../auth/AuthProvider'
-import { DETAIL_LOAD_DELAY_MS } from '../tournaments/constants'
 import { liveQuery, newerThanStored, type StoredTable, showsLive } from './live-api'
 import { type SwingEntry, useSwingFeed } from './swing-feed'
 import { useLiveSocket } from './useLiveSocket'
@@ -15,6 +14,8 @@ export interface LiveTableOptions {
   search: string
   /** The stored standings on the page: an answer newer than them is shown instead, never the older table. */
   stored: StoredTable
+  /** The page's own load delay: the first read waits as long as the page's reads do. */
+  startAfterMs: number
 }
 
 export interface LiveTable {
@@ -34,15 +35,15 @@ export interface LiveTable {
  * while no socket is open. The socket stays open whatever the gameweek's state, so an open tab
  * hears of the deadline, the first kick-off and FPL's check by itself. `answer` is null unless the
  * answer is one to show live (a gameweek in play, or a table newer than the stored standings);
- * the tab shows the stored standings then, and meanwhile. The first read starts 150 ms after the
- * tab could make it (the page's own load delay): the page's first paint reads its four answers
- * only, a burst of changes costs one read, and a live answer already in the cache shows at once.
+ * the tab shows the stored standings then, and meanwhile. The first read starts `startAfterMs`
+ * after the tab could make it (the page's own load delay): the page's first paint reads its four
+ * answers only, a burst of changes costs one read, and a live answer already in the cache shows at once.
  */
-export function useLiveTable({ leagueId, page, search, stored }: LiveTableOptions): LiveTable {
+export function useLiveTable({ leagueId, page, search, stored, startAfterMs }: LiveTableOptions): LiveTable {
   const { user, isAuthenticated, getToken } = useAuth()
   const queryClient = useQueryClient()
   const viewer = isAuthenticated && user ? user.id : null
-  const started = useStarted()
+  const started = useStarted(startAfterMs)
   const [socketOpen, setSocketOpen] = useState(false)
   const query = useQuery({
     ...liveQuery(leagueId, page, viewer, search),
@@ -92,12 +93,12 @@ function useStoredTableCatchUp(leagueId: string, live: { gameweek: number; provi
   }, [behind, queryClient, leagueId])
 }
 
-/** True from DETAIL_LOAD_DELAY_MS after the first render (and from then on). */
-function useStarted(): boolean {
+/** True from `delayMs` after the first render (and from then on). */
+function useStarted(delayMs: number): boolean {
   const [started, setStarted] = useState(false)
   useEffect(() => {
-    const timer = setTimeout(() => setStarted(true), DETAIL_LOAD_DELAY_MS)
+    const timer = setTimeout(() => setStarted(true), delayMs)
     return () => clearTimeout(timer)
-  }, [])
+  }, [delayMs])
   return started
 }

@@ -7,8 +7,8 @@ import { api } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { useAuth } from '../auth/AuthProvider'
 import { IosInstallHint } from '../pwa/IosInstallHint'
+import { type DeviceState, deviceState, disablePush, enablePush, PushDeniedError, pushSupport } from '../pwa/push-device'
 import { useToast } from '../toast/ToastProvider'
-import { type DeviceState, deviceState, disablePush, enablePush, PushDeniedError, pushSupport } from './device'
 import '../../styles/notifications.css'
 
 type Change = Partial<Omit<NotificationPreferences, 'quiet_hours'>> & { quiet_hours?: Partial<NotificationPreferences['quiet_hours']> }

@@ -1,21 +1,11 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Modal } from '../../components/Modal'
 import { analytics } from '../../lib/analytics'
+import { openSharePopup, type SocialNetwork } from '../../lib/social-share'
 import { useAuth } from '../auth/AuthProvider'
 import { useToast } from '../toast/ToastProvider'
 import type { BanterCardData } from '../tournaments/detail/banter-cards'
-import {
-  createShareLink,
-  openSharePopup,
-  recordShareClick,
-  type ShareLeagueInfo,
-  type ShareLink,
-  type SocialNetwork,
-  shareFailure,
-  shareImageUrl,
-  shareText,
-  statDataFromCard,
-} from './share-api'
+import { createShareLink, recordShareClick, type ShareLeagueInfo, type ShareLink, shareFailure, shareImageUrl, shareText, statDataFromCard } from './share-api'
 import { LOGIN_REQUIRED } from './share-messages'
 import './share.css'
 

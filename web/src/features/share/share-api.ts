@@ -141,30 +141,8 @@ export function shareFailure(error: unknown): ShareFailure {
   return { toast: SHARE_LINK_FAILED, sessionExpired: false }
 }
 
-// ---- Social networks: external share pages in a 600x400 popup (decision 181, R12) ----
-
-export type SocialNetwork = 'twitter' | 'whatsapp' | 'facebook'
-
 /** The words that go with the link: "🤦 Captain Catastrophe: Alex R in Zebra League! Captained…". */
 export function shareText(card: { emoji: string; title: string; manager: string; description: string }, leagueName?: string | null): string {
   const where = leagueName ? ` in ${leagueName}` : ''
   return `${card.emoji} ${card.title}: ${card.manager}${where}! ${card.description}`.replace(/\s+/g, ' ').trim()
-}
-
-export function socialShareUrl(network: SocialNetwork, url: string, text: string): string {
-  const e = encodeURIComponent
-  switch (network) {
-    case 'twitter':
-      return `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`
-    case 'whatsapp':
-      return `https://wa.me/?text=${e(`${text} ${url}`)}`
-    case 'facebook':
-      return `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`
-  }
-}
-
-const SHARE_POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
-
-export function openSharePopup(network: SocialNetwork, url: string, text: string): void {
-  window.open(socialShareUrl(network, url, text), '_blank', SHARE_POPUP_FEATURES)
 }

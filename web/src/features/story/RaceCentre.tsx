@@ -4,7 +4,7 @@ import { chanceText, type RaceAnswer, type RaceAnswerPart, type RaceRowAnswer } 
 import { ApiError } from '../../lib/api'
 import { errorText } from '../../lib/errors'
 import { useAuth } from '../auth/AuthProvider'
-import { MembersOnly, SignInGate } from '../tournaments/detail/Gates'
+import { MembersOnly, SignInGate } from '../auth/Gates'
 import { raceQuery } from './story-api'
 import '../../styles/race.css'
 import { formatNumber } from '../../../../contract/numbers'

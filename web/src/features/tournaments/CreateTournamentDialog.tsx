@@ -6,6 +6,7 @@ import { analytics } from '../../lib/analytics'
 import { ApiError, NetworkError } from '../../lib/api'
 import { useAuth } from '../auth/AuthProvider'
 import { SignInPrompt, useSignInInstead } from '../auth/SignInPrompt'
+import { verifiedTeamFields } from '../fpl-team/fpl-team-api'
 import { LazyTeamVerification } from '../fpl-team/LazyTeamVerification'
 import { useToast } from '../toast/ToastProvider'
 import { DEBOUNCE_MS, LEAGUE_ID_VALIDATE_LENGTH, SUCCESS_TOAST_MS } from './constants'
@@ -56,7 +57,7 @@ export function CreateTournamentDialog({
   onCreated: (league: CreatedLeague) => void
   prefill?: CreatePrefill
 }) {
-  const { isAuthenticated } = useAuth()
+  const { isAuthenticated, updateUser } = useAuth()
   const signInInstead = useSignInInstead(onClose)
   const { toast } = useToast()
   const queryClient = useQueryClient()
@@ -186,7 +187,12 @@ export function CreateTournamentDialog({
         {verification ? (
           <>
             {verification.done ? null : <FormMessage tone="info">{verification.detail}</FormMessage>}
-            <LazyTeamVerification onVerified={() => setVerification((v) => v && { ...v, done: true })} />
+            <LazyTeamVerification
+              onVerified={(team) => {
+                updateUser(verifiedTeamFields(team))
+                setVerification((v) => v && { ...v, done: true })
+              }}
+            />
             {verification.done ? <p className="muted">Now press Create Tournament to finish.</p> : null}
           </>
         ) : null}

@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import { useNavigate } from 'react-router'
 import { Modal } from '../../components/Modal'
-import { InviteLinkActions } from '../share/InviteLinkActions'
 import { Confetti } from './Confetti'
 import type { CreatedLeague } from './CreateTournamentDialog'
+import { InviteLinkActions } from './InviteLinkActions'
 
 /**
  * The celebration after creating a tournament: confetti, the invite link to send the league

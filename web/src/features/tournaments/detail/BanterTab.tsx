@@ -1,7 +1,7 @@
 import { provisionalNote } from '../../../../../contract/provisional'
+import { MembersOnly, SignInGate } from '../../auth/Gates'
 import type { BanterKey, LeagueData } from '../types'
 import { type BanterCardData, banterCards, banterEmoji, banterTitle, provisionalGameweek } from './banter-cards'
-import { MembersOnly, SignInGate } from './Gates'
 import { ShareButton, type ShareHandler } from './ShareButton'
 
 export interface BanterTabProps {

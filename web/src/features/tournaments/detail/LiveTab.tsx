@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { formatNumber } from '../../../../../contract/numbers'
+import { MembersOnly, SignInGate } from '../../auth/Gates'
 import { LiveBanter } from '../../live/LiveBanter'
 import type { LiveTable } from '../../live/useLiveTable'
-import { OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled } from '../constants'
+import { DETAIL_LOAD_DELAY_MS, OWN_ROW_SCROLL_DELAY_MS, OWN_ROW_SCROLL_MIN, prizesEnabled } from '../constants'
 import type { LeagueData, StandingRow } from '../types'
 import { GameweekCard } from './GameweekCard'
-import { MembersOnly, SignInGate } from './Gates'
 import type { StandingsView } from './league-data'
 import { PrizePoolCard } from './PrizePoolCard'
 import { StandingsList } from './StandingsList'
@@ -151,7 +151,7 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, onSho
     <div className="live-tab">
       {readable ? (
         <Suspense fallback={null}>
-          <LiveSource leagueId={leagueId} page={page} search={search} stored={stored} onLive={setLive} />
+          <LiveSource leagueId={leagueId} page={page} search={search} stored={stored} startAfterMs={DETAIL_LOAD_DELAY_MS} onLive={setLive} />
         </Suspense>
       ) : null}
       {/* First in the markup, so a phone shows the (compact) card above the table; wide screens put it beside. */}

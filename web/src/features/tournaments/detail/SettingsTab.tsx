@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
+import { BanterSharingSettings } from '../../account/BanterSharingSettings'
 import { ChangePasswordCard } from '../../account/ChangePasswordCard'
-import { BanterSharingSettings } from '../../dashboard/BanterSharingSettings'
-import { DisplayNameEditor } from '../../dashboard/DisplayNameEditor'
+import { DisplayNameEditor } from '../../account/DisplayNameEditor'
 import type { League } from '../types'
 import '../../../styles/dashboard.css'
 

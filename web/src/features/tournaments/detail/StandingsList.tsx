@@ -1,8 +1,8 @@
 import { type Ref, useId } from 'react'
 import { formatNumber } from '../../../../../contract/numbers'
+import { Movement } from '../../../components/Movement'
 import { PROGRESS_SCALE_POINTS } from '../constants'
 import type { StandingRow } from '../types'
-import { Movement } from './Movement'
 import { progressPercent } from './standings-math'
 
 const PLACES = [

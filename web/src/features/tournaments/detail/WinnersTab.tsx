@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react'
 import { formatNumber } from '../../../../../contract/numbers'
 import { Fact } from '../../../components/Fact'
 import { panelId, type TabItem, TabList, tabId } from '../../../components/TabList'
+import { MembersOnly, SignInGate } from '../../auth/Gates'
 import { prizesEnabled, RUNNERS_UP_WIDE } from '../constants'
 import type { LeagueData, MonthlyWinner } from '../types'
-import { MembersOnly, SignInGate } from './Gates'
 
 // The league's story loads on demand: most visits to Winners read the months (decision 132). Through
 // import.meta.glob, Vite's lazy chunks, which the page renderer's bundler leaves out: the server

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useNavigate } from 'react-router'
-import { OPEN_SCREEN_MESSAGE, PUSH_SUBSCRIPTION_CHANGED_MESSAGE } from '../../../../contract/notifications'
-import { useAuth } from '../auth/AuthProvider'
-import { installOfferDue, subscribeInstallPrompt } from './install-prompt'
+import { OPEN_SCREEN_MESSAGE, PUSH_SUBSCRIPTION_CHANGED_MESSAGE } from '../../../contract/notifications'
+import { useAuth } from '../features/auth/AuthProvider'
+import { installOfferDue, subscribeInstallPrompt } from '../features/pwa/install-prompt'
 
 // Loaded when needed, not before the first screen (decision 168): the install offer when it is
 // due (never on a first visit), the device's push code for a signed-in user or a changed subscription.
-const InstallPrompt = lazy(() => import('./InstallPrompt').then((m) => ({ default: m.InstallPrompt })))
-const resyncPush = () => import('../notifications/device').then((m) => m.resyncPush())
+const InstallPrompt = lazy(() => import('../features/pwa/InstallPrompt').then((m) => ({ default: m.InstallPrompt })))
+const resyncPush = () => import('../features/pwa/push-device').then((m) => m.resyncPush())
 
 /**
  * The app's side of the service worker: a clicked notification opens its screen in this window

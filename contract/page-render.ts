@@ -1,8 +1,10 @@
 // The contract between the API worker and the page renderer (worker/pages), which it calls
 // through the PAGE_RENDERER service binding as a Workers RPC method (the binding's type:
-// worker/env.ts). Kept free of imports (but the dependency-free contract/) and of Workers types: the API bundles this file, and the
-// web program typechecks the renderer's side.
-import type { PageAnswers } from '../../contract/page-answers'
+// worker/env.ts). In contract/ rather than beside the renderer because the renderer imports the
+// SPA: the API importing the renderer's folder would run back up through it (decision 182).
+// Free of Workers types: the API bundles this file, and the web program typechecks the
+// renderer's side.
+import type { PageAnswers } from './page-answers'
 
 /** What a tournament page is drawn from: its path and the anonymous answers, keyed by API path. */
 export interface PageRenderInput {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
+import { BrandLink } from '../components/Logo'
 import { useAuth } from '../features/auth/AuthProvider'
 import { useAuthDialog } from '../features/auth/auth-dialog-context'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { initialsOf } from '../lib/initials'
-import { BrandLink } from './Logo'
 
 /** Pages that only make sense signed in: signing out there goes home. */
 const PRIVATE_PATHS = ['/dashboard', '/commissioner']
@@ -90,14 +90,7 @@ export function Header() {
               </button>
             </>
           ) : (
-            <>
-              <button type="button" className="button button--ghost desktop-only" onClick={signIn}>
-                Sign In
-              </button>
-              <button type="button" className="button button--primary desktop-only" onClick={signUp}>
-                Sign Up
-              </button>
-            </>
+            <SignInButtons modifier="desktop-only" onSignIn={signIn} onSignUp={signUp} />
           )}
           <button
             ref={menuButtonRef}
@@ -141,17 +134,24 @@ export function Header() {
               Sign Out
             </button>
           ) : (
-            <>
-              <button type="button" className="button button--ghost button--block" onClick={signIn}>
-                Sign In
-              </button>
-              <button type="button" className="button button--primary button--block" onClick={signUp}>
-                Sign Up
-              </button>
-            </>
+            <SignInButtons modifier="button--block" onSignIn={signIn} onSignUp={signUp} />
           )}
         </div>
       </div>
     </header>
+  )
+}
+
+/** "Sign In" and "Sign Up": in the bar (`desktop-only`) and in the mobile menu (`button--block`). */
+function SignInButtons({ modifier, onSignIn, onSignUp }: { modifier: string; onSignIn: () => void; onSignUp: () => void }) {
+  return (
+    <>
+      <button type="button" className={`button button--ghost ${modifier}`} onClick={onSignIn}>
+        Sign In
+      </button>
+      <button type="button" className={`button button--primary ${modifier}`} onClick={onSignUp}>
+        Sign Up
+      </button>
+    </>
   )
 }

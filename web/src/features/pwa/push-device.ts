@@ -2,7 +2,7 @@ import { parseResponse } from 'hono/client'
 import type { PushSubscriptionInput } from '../../../../contract/notifications'
 import { api, pathParam, publicApi } from '../../lib/api'
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage'
-import { isIosBrowser } from '../pwa/install-prompt'
+import { isIosBrowser } from './install-prompt'
 
 // Push on this device: permission, the browser's subscription and the server's record of it.
 // The server's id of this device is kept in storage, so the device can be turned off (and is,

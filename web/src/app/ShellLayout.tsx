@@ -1,10 +1,10 @@
 import { useRef } from 'react'
 import { useLocation } from 'react-router'
+import { Footer } from '../components/Footer'
+import { RoutePage } from '../components/RoutePage'
+import { useRouteFocus } from '../components/useRouteFocus'
 import { ConnectionBanner } from '../features/pwa/OfflineBanner'
-import { Footer } from './Footer'
 import { Header } from './Header'
-import { RoutePage } from './RoutePage'
-import { useRouteFocus } from './useRouteFocus'
 
 // A tournament's page brings its own header bar (logo, back, theme, avatar: decision 181, R10), so
 // the site header would only repeat it there; and its own offline notice, which also says from

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useAuthDialog } from '../../auth/auth-dialog-context'
+import { useAuthDialog } from './auth-dialog-context'
 
 /**
  * What signed-out visitors see instead of a tournament's standings or banter: the content

@@ -1,10 +1,10 @@
 import { useRef } from 'react'
 import { Link, useLocation } from 'react-router'
+import { BrandLink } from '../components/Logo'
+import { RoutePage } from '../components/RoutePage'
+import { useRouteFocus } from '../components/useRouteFocus'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { PRODUCT_NAME, SUPPORT_MAILTO } from '../lib/product'
-import { BrandLink } from './Logo'
-import { RoutePage } from './RoutePage'
-import { useRouteFocus } from './useRouteFocus'
 
 /**
  * Layout of the pages outside the shell (email verification, password reset, invites, shared

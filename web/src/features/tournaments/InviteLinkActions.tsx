@@ -1,5 +1,5 @@
+import { socialShareUrl } from '../../lib/social-share'
 import { useTimedMessage } from '../../lib/useTimedMessage'
-import { socialShareUrl } from './share-api'
 
 /** The words a WhatsApp invite carries before the link. */
 export function inviteText(leagueName: string): string {
