@@ -2,6 +2,8 @@
 // wall when FPL checks a gameweek. The refresh writes it (worker/services/story/gazette.ts); the
 // wall reads it. Every text is plain text: the client renders it as text, never as markup.
 
+import type { HallRecord } from './hall-of-fame'
+
 /** The weekly awards an edition reports, in its order (keys of the banter stats). */
 export const GAZETTE_AWARDS = ['gameweek_rocket', 'captain_catastrophe', 'benched_beast', 'transfer_tornado', 'comeback_king', 'wooden_spoon_warrior'] as const
 export type GazetteAwardKey = (typeof GAZETTE_AWARDS)[number]
@@ -11,6 +13,10 @@ export interface GazetteAward {
   /** The award's banter stat as the Banter tab shows it (manager, team_name, description, value fields). */
   stat: Record<string, unknown> & { manager: string; team_name: string; description: string }
 }
+
+/** A week's edition, a month's last week (its Manager of the Month), or the season's last gameweek. */
+export const GAZETTE_KINDS = ['gameweek', 'month', 'finale'] as const
+export type GazetteKind = (typeof GAZETTE_KINDS)[number]
 
 export interface GazetteMonthRow {
   position: number
@@ -30,12 +36,25 @@ export interface GazetteDocument {
   manager_of_the_month: { month: string; winners: string[]; points: number | null } | null
   /** From the Race Centre of the same snapshot. */
   race: { name: string; gameweeks_left: number; alive_count: number; lines: string[] } | null
+  /** The season's last gameweek (decision 184): editions before it have no such field. */
+  finale?: GazetteFinale
+}
+
+/** The season finale: the champion (joint champions share the title), the podium and the season's records. */
+export interface GazetteFinale {
+  season: string
+  champions: string[]
+  points: number
+  /** The final table's top three (FPL's positions: level managers share one). */
+  podium: GazetteMonthRow[]
+  /** The season's Hall of Fame records, each with its holders' names. */
+  records: Array<{ title: string; value: number; unit: HallRecord['unit']; holders: string[] }>
 }
 
 export interface GazetteEdition {
   season: string
   gameweek: number
-  kind: 'gameweek' | 'month'
+  kind: GazetteKind
   published_at: string
   /** The newest edition stays pinned on the wall until the next one. */
   pinned: boolean

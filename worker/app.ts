@@ -8,6 +8,7 @@ import { ApiError, handleError, notFound } from './lib/errors'
 import { log, withLogScope } from './lib/log'
 import { publicReadCache } from './lib/public-read-cache'
 import { SECURITY_HEADERS } from './lib/security-headers'
+import { offSeasonOutages } from './middleware/season-outage'
 import { authRoutes, autoJoinRoutes } from './routes/auth'
 import { banterRoutes } from './routes/banter'
 import { clientErrorRoutes } from './routes/client-errors'
@@ -23,6 +24,7 @@ import { meRoutes } from './routes/me'
 import { notificationRoutes, pushRoutes } from './routes/notifications'
 import { opsRoutes } from './routes/ops'
 import { raceRoutes } from './routes/race'
+import { seasonRoutes } from './routes/season'
 import { sharePageRoutes } from './routes/share-page'
 import { statsRoutes } from './routes/stats'
 import { tournamentPageRoutes } from './routes/tournament-page'
@@ -46,6 +48,7 @@ function createApi() {
       await next()
     })
     .use(publicReadCache)
+    .use(offSeasonOutages)
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/', autoJoinRoutes)
@@ -61,6 +64,7 @@ function createApi() {
     .route('/notifications', notificationRoutes)
     .route('/', fplRoutes)
     .route('/', statsRoutes)
+    .route('/season', seasonRoutes)
     .route('/dev', devRoutes)
     .route('/ops', opsRoutes)
     .route('/client-errors', clientErrorRoutes)

@@ -65,7 +65,7 @@ async function storyBench(quick: boolean) {
 
   const stats = await load<Json>('worker/fpl/stats/index.ts')
   const { raceDocument } = await load<{ raceDocument: (ctx: Json) => Json | null }>('worker/services/story/race.ts')
-  const { composeEdition } = await load<{ composeEdition: (ctx: Json, race: Json | null, low: string[]) => { document: Json } }>(
+  const { composeEdition } = await load<{ composeEdition: (ctx: Json, story: { race: Json | null }, low: string[]) => { document: Json } }>(
     'worker/services/story/gazette.ts',
   )
   const { gameweeksToKeep } = await load<{ gameweeksToKeep: (ctx: Json, kept: Set<number>) => Array<{ gameweek: number; rows: unknown[][] }> }>(
@@ -141,7 +141,7 @@ async function storyBench(quick: boolean) {
   const baseline = timed(runs, snapshotDocuments)
   const race = raceDocument(ctx)
   const raceMs = timed(runs, () => raceDocument(ctx))
-  const gazetteMs = timed(runs, () => composeEdition(ctx, race, []))
+  const gazetteMs = timed(runs, () => composeEdition(ctx, { race }, []))
   const keepMs = timed(runs, () => JSON.stringify(gameweeksToKeep(ctx, new Set(Array.from({ length: GAMEWEEK - 1 }, (_, i) => i + 1)))))
 
   // A whole season kept: 38 checked gameweeks of the league, each as the refresh keeps it
@@ -161,7 +161,7 @@ async function storyBench(quick: boolean) {
   const summary = records.summariseSeason({ tournamentId: 5, season: SEASON, leagueName: 'Sim Mega League', gameweeks: kept, names, titles: [] })
   const hallBytes = JSON.stringify({ records: records.allTimeRecords([summary]), seasons: [summary] }).length
   const raceBytes = JSON.stringify(race).length
-  const gazetteBytes = JSON.stringify(composeEdition(ctx, race, []).document).length
+  const gazetteBytes = JSON.stringify(composeEdition(ctx, { race }, []).document).length
 
   // SQLite pages (the schema of migration 0010): the kept season of this league, and one whole
   // 5,000-row table for the price of a manager-gameweek in a league kept whole.

@@ -9,8 +9,19 @@
  */
 
 import { fixtureMoment } from './matchday.ts'
+import { entryBehind, leagueBehind, NEXT_SEASON_LEAGUE_INFO, nextSeasonWorld, publishNextSeason } from './next-season.ts'
 import type { BootstrapTemplate, EntryRename, InjectedGoal, LeagueInfo, MatchDayClock, Phase, SeasonWorld, SimClock } from './season.ts'
-import { createSeasonWorld, DEFAULT_GAMEWEEK, isoSeconds, LEAGUES, PHASES, SIM_SEASON_NAME, TOTAL_GAMEWEEKS } from './season.ts'
+import { createSeasonWorld, DEFAULT_GAMEWEEK, isoSeconds, LEAGUES, PHASES, TOTAL_GAMEWEEKS } from './season.ts'
+
+export type { NextSeasonLeague } from './next-season.ts'
+export {
+  NEXT_SEASON_ENTRY_OFFSET,
+  NEXT_SEASON_LEAGUES,
+  NEXT_SEASON_NAME,
+  nextSeasonEntryId,
+  nextSeasonLeague,
+  RECYCLED_ENTRY_IDS,
+} from './next-season.ts'
 
 export type { EntryRename, InjectedGoal, LeagueInfo, Phase, SeasonWorld, SimClock } from './season.ts'
 export {
@@ -97,8 +108,18 @@ export interface MatchDayState {
   fixtures: MatchDayFixture[]
 }
 
+/**
+ * Where FPL's year stands: `in_season` (2026/27 being played), `finished` (GW38 checked, the
+ * summer state), `off_season` (every answer is "The game is being updated"), `relaunched`
+ * (2027/28 with new ids, before GW1 unless its clock is moved on).
+ */
+export type SeasonPhase = 'in_season' | 'finished' | 'off_season' | 'relaunched'
+/** The phases `setSeason` moves to; `in_season` comes back by setting the 2026/27 clock. */
+export const SEASON_CHANGES = ['finished', 'off_season', 'relaunched'] as const
+export type SeasonChange = (typeof SEASON_CHANGES)[number]
+
 export interface SimulatorState {
-  season: string
+  season: { name: string; phase: SeasonPhase }
   gameweek: number
   phase: Phase
   /** Deadline of `gameweek` (ISO UTC). */
@@ -128,7 +149,9 @@ export interface FplSimulatorOptions {
 
 export interface FplSimulator {
   fetch(request: Request): Promise<Response>
-  /** Ends any match day. */
+  /** Moves FPL's year on (or back): see `SeasonPhase`. Ends any match day. */
+  setSeason(phase: SeasonChange): SimulatorState
+  /** Ends any match day. Moves the served season's clock; after the finale (not relaunched) it replays 2026/27. */
   setGameweek(gw: number, phase?: Phase): SimulatorState
   /** The next phase; during a match day, moves `at` to when that phase begins. */
   advance(): SimulatorState
@@ -146,6 +169,7 @@ export interface FplSimulator {
   resetStats(): void
   state(): SimulatorState
   setLatency(ms: number): void
+  /** The 2026/27 world (2027/28's is built from it on relaunch). */
   readonly world: SeasonWorld
 }
 
@@ -199,6 +223,10 @@ function classify(path: string): { kind: EndpointKind; args: number[] } {
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+}
+
+function routedResponse(routed: Routed): Response {
+  return new Response(routed.body, { status: routed.status, headers: JSON_HEADERS })
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -307,8 +335,11 @@ function validGameweek(gw: unknown): gw is number {
 const NEXT_PHASE: Readonly<Record<Phase, Phase>> = { upcoming: 'live', live: 'finished', finished: 'checked', checked: 'live' }
 
 export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimulator {
-  const world = options.world ?? createSeasonWorld({ seed: options.seed, bootstrap: options.bootstrap })
-  const clock: SimClock = { gw: options.gameweek ?? DEFAULT_GAMEWEEK, phase: options.phase ?? 'checked' }
+  const firstWorld = options.world ?? createSeasonWorld({ seed: options.seed, bootstrap: options.bootstrap })
+  // The world and clock being served: 2026/27's, or 2027/28's once relaunched.
+  let world = firstWorld
+  let clock: SimClock = { gw: options.gameweek ?? DEFAULT_GAMEWEEK, phase: options.phase ?? 'checked' }
+  let season: SeasonPhase = 'in_season'
   if (!validGameweek(clock.gw) || !isPhase(clock.phase)) throw new Error(`Invalid start: gameweek ${clock.gw}, phase ${clock.phase}`)
   let latencyMs = Math.max(0, options.latencyMs ?? 0)
   let faults: ActiveFault[] = []
@@ -325,7 +356,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
 
   /** What the answers depend on: the phase and the view (a match day's picture is per minute and goals). */
   function clockKey(): string {
-    return `${clock.gw}:${clock.phase}:${world.view(clock).key}`
+    return `${world.seasonName}:${clock.gw}:${clock.phase}:${world.view(clock).key}`
   }
 
   function cachedBody(key: string, build: () => unknown): string {
@@ -357,13 +388,13 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
   function state(): SimulatorState {
     const matchDay = clock.matchDay
     return {
-      season: SIM_SEASON_NAME,
+      season: { name: world.seasonName, phase: season },
       gameweek: clock.gw,
       phase: clock.phase,
       deadline_time: isoSeconds(world.deadline(clock.gw)),
       latencyMs,
       faults: faults.map(faultView),
-      leagues: LEAGUES,
+      leagues: season === 'relaunched' ? NEXT_SEASON_LEAGUE_INFO : LEAGUES,
       matchday: matchDay ? { at: matchDay.at, time: isoSeconds(matchDay.at), speed, fixtures: matchDayFixtures() } : null,
       changed_at: matchDay ? Math.max(matchDayStart, world.matchDayChangedAt(clock.gw, matchDay.at) ?? 0, ...goalTimes) : null,
       version,
@@ -395,9 +426,36 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     speed = 0
   }
 
+  function setSeason(phase: SeasonChange): SimulatorState {
+    if (!(SEASON_CHANGES as readonly unknown[]).includes(phase)) {
+      throw new RangeError(`Expected {"phase": ${SEASON_CHANGES.map((p) => `"${p}"`).join(' | ')}}, got ${JSON.stringify(phase) ?? 'no phase'}`)
+    }
+    stopClock()
+    season = phase
+    if (phase === 'relaunched') {
+      world = nextSeasonWorld(firstWorld)
+      clock = { gw: 1, phase: 'upcoming' }
+    } else {
+      world = firstWorld
+      clock = { gw: TOTAL_GAMEWEEKS, phase: 'checked', summer: true }
+    }
+    return changed()
+  }
+
+  /**
+   * The gameweek clock is the served season's: 2027/28's once relaunched, else 2026/27's, and
+   * moving that one after the finale replays it (tests rewinding between cases need no reset).
+   */
+  function clockMoves(): void {
+    if (season !== 'finished' && season !== 'off_season') return
+    season = 'in_season'
+    delete clock.summer
+  }
+
   function setGameweek(gw: number, phase: Phase = 'checked'): SimulatorState {
     if (!validGameweek(gw)) throw new RangeError(`Gameweek must be an integer 1..${TOTAL_GAMEWEEKS}, got ${gw}`)
     if (!isPhase(phase)) throw new RangeError(`Phase must be one of ${PHASES.join(', ')}, got ${String(phase)}`)
+    clockMoves()
     stopClock()
     delete clock.matchDay
     clock.gw = gw
@@ -414,6 +472,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     const started = clock.phase === 'upcoming' ? clock.gw - 1 : clock.gw
     const target = gw ?? started + 1
     if (!validGameweek(target)) throw new RangeError(`Gameweek must be an integer 1..${TOTAL_GAMEWEEKS}, got ${target}`)
+    clockMoves()
     stopClock()
     // A minute after the deadline: picks are published, nothing has kicked off.
     matchDayStart = world.deadline(target) + 60
@@ -508,14 +567,24 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     return fault.spec
   }
 
+  /** The world's own id behind a path's entry or league id (2027/28 ids differ); null: 404. */
+  function ownId(kind: EndpointKind, id: number): number | null {
+    if (season !== 'relaunched') return id
+    if (kind === 'standings') return leagueBehind(id)
+    return kind === 'entry' || kind === 'history' || kind === 'picks' || kind === 'transfers' ? entryBehind(world, id) : id
+  }
+
   function route(path: string, params: URLSearchParams): Routed {
     const { kind, args } = classify(path)
-    const [a = Number.NaN, b = Number.NaN] = args
+    const [first = Number.NaN, b = Number.NaN] = args
+    const a = ownId(kind, first)
+    const publish = (body: unknown): unknown => (season === 'relaunched' ? publishNextSeason(kind, body) : body)
     const json = (body: unknown): Routed =>
-      body === null ? { kind, status: 404, body: JSON.stringify(NOT_FOUND) } : { kind, status: 200, body: JSON.stringify(body) }
+      body === null ? { kind, status: 404, body: JSON.stringify(NOT_FOUND) } : { kind, status: 200, body: JSON.stringify(publish(body)) }
+    if (a === null) return json(null)
     switch (kind) {
       case 'bootstrap-static':
-        return { kind, status: 200, body: cachedBody(`bootstrap:${clockKey()}`, () => world.bootstrapStatic(clock)) }
+        return { kind, status: 200, body: cachedBody(`bootstrap:${clockKey()}`, () => publish(world.bootstrapStatic(clock))) }
       case 'standings':
         return json(
           world.standings(clock, a, {
@@ -561,13 +630,15 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
     try {
       if (latencyMs > 0) await wait(latencyMs, request.signal)
+      // Between seasons FPL answers nothing else, whatever the path, method or injected fault.
+      if (season === 'off_season') return new Response(UPDATING_HTML, { status: 503, headers: HTML_HEADERS })
       if (request.method !== 'GET' && request.method !== 'HEAD') return jsonResponse(405, { detail: `Method "${request.method}" not allowed.` })
       // Django's APPEND_SLASH: FPL redirects slash-less API paths.
       if (kind !== 'not-found' && !path.endsWith('/')) return new Response(null, { status: 301, headers: { location: `${path}/${url.search}` } })
       const fault = takeFault(path + url.search)
       if (fault) return await faultResponse(fault, request, path, url.searchParams)
       const routed = route(path, url.searchParams)
-      return new Response(routed.body, { status: routed.status, headers: JSON_HEADERS })
+      return routedResponse(routed)
     } finally {
       stats.inFlight--
     }
@@ -590,7 +661,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
       case 'hang': {
         await wait(fault.hangMs ?? FOREVER_MS, request.signal)
         const routed = route(path, params)
-        return new Response(routed.body, { status: routed.status, headers: JSON_HEADERS })
+        return routedResponse(routed)
       }
       case 'malformed': {
         const routed = route(path, params)
@@ -623,6 +694,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
         if (!validGameweek(gw) || !isPhase(phase)) return jsonResponse(400, { error: `Expected {"gw": 1..${TOTAL_GAMEWEEKS}, "phase": ${PHASES.join('|')}}` })
         return jsonResponse(200, setGameweek(gw, phase))
       }
+      if (action === 'season' && method === 'POST') return jsonResponse(200, setSeason((await readJson(request)).phase as SeasonChange))
       if (action === 'advance' && method === 'POST') return jsonResponse(200, advance())
       if (action === 'matchday' && method === 'POST') {
         const gw = (await readJson(request)).gw
@@ -650,8 +722,9 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
       if (action === 'faults' && method === 'GET') return jsonResponse(200, { faults: state().faults })
       const entry = /^entries\/(\d+)$/.exec(action)
       if (entry && method === 'POST') {
-        const id = Number(entry[1])
-        if (!world.isEntry(id)) return jsonResponse(404, { error: `No entry ${id}` })
+        const asked = Number(entry[1])
+        const id = ownId('entry', asked)
+        if (id === null || !world.isEntry(id)) return jsonResponse(404, { error: `No entry ${asked}` })
         const body = await readJson(request)
         const rename: EntryRename = {}
         for (const field of ['name', 'player_first_name', 'player_last_name'] as const) {
@@ -662,7 +735,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
         }
         world.renameEntry(id, rename)
         version++
-        return jsonResponse(200, world.entrySummary(clock, id))
+        return routedResponse(route(`/api/entry/${asked}/`, new URLSearchParams()))
       }
       if (action === 'stats' && method === 'GET') return jsonResponse(200, stats)
       if (action === 'stats/reset' && method === 'POST') {
@@ -692,6 +765,7 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
 
   return {
     fetch: fetchHandler,
+    setSeason,
     setGameweek,
     advance,
     startMatchDay,
@@ -712,6 +786,6 @@ export function createFplSimulator(options: FplSimulatorOptions = {}): FplSimula
       latencyMs = Math.max(0, ms)
       version++
     },
-    world,
+    world: firstWorld,
   }
 }

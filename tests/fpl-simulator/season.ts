@@ -39,6 +39,8 @@ export interface SimClock {
   phase: Phase
   /** A match day of `gw` being played minute by minute (the phase follows `at`); absent: the step-wise picture. */
   matchDay?: MatchDayClock
+  /** FPL's summer state after the last gameweek: history `past` already lists this season. */
+  summer?: boolean
 }
 
 export interface MatchDayClock {
@@ -1845,6 +1847,10 @@ export interface SeasonWorldOptions {
   seed?: number
   /** A bootstrap-static response to build on; defaults to the real 2025-26 capture. */
   bootstrap?: BootstrapTemplate
+  /** The season after the one before: the same managers (names, renames, past seasons), another year's deadlines. */
+  previous?: SeasonWorld
+  /** Entries (inclusive id range) outside every league: managers the app has never seen. */
+  unaffiliated?: readonly [number, number]
 }
 
 /**
@@ -1967,6 +1973,12 @@ interface PopulationStats {
   totalSd: number[]
 }
 
+interface PastSeason {
+  season_name: string
+  total_points: number
+  rank: number
+}
+
 interface HistoryRow {
   event: number
   points: number
@@ -1984,6 +1996,14 @@ interface HistoryRow {
 
 export class SeasonWorld {
   seed: number
+  /** Seasons after 2026/27 (0 for it): deadlines move on by 52 weeks each, keeping weekdays. */
+  yearsOn: number
+  /** "2026/27" for the first world. */
+  seasonName: string
+  /** Names and past seasons are drawn from the first season's seed, so a manager stays the same person. */
+  nameSeed: number
+  previous: SeasonWorld | null
+  unaffiliated: readonly [number, number] | null
   template: BootstrapTemplate
   players: PlayerStatic[]
   types: Uint8Array
@@ -2003,6 +2023,12 @@ export class SeasonWorld {
 
   constructor(options: SeasonWorldOptions = {}) {
     this.seed = options.seed ?? DEFAULT_SEED
+    this.previous = options.previous ?? null
+    this.yearsOn = this.previous ? this.previous.yearsOn + 1 : 0
+    this.nameSeed = this.previous ? this.previous.nameSeed : this.seed
+    this.seasonName = seasonLabel(2026 + this.yearsOn)
+    this.unaffiliated = options.unaffiliated ?? null
+    if (this.previous) this.renamed = this.previous.renamed
     this.template = options.bootstrap ?? DEFAULT_BOOTSTRAP_TEMPLATE
     this.rules = this.template.game_config.scoring
     this.players = buildPlayers(this.template)
@@ -2043,7 +2069,7 @@ export class SeasonWorld {
   deadline(gw: number): number {
     const event = this.template.events[gw - 1]
     if (!event) throw new Error(`No gameweek ${gw}`)
-    return event.deadline_time_epoch + SEASON_SHIFT_SECONDS
+    return event.deadline_time_epoch + (1 + this.yearsOn) * SEASON_SHIFT_SECONDS
   }
 
   /** Match day d of a gameweek (first kick-off ninety minutes after the deadline). */
@@ -2255,7 +2281,7 @@ export class SeasonWorld {
       const stats = picture?.stats ?? table?.stats ?? []
       const score = match && moment.started ? fixtureScore(match, stats) : null
       return {
-        code: 2_700_000 + fixture.id,
+        code: 2_700_000 + this.yearsOn * 1_000 + fixture.id,
         event: gw,
         finished: moment.finished,
         finished_provisional: moment.finishedProvisional,
@@ -2271,7 +2297,7 @@ export class SeasonWorld {
         stats: match && moment.started ? fixtureStats(match, stats) : [],
         team_h_difficulty: strength(fixture.away),
         team_a_difficulty: strength(fixture.home),
-        pulse_id: 125_000 + fixture.id,
+        pulse_id: 125_000 + this.yearsOn * 1_000 + fixture.id,
       }
     })
   }
@@ -2405,6 +2431,7 @@ export class SeasonWorld {
 
   isEntry(id: number): boolean {
     if (!Number.isInteger(id)) return false
+    if (this.unaffiliated && id >= this.unaffiliated[0] && id <= this.unaffiliated[1]) return true
     for (const spec of Object.values(MEMBER_SPECS)) {
       if (spec.ids.includes(id)) return true
       for (const [from, to] of spec.ranges) if (id >= from && id <= to) return true
@@ -2434,7 +2461,7 @@ export class SeasonWorld {
   }
 
   profile(id: number): EntryProfile {
-    const rng = new Rng(hash32(this.seed, STREAM_PROFILE, id, 1))
+    const rng = new Rng(hash32(this.nameSeed, STREAM_PROFILE, id, 1))
     const special = SPECIAL_ENTRIES[id]
     const generatedFirst = special?.first ?? rng.pick(FIRST_NAMES)
     const generatedLast = special?.last ?? rng.pick(LAST_NAMES)
@@ -2456,7 +2483,7 @@ export class SeasonWorld {
       favouriteTeam: rng.chance(0.85) ? 1 + rng.int(this.template.teams.length) : null,
       joinedEpoch,
       joinedMicros: rng.int(1_000_000),
-      yearsActive: 1 + rng.int(12),
+      yearsActive: 1 + rng.int(12) + this.yearsOn,
       startedEvent,
     }
   }
@@ -3025,19 +3052,27 @@ export class SeasonWorld {
           event: record.gw,
         })
     }
-    return { current: rows, past: this.pastSeasons(id), chips }
+    return { current: rows, past: clock.summer ? [...this.pastSeasons(id), this.seasonRow(id)] : this.pastSeasons(id), chips }
   }
 
-  pastSeasons(id: number): Array<{ season_name: string; total_points: number; rank: number }> {
+  /** history `past`, oldest first: the seasons before this one. */
+  pastSeasons(id: number): PastSeason[] {
+    if (this.previous) return [...this.previous.pastSeasons(id), this.previous.seasonRow(id)]
     const profile = this.profile(id)
-    const rng = new Rng(hash32(this.seed, STREAM_PAST, id))
-    const past: Array<{ season_name: string; total_points: number; rank: number }> = []
+    const rng = new Rng(hash32(this.nameSeed, STREAM_PAST, id))
+    const past: PastSeason[] = []
     for (let years = profile.yearsActive - 1; years >= 1; years--) {
-      const start = 2026 - years
       const points = 1750 + rng.int(800)
-      past.push({ season_name: `${start}/${String((start + 1) % 100).padStart(2, '0')}`, total_points: points, rank: rankFromScore(points, 2150, 180) })
+      past.push({ season_name: seasonLabel(2026 - years), total_points: points, rank: rankFromScore(points, 2150, 180) })
     }
     return past
+  }
+
+  /** This season's line in history `past`, once it is over: the total and overall rank after the last gameweek. */
+  seasonRow(id: number): PastSeason {
+    const { rows } = this.historyRows(id, this.view({ gw: TOTAL_GAMEWEEKS, phase: 'checked' }))
+    const last = rows[rows.length - 1]
+    return { season_name: this.seasonName, total_points: last?.total_points ?? 0, rank: last?.overall_rank ?? SIM_TOTAL_PLAYERS }
   }
 
   entryPicks(clock: SimClock, id: number, gw: number): Record<string, unknown> | null {
@@ -3109,9 +3144,10 @@ export class SeasonWorld {
       player_region_iso_code_short: profile.region.short,
       player_region_iso_code_long: profile.region.long,
       years_active: profile.yearsActive,
-      summary_overall_points: latest ? latest.total_points : null,
+      // A team carried over from last season shows 0 points, not null, before its first gameweek.
+      summary_overall_points: latest ? latest.total_points : this.previous ? 0 : null,
       summary_overall_rank: latest ? latest.overall_rank : null,
-      summary_event_points: latest ? latest.points : null,
+      summary_event_points: latest ? latest.points : this.previous ? 0 : null,
       summary_event_rank: latest ? latest.rank : null,
       current_event: view.started > 0 ? view.started : null,
       leagues: {
@@ -3145,7 +3181,7 @@ export class SeasonWorld {
       id: OVERALL_LEAGUE_ID,
       name: 'Overall',
       short_name: 'overall',
-      created: '2026-06-15T10:02:11.538116Z',
+      created: `${2026 + this.yearsOn}-06-15T10:02:11.538116Z`,
       closed: false,
       rank: null,
       max_entries: null,
@@ -3225,6 +3261,11 @@ export class SeasonWorld {
     })
     return [overall, ...privateLeagues].sort((a, b) => a.id - b.id)
   }
+}
+
+/** "2026/27" for the season starting in 2026. */
+function seasonLabel(startYear: number): string {
+  return `${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`
 }
 
 function standingsRowId(leagueId: number, entryId: number): number {

@@ -719,7 +719,7 @@ describe('the gameweek clock', () => {
   }
 
   it('defaults to GW12 checked', async () => {
-    expect(sim.state()).toMatchObject({ gameweek: 12, phase: 'checked', season: '2026/27' })
+    expect(sim.state()).toMatchObject({ gameweek: 12, phase: 'checked', season: { name: '2026/27', phase: 'in_season' } })
     const boot = await getJson<Bootstrap>(sim, '/bootstrap-static/')
     expect(flags(boot.events, 12)).toEqual({ is_previous: false, is_current: true, is_next: false, finished: true, data_checked: true })
     expect(flags(boot.events, 11)).toMatchObject({ is_previous: true, finished: true })

@@ -52,6 +52,8 @@ function dashboardApi(routes: Record<string, Reply | Reply[]> = {}) {
     'GET /api/me/gameweek': {
       body: { gameweek: null, status: null, provisional: false, points: null, next_deadline: null, leagues: [], updated_at: '2025-08-01T10:00:00Z' },
     },
+    // The season banner (tests/web/season-banner.test.tsx): in season it says nothing.
+    'GET /api/season': { body: { season: '2026/27', phase: 'in_season', next_deadline: '2026-11-28T11:00:00Z' } },
     ...routes,
   })
 }
@@ -69,6 +71,12 @@ const section = (name: string) => screen.getByRole('region', { name })
 const team4242 = { fpl_team_id: 4242, team_name: 'Salah Fingers', player_name: 'Jamie Vardy' }
 
 describe('dashboard: header, profile and tournaments', () => {
+  it('says the season is over above the gameweek panel while FPL prepares the next one', async () => {
+    dashboardApi({ 'GET /api/season': { body: { season: '2026/27', phase: 'off_season', next_deadline: null } } })
+    await openDashboard()
+    expect(await screen.findByRole('status', { name: 'Season' })).toHaveTextContent('The 2026/27 season is over, and FPL is getting the next one ready')
+  })
+
   it('greets the user, shows the profile and lists the tournaments with their count', async () => {
     const api = dashboardApi()
     await openDashboard()

@@ -87,6 +87,44 @@ describe('the Gazette on the wall', () => {
     expect(screen.queryByTestId('confetti')).toBeNull()
   })
 
+  it('crowns the champion in the season finale: the podium and the season records, with confetti', async () => {
+    window.localStorage.removeItem('gazette-seen:1:2026/27:38')
+    const finale = edition(38, {
+      kind: 'finale',
+      pinned: true,
+      document: {
+        ...edition(38).document,
+        headline: 'Priya is the The Pub League champion of 2026/27!',
+        month: null,
+        race: null,
+        finale: {
+          season: '2026/27',
+          champions: ['Priya'],
+          points: 2310,
+          podium: [
+            { position: 1, player_name: 'Priya', points: 2310 },
+            { position: 2, player_name: 'Tom', points: 2290 },
+            { position: 3, player_name: 'Sam <i>', points: 2201 },
+          ],
+          records: [{ title: 'Best gameweek', value: 112, unit: 'points', holders: ['Tom'] }],
+        },
+      },
+    })
+    mockApi({ [GET]: { body: answer([finale]) } })
+    renderWithProviders(<Gazette leagueId="1" moderator={false} />)
+    const post = await screen.findByRole('article', { name: 'Priya is the The Pub League champion of 2026/27!' })
+    expect(within(post).getByText(/Season finale · GW 38 · 2026\/27/)).toBeTruthy()
+    const crown = within(post).getByRole('region', { name: '2026/27 champion' })
+    expect(crown.querySelector('.gazette__mom')?.textContent).toBe('🏆 Champion: Priya · 2,310 pts')
+    expect(
+      within(within(post).getByRole('region', { name: 'Final top three' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Priya2,310 pts', '2Tom2,290 pts', '3Sam <i>2,201 pts'])
+    expect(within(post).getByRole('region', { name: 'Season records' }).textContent).toContain('Best gameweek: Tom · 112 points')
+    expect(screen.getByTestId('confetti')).toBeTruthy()
+  })
+
   it('lets the commissioner remove an edition, after saying what that does', async () => {
     const api = mockApi({
       [GET]: [{ body: answer([edition(12, { pinned: true })]) }, { body: answer([]) }],

@@ -174,13 +174,33 @@ describe('the Gameweek Gazette', () => {
     expect(edition?.document.month?.finished).toBe(true)
   })
 
+  it("crowns the season's champion in a finale edition when FPL checks the last gameweek (decision 184)", async () => {
+    simAt(38, 'checked')
+    const notify = new NotifyQueue()
+    await runCronAndQueue({ notify })
+    expect(broadcasts(notify).map(([type]) => type)).toContain('gazette')
+    const edition = (await gazette()).body.editions[0]
+    expect(edition).toMatchObject({ gameweek: 38, kind: 'finale', pinned: true })
+    const finale = edition?.document.finale
+    // FPL's final table decides: its rank 1 are the champions, its top three the podium, names scrubbed as everywhere.
+    const table = await simTable()
+    const named = (name: string) => (hidden.includes(name) ? `A${LOW_PROFILE.slice(1)}` : name)
+    expect(finale?.champions).toEqual(table.filter((r) => r.rank === 1).map((r) => named(r.player_name)))
+    expect(finale?.points).toBe(table[0]?.total)
+    expect(finale?.podium).toEqual(table.slice(0, 3).map((r) => ({ position: r.rank, player_name: named(r.player_name), points: r.total })))
+    expect(finale?.records.map((r) => r.title)).toContain('Best gameweek')
+    expect(edition?.document.headline).toContain('champion of 2026/27')
+    for (const name of hidden) expect(JSON.stringify(edition?.document)).not.toContain(name)
+  })
+
   it('publishes nothing once the commissioner has switched it off', async () => {
     const settings = (headers: Record<string, string>, enabled: unknown) =>
       call(`/api/leagues/${pubId}/gazette/settings`, json({ enabled }, { method: 'PUT', headers }))
     expect((await settings(member, false)).status).toBe(403)
     expect((await settings(owner, 'no')).status).toBe(400)
     expect((await settings(owner, false)).status).toBe(200)
-    simAt(14, 'checked')
+    await forgetVersion()
+    await env.DB.prepare('DELETE FROM gazette_editions WHERE tournament_id = ? AND gameweek = 38').bind(pubId).run()
     const notify = new NotifyQueue()
     await runCronAndQueue({ notify })
     expect(broadcasts(notify)).toEqual([])

@@ -167,4 +167,22 @@ describe('the live poll on real FPL answers', () => {
     const back = await poll(fpl({ inPlay: 3 }), still.feed, NOW + 3 * MINUTE)
     expect(back.feed).toMatchObject({ gen: 3, updating: false, fetched_at: new Date(NOW + 3 * MINUTE).toISOString() })
   })
+
+  it('rests for hours, not a minute, when FPL is being updated after the last gameweek of the season', async () => {
+    const good = await poll(fpl(), null)
+    const last = { ...good.feed!, next_deadline: null }
+    const failing = await poll(fpl({ updating: true }), last, NOW + MINUTE)
+    expect(failing).toMatchObject({ changed: true, nextPollAt: null })
+    expect(failing.feed).toMatchObject({ updating: true })
+  })
+
+  it('before the first deadline, wakes a minute after it when it is hours away and rests otherwise', async () => {
+    const preSeason = structuredClone(bootstrapCapture)
+    for (const e of preSeason.events) Object.assign(e, { is_previous: false, is_current: false, is_next: e.id === 1, finished: false, data_checked: false })
+    const script = scriptedFetch({ 'bootstrap-static/': () => jsonResponse(preSeason), 'event-status/': () => jsonResponse({ status: [], leagues: '' }) })
+    const firstDeadline = Date.parse(preSeason.events[0]!.deadline_time)
+    expect(await poll(script, null, firstDeadline - 2 * 60 * MINUTE)).toEqual({ feed: null, changed: false, nextPollAt: firstDeadline + MINUTE })
+    expect((await poll(script, null, firstDeadline - 7 * 60 * MINUTE)).nextPollAt).toBeNull()
+    expect(kinds(script.calls)).toEqual(['bootstrap-static', 'bootstrap-static', 'event-status', 'event-status'])
+  })
 })

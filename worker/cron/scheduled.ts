@@ -10,6 +10,7 @@ import { pollerOf } from '../services/live/hubs'
 import type { NotifySender } from '../services/notifications/messages'
 import { runNotificationSchedule } from '../services/notifications/schedule'
 import { type MessageSender, runRefreshPlanner } from '../services/refresh'
+import { seasonResting } from '../services/season'
 import { namePublicTournament } from '../services/tournaments'
 
 export const REFRESH_LEASE = 'fpl-refresh'
@@ -19,6 +20,8 @@ const LEASE_TTL_MS = 5 * 60 * 1000
 export interface ScheduledRun {
   ran: boolean
   holder: string
+  /** Between seasons: FPL was asked less than an hour ago, so this run did not ask it (decision 183). */
+  resting?: boolean
   jobs?: number
   skipped?: number
   gameweek?: string
@@ -50,6 +53,10 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
     await (deps.wakeLive ?? (() => pollerOf(env).wake()))().catch((error: unknown) => log.warn('The live poller did not wake', { error }))
     // Sessions past their expiry or idle timeout; sign-in only tidies the signing-in user's own.
     await deleteEndedSessions(db, deps.now?.() ?? Date.now())
+    if (!deps.forceState && (await seasonResting(db, deps.now?.() ?? Date.now()))) {
+      await recordRun(db, scheduledTime, { resting: true })
+      return { ran: true, holder, resting: true }
+    }
     const started = Date.now()
     try {
       const planned = await runRefreshPlanner(

@@ -6,6 +6,7 @@
 // the API uses has an index; the comment next to each index names the path.
 import { sql } from 'drizzle-orm'
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { GAZETTE_KINDS } from '../../contract/gazette'
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now)
@@ -374,7 +375,7 @@ export const gazetteEditions = sqliteTable(
       .references(() => tournaments.id, { onDelete: 'cascade' }),
     season: text('season').notNull(),
     gameweek: integer('gameweek').notNull(),
-    kind: text('kind', { enum: ['gameweek', 'month'] }).notNull(),
+    kind: text('kind', { enum: GAZETTE_KINDS }).notNull(),
     document: text('document', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull().default(now),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),

@@ -10,7 +10,8 @@ import { getDb } from '../db/client'
 import type { Bindings } from '../env'
 import { withLogScope } from '../lib/log'
 import { recordMetric } from '../lib/metrics'
-import { type PollerLoop, type PollerStatus, pollInterval, pollOnce, RESTING_CHECK_MS } from '../services/live/polling'
+import { RESTING_CHECK_MS } from '../services/live/poll'
+import { type PollerLoop, type PollerStatus, pollInterval, pollOnce } from '../services/live/polling'
 import { queueMissingSheets, type SheetsAsked, sheetsDue } from '../services/live/sheets'
 
 export class LivePoller extends DurableObject<Bindings> {

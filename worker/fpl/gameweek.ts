@@ -1,5 +1,6 @@
 import type { GameweekStatus } from '../db/schema'
 import type { FplBootstrap, FplEventStatus } from './schemas'
+import { seasonOf } from './season'
 
 // Where the season stands, from bootstrap-static's events and event-status. The data version
 // names the upstream state a snapshot was computed from. While a gameweek is in play the stored
@@ -30,10 +31,4 @@ export function gameweekState(bootstrap: Pick<FplBootstrap, 'events'>, eventStat
   const status: GameweekStatus = !current.finished ? 'live' : current.data_checked && leaguesUpdated ? 'checked' : 'finished'
   const bucket = status !== 'finished' ? '' : `:${new Date(Math.floor(now / LIVE_BUCKET_MS) * LIVE_BUCKET_MS).toISOString().slice(0, 16)}`
   return { gameweek: current.id, status, season, version: `${current.id}:${status}${bucket}` }
-}
-
-/** "2026/27" from the first deadline of the season. */
-function seasonOf(firstDeadline: string | undefined): string {
-  const year = firstDeadline ? new Date(firstDeadline).getUTCFullYear() : new Date().getUTCFullYear()
-  return `${year}/${String((year + 1) % 100).padStart(2, '0')}`
 }

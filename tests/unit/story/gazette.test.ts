@@ -34,7 +34,7 @@ function ctxAt(gameweek: number, tournamentId = 7): StoryContext {
 describe('composeEdition', () => {
   it('tells the week from the facts: the average, the leader, the awards, the month and the race', () => {
     const ctx = ctxAt(3)
-    const { kind, document } = composeEdition(ctx, raceDocument(ctx), [])
+    const { kind, document } = composeEdition(ctx, { race: raceDocument(ctx) }, [])
     expect(kind).toBe('gameweek')
     // GW 3: 70, 60, 30 → average 53; Priya leads on 200.
     expect(document.standfirst).toBe('Hand League, gameweek 3: an average of 53 points across 3 managers, and Priya <script> leads on 200.')
@@ -53,9 +53,9 @@ describe('composeEdition', () => {
   })
 
   it('writes the same words for the same gameweek, and varies them across gameweeks and leagues', () => {
-    const once = composeEdition(ctxAt(3), null, []).document.headline
-    expect(composeEdition(ctxAt(3), null, []).document.headline).toBe(once)
-    const headlines = new Set(Array.from({ length: 12 }, (_, i) => composeEdition(ctxAt(3, 100 + i), null, []).document.headline))
+    const once = composeEdition(ctxAt(3), { race: null }, []).document.headline
+    expect(composeEdition(ctxAt(3), { race: null }, []).document.headline).toBe(once)
+    const headlines = new Set(Array.from({ length: 12 }, (_, i) => composeEdition(ctxAt(3, 100 + i), { race: null }, []).document.headline))
     expect(headlines.size).toBeGreaterThan(1)
     // Every headline states a fact of the week: the top score (70), the leader or the bottom score.
     for (const h of headlines) expect(h).toMatch(/70|Priya <script>/)
@@ -85,7 +85,7 @@ describe('composeEdition', () => {
         },
       ],
     }
-    const { kind, document } = composeEdition(ctx, null, [])
+    const { kind, document } = composeEdition(ctx, { race: null }, [])
     expect(kind).toBe('month')
     expect(document.headline).toBe("Tom and Priya <script> share August's Manager of the Month with 280 points")
     expect(document.manager_of_the_month).toEqual({ month: 'August', winners: ['Tom', 'Priya <script>'], points: 280 })
@@ -95,12 +95,72 @@ describe('composeEdition', () => {
   it('never names a manager who switched sharing off: not in the headline, the awards, the month or the race', () => {
     const ctx = ctxAt(3)
     for (let id = 0; id < 12; id++) {
-      const { document } = composeEdition({ ...ctx, tournament: { ...ctx.tournament, id } }, raceDocument(ctx), ['Priya <script>', 'Priya <script> FC'])
+      const { document } = composeEdition({ ...ctx, tournament: { ...ctx.tournament, id } }, { race: raceDocument(ctx) }, [
+        'Priya <script>',
+        'Priya <script> FC',
+      ])
       const text = JSON.stringify(document)
       expect(text).not.toContain('Priya')
       expect(text).toContain(LOW_PROFILE)
       // A sentence that now opens with the stand-in opens with a capital.
       expect(document.headline.startsWith('a manager')).toBe(false)
     }
+  })
+
+  describe('the season finale (decision 184)', () => {
+    // Totals after the hand league's four weeks: Tom 280, Priya 240, Sam 120. Played as the season's last gameweek.
+    const lastGameweek = (): StoryContext => ({ ...ctxAt(4), gameweek: 38 })
+    const bestGameweek = {
+      kind: 'best_gameweek' as const,
+      title: 'Best gameweek',
+      value: 90,
+      unit: 'points' as const,
+      holders: [{ fpl_team_id: 2, player_name: 'Tom', team_name: 'Tom FC', season: '2026/27', gameweek: 4, gameweek_to: null, month: null }],
+      holder_count: 1,
+      covers: null,
+    }
+
+    it('crowns the champion with the final podium and the season records', () => {
+      const { kind, document } = composeEdition(lastGameweek(), { race: null, seasonRecords: [bestGameweek] }, [])
+      expect(kind).toBe('finale')
+      expect(document.headline).toBe('Tom is the Hand League champion of 2026/27!')
+      expect(document.standfirst).toBe('Hand League, 2026/27 is over: Tom finished on 280 points, 40 ahead of Priya <script>.')
+      expect(document.finale).toEqual({
+        season: '2026/27',
+        champions: ['Tom'],
+        points: 280,
+        podium: [
+          { position: 1, player_name: 'Tom', points: 280 },
+          { position: 2, player_name: 'Priya <script>', points: 240 },
+          { position: 3, player_name: 'Sam', points: 120 },
+        ],
+        records: [{ title: 'Best gameweek', value: 90, unit: 'points', holders: ['Tom'] }],
+      })
+    })
+
+    it('shares the title between managers FPL ranks level, and says a tie-break settled it', () => {
+      const level = lastGameweek()
+      level.rows = level.rows.map((r) => (r.player_name === 'Sam' ? r : { ...r, total_points: 280, rank: 1 }))
+      expect(composeEdition(level, { race: null }, []).document.headline).toBe('Tom and Priya <script> share the Hand League title for 2026/27')
+
+      const tieBreak = lastGameweek()
+      tieBreak.rows = tieBreak.rows.map((r) => (r.player_name === 'Priya <script>' ? { ...r, total_points: 280 } : r))
+      expect(composeEdition(tieBreak, { race: null }, []).document.standfirst).toBe(
+        "Hand League, 2026/27 is over: Tom finished on 280 points, level with Priya <script> and ahead on FPL's tie-break.",
+      )
+    })
+
+    it('never names a champion who switched sharing off', () => {
+      const { document } = composeEdition(lastGameweek(), { race: null, seasonRecords: [bestGameweek] }, ['Tom', 'Tom FC'])
+      expect(JSON.stringify(document)).not.toContain('Tom')
+      expect(document.finale?.champions).toEqual([`A${LOW_PROFILE.slice(1)}`])
+      expect(document.headline).toBe(`A${LOW_PROFILE.slice(1)} is the Hand League champion of 2026/27!`)
+    })
+
+    it('is only the last gameweek: the one before is a month edition as before', () => {
+      const { kind, document } = composeEdition({ ...ctxAt(4), gameweek: 37 }, { race: null, seasonRecords: [bestGameweek] }, [])
+      expect(kind).not.toBe('finale')
+      expect(document.finale).toBeUndefined()
+    })
   })
 })

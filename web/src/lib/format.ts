@@ -21,3 +21,6 @@ export function formatEntryFee(fee: number | string | null | undefined): string 
 
 /** "1 league" / "3 leagues". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** "Sat 29 Nov, 11:00" in the reader's own time zone: a gameweek deadline. */
+export const deadlineTime = (at: Date) => at.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })

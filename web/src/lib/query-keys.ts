@@ -49,4 +49,5 @@ export const queryKeys = {
   notificationPreferences: (userId: number | null) => ['notification-preferences', userId] as const,
   publicBanterStats: () => ['public-banter-stats'] as const,
   userStats: () => ['user-stats'] as const,
+  season: () => ['season'] as const,
 }

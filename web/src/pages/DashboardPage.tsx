@@ -18,6 +18,7 @@ import { dashboardSeenBefore, greeting, markDashboardSeen } from '../features/da
 import { LeagueDiscovery } from '../features/dashboard/LeagueDiscovery'
 import { ProfileCard } from '../features/dashboard/ProfileCard'
 import { TournamentCard } from '../features/dashboard/TournamentCard'
+import { SeasonBanner } from '../features/season/SeasonBanner'
 import { useToast } from '../features/toast/ToastProvider'
 import { ApiError, api, NetworkError } from '../lib/api'
 import type { AutoJoinAnswer, DiscoveredLeague, UpdateFplTeamAnswer, UserLeague } from '../lib/api-answers'
@@ -239,6 +240,7 @@ function Dashboard({ user }: { user: User }) {
         ) : null}
       </div>
 
+      <SeasonBanner />
       <GameweekPanel user={user} />
 
       <div className="dashboard__top">

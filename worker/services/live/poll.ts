@@ -58,17 +58,20 @@ const pollSource = (deps: PollDeps): FplSource =>
     sleep: deps.sleep,
   })
 
+/** How often the poller looks at FPL when no gameweek is coming (pre-season, after the last one). */
+export const RESTING_CHECK_MS = 6 * 60 * 60_000
+
 export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promise<PollResult> {
   const now = deps.now ?? Date.now
   const source = pollSource(deps)
   try {
     let season = await seasonPart(source, previous, now())
-    if (!season) return { feed: previous, changed: false, nextPollAt: deps.neverSleep ? now() + deps.pollMs : null }
+    if ('firstDeadline' in season) return beforeTheSeason(deps, previous, season.firstDeadline, now())
     let fixtures = await fixturesOf(source, season.gameweek)
     if (season.kept && !inPlay(fixtures)) {
       // The window has just closed on the state kept from inside it: read the gameweek afresh.
       season = await seasonPart(source, null, now())
-      if (!season) return { feed: previous, changed: false, nextPollAt: deps.neverSleep ? now() + deps.pollMs : null }
+      if ('firstDeadline' in season) return beforeTheSeason(deps, previous, season.firstDeadline, now())
       if (season.gameweek !== previous?.gameweek) fixtures = await fixturesOf(source, season.gameweek)
     }
     const { gameweek, event } = season
@@ -105,11 +108,27 @@ export async function pollLive(deps: PollDeps, previous: LiveFeed | null): Promi
     if (!(error instanceof FplError)) throw error
     // "The game is being updated." or FPL failing: the last good numbers stay, marked updating.
     log.warn('Live poll failed; keeping the last good feed', { error })
-    if (!previous) return { feed: null, changed: false, nextPollAt: now() + deps.pollMs }
-    if (previous.updating) return { feed: previous, changed: false, nextPollAt: now() + deps.pollMs }
-    return { feed: { ...previous, updating: true, gen: previous.gen + 1, changes: [] }, changed: true, nextPollAt: now() + deps.pollMs }
+    // After the season's last gameweek FPL goes quiet for weeks while it prepares the next one
+    // (decision 183): look again in hours, not every minute.
+    const retryAt = previous && seasonOver(previous) && !deps.neverSleep ? null : now() + deps.pollMs
+    if (!previous) return { feed: null, changed: false, nextPollAt: retryAt }
+    if (previous.updating) return { feed: previous, changed: false, nextPollAt: retryAt }
+    return { feed: { ...previous, updating: true, gen: previous.gen + 1, changes: [] }, changed: true, nextPollAt: retryAt }
   }
 }
+
+/**
+ * Before the first deadline there is nothing to poll: the feed stays as it was, and the loop
+ * wakes as GW1's picks are published (at most a few hours on, the resting check).
+ */
+function beforeTheSeason(deps: PollDeps, previous: LiveFeed | null, firstDeadline: number | null, now: number): PollResult {
+  if (deps.neverSleep) return { feed: previous, changed: false, nextPollAt: now + deps.pollMs }
+  const wake = firstDeadline === null ? null : Math.max(now + deps.pollMs, firstDeadline + KICKOFF_LEAD_MS)
+  return { feed: previous, changed: false, nextPollAt: wake !== null && wake - now < RESTING_CHECK_MS ? wake : null }
+}
+
+/** The feed is of the season's last gameweek, checked: no deadline follows it. */
+const seasonOver = (feed: LiveFeed) => feed.status === 'checked' && feed.next_deadline === null
 
 const fixturesOf = async (source: FplSource, gameweek: number) => (await source.client.fixtures(gameweek)).filter((f) => f.event === gameweek)
 
@@ -130,9 +149,9 @@ interface SeasonPart {
 /**
  * The gameweek, its flags, the players and the clubs, from bootstrap-static and event-status (KV-cached).
  * Inside a match window they are re-read every few minutes only: the minute-by-minute reads are
- * the fixtures and the live points, and from the cache. Null before the season's first deadline.
+ * the fixtures and the live points, and from the cache. Before the season's first deadline, only that deadline.
  */
-async function seasonPart(source: FplSource, previous: LiveFeed | null, now: number): Promise<SeasonPart | null> {
+async function seasonPart(source: FplSource, previous: LiveFeed | null, now: number): Promise<SeasonPart | { firstDeadline: number | null }> {
   if (previous && inPlay(previous.fixtures) && !previous.updating && now - previous.state_at < STATE_EVERY_MS) {
     return {
       gameweek: previous.gameweek,
@@ -148,7 +167,10 @@ async function seasonPart(source: FplSource, previous: LiveFeed | null, now: num
   // Outside a match window polls are rare and must see a new gameweek at once: read FPL, not the cache.
   const { bootstrap, eventStatus } = await source.state(!previous || !inPlay(previous.fixtures))
   const current = bootstrap.events.find((e) => e.is_current)
-  if (!current) return null
+  if (!current) {
+    const first = bootstrap.events.find((e) => e.is_next) ?? bootstrap.events[0]
+    return { firstDeadline: first ? Date.parse(first.deadline_time) : null }
+  }
   const next = bootstrap.events.find((e) => e.id === current.id + 1)
   return {
     gameweek: current.id,

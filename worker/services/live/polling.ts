@@ -13,9 +13,6 @@ import { alertedTournaments, matchWindow } from './overtakes'
 import { pollLive } from './poll'
 import { forgetOtherGameweeks } from './sheets'
 
-/** How often the poller looks at FPL when no gameweek is coming (pre-season, after the last one). */
-export const RESTING_CHECK_MS = 6 * 60 * 60_000
-
 /** The loop's last poll and the time it set its alarm for (epoch ms), kept with every poll. */
 export interface PollerLoop {
   lastPollAt: number
@@ -33,7 +30,7 @@ export interface PollerStatus extends Partial<PollerLoop> {
 export const pollInterval = (env: Pick<Bindings, 'LIVE_POLL_SECONDS'>) => Number(env.LIVE_POLL_SECONDS) * 1000 || 60_000
 
 export interface Polled {
-  /** When to poll again; null to rest (RESTING_CHECK_MS). */
+  /** When to poll again; null to rest (poll.ts RESTING_CHECK_MS). */
   next: number | null
   feed: { gen: number; status: string; gameweek: number } | null
   /** The feed has just moved to another gameweek. */

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client'
 import { getDb } from '../../db/client'
 import type { Bindings } from '../../env'
+import { FplError } from '../../fpl/errors'
 import { createFplSource, type FplSource } from '../../fpl/source'
 import { log } from '../../lib/log'
 import { chunk } from '../../lib/queues'
@@ -9,6 +10,7 @@ import { announce, type Notifier } from '../notifications/announce'
 import type { NotifySender } from '../notifications/messages'
 import type { Notice } from '../notifications/rules'
 import { rebuildPublicStats } from '../public-stats'
+import { noteFplUnavailable, noteSeasonSeen } from '../season'
 import { finalizeJob, IncompleteRefreshError } from './finalize'
 import { completeMessage, loadJob, markJob } from './jobs'
 import { planRefresh, send } from './plan'
@@ -48,12 +50,20 @@ const createSource = (deps: RefreshDeps): FplSource =>
     staleFallback: false,
   })
 
-/** The cron's refresh: find the gameweek state, plan jobs, queue their first messages. */
+/**
+ * The cron's refresh: find the gameweek state, plan jobs, queue their first messages. What FPL
+ * answered (or that it did not) is also the season's phase (decision 183).
+ */
 export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
   const db = deps.db ?? getDb(deps.env.DB)
   const source = createSource(deps)
-  const { state, bootstrap } = await source.state(forceState)
-  const plan = await planRefresh(db, state, bootstrap, deps.now?.() ?? Date.now())
+  const now = deps.now?.() ?? Date.now()
+  const { state, bootstrap } = await source.state(forceState).catch(async (error: unknown) => {
+    if (error instanceof FplError) await noteFplUnavailable(db, now)
+    throw error
+  })
+  await noteSeasonSeen(db, bootstrap.events, now)
+  const plan = await planRefresh(db, state, bootstrap, now)
   await send(deps.queue, plan.messages)
   return { state, bootstrap, ...plan, requests: source.client.budget.used }
 }

@@ -1,7 +1,17 @@
 import type { BatchItem } from 'drizzle-orm/batch'
-import { GAZETTE_AWARDS, type GazetteAward, type GazetteDocument, type GazetteMonthRow, LOW_PROFILE } from '../../../contract/gazette'
+import {
+  GAZETTE_AWARDS,
+  type GazetteAward,
+  type GazetteDocument,
+  type GazetteFinale,
+  type GazetteKind,
+  type GazetteMonthRow,
+  LOW_PROFILE,
+} from '../../../contract/gazette'
+import type { HallRecord } from '../../../contract/hall-of-fame'
 import { formatNumber } from '../../../contract/numbers'
 import type { RaceAnswerPart } from '../../../contract/race'
+import { LAST_GAMEWEEK } from '../../../contract/season'
 import type { Database } from '../../db/client'
 import { publishEditionStatement } from '../gazette'
 import { sharingOffEntriesQuery } from '../users'
@@ -14,9 +24,18 @@ import type { RaceDocument } from './race'
 // but are picked from the tournament and the gameweek, so a retry writes the same words. A member
 // who switched sharing off is never named: his names are replaced everywhere in the edition.
 
+type Edition = { kind: GazetteKind; document: GazetteDocument }
+
+/** What the edition is written from besides the snapshot: its race, and on the last gameweek the season's records. */
+export interface EditionStory {
+  race: RaceDocument | null
+  /** This season's Hall of Fame records (the finale prints them); none before the last gameweek. */
+  seasonRecords?: readonly HallRecord[]
+}
+
 export interface GazetteStep {
   /** This gameweek's edition as composed (also when it is not published: its Manager of the Month). */
-  edition: { kind: 'gameweek' | 'month'; document: GazetteDocument }
+  edition: Edition
   /** Whether it goes on the wall: not when the commissioner turned the Gazette off or on the curated league. */
   published: boolean
   statements: Array<BatchItem<'sqlite'>>
@@ -28,8 +47,8 @@ export interface GazetteStep {
  * edition keeps its row, so it never comes back. No statement when the Gazette is off, and none
  * for the curated league, which has no wall to post on.
  */
-export async function gazetteStep(db: Database, ctx: StoryContext, story: { race: RaceDocument | null }, now = Date.now()): Promise<GazetteStep> {
-  const edition = composeEdition(ctx, story.race, await lowProfileNames(db, ctx))
+export async function gazetteStep(db: Database, ctx: StoryContext, story: EditionStory, now = Date.now()): Promise<GazetteStep> {
+  const edition = composeEdition(ctx, story, await lowProfileNames(db, ctx))
   const published = ctx.tournament.gazetteEnabled && ctx.tournament.type !== 'curated_public'
   const statements = published
     ? [
@@ -58,24 +77,57 @@ async function lowProfileNames(db: Database, ctx: StoryContext): Promise<string[
 }
 
 /** The edition: pure, from the snapshot's facts and the names not to print. */
-export function composeEdition(
-  ctx: StoryContext,
-  race: RaceDocument | null,
-  lowProfile: readonly string[],
-): { kind: 'gameweek' | 'month'; document: GazetteDocument } {
+export function composeEdition(ctx: StoryContext, story: EditionStory, lowProfile: readonly string[]): Edition {
   const league = ctx.meta.league_name || ctx.tournament.name
   const month = monthOf(ctx)
   const winner = month?.finished ? ctx.monthlyWinners.find((w) => w.phase_id === month.phaseId && w.status === 'finished') : undefined
+  const finale = finaleOf(ctx, story.seasonRecords ?? [])
   const document: GazetteDocument = {
-    headline: winner?.joint_winners.length ? monthHeadline(winner.joint_winners, month?.name ?? '', winner.monthly_points) : headline(ctx),
-    standfirst: standfirst(ctx, league),
+    headline: finale
+      ? finaleHeadline(finale, league)
+      : winner?.joint_winners.length
+        ? monthHeadline(winner.joint_winners, month?.name ?? '', winner.monthly_points)
+        : headline(ctx),
+    standfirst: finale ? finaleStandfirst(finale, league) : standfirst(ctx, league),
     league_name: league,
     awards: awards(ctx),
     month: month ? { name: month.name, finished: month.finished, top: month.top } : null,
     manager_of_the_month: winner && month ? { month: month.name, winners: winner.joint_winners, points: winner.monthly_points } : null,
-    race: raceLines(race),
+    race: raceLines(story.race),
+    ...(finale ? { finale } : {}),
   }
-  return { kind: document.manager_of_the_month ? 'month' : 'gameweek', document: scrub(document, lowProfile) }
+  const kind: GazetteKind = finale ? 'finale' : document.manager_of_the_month ? 'month' : 'gameweek'
+  return { kind, document: scrub(document, lowProfile) }
+}
+
+/** The season's last gameweek, as the Hall of Fame's final table counts it: the champion and the podium. */
+function finaleOf(ctx: StoryContext, records: readonly HallRecord[]): GazetteFinale | null {
+  if (ctx.gameweek !== LAST_GAMEWEEK || ctx.rows.length === 0) return null
+  const byPosition = [...ctx.rows].sort((a, b) => a.rank - b.rank)
+  const top = byPosition[0]?.rank ?? 1
+  const champions = byPosition.filter((r) => r.rank === top)
+  return {
+    season: ctx.season,
+    champions: champions.map((r) => r.player_name),
+    points: champions[0]?.total_points ?? 0,
+    podium: byPosition.slice(0, 3).map((r) => ({ position: r.rank, player_name: r.player_name, points: r.total_points })),
+    records: records.map((r) => ({ title: r.title, value: r.value, unit: r.unit, holders: r.holders.map((h) => h.player_name) })),
+  }
+}
+
+function finaleHeadline(finale: GazetteFinale, league: string): string {
+  return finale.champions.length > 1
+    ? `${joinNames(finale.champions)} share the ${league} title for ${finale.season}`
+    : `${finale.champions[0]} is the ${league} champion of ${finale.season}!`
+}
+
+/** How the title was won: by how many points over the runner-up, or on FPL's tie-break when level. */
+function finaleStandfirst(finale: GazetteFinale, league: string): string {
+  const won = `${league}, ${finale.season} is over: ${joinNames(finale.champions)} finished on ${formatNumber(finale.points)} points`
+  const runnerUp = finale.podium.find((r) => r.position > (finale.podium[0]?.position ?? 1))
+  if (finale.champions.length > 1 || !runnerUp) return `${won}.`
+  const gap = finale.points - runnerUp.points
+  return gap > 0 ? `${won}, ${formatNumber(gap)} ahead of ${runnerUp.player_name}.` : `${won}, level with ${runnerUp.player_name} and ahead on FPL's tie-break.`
 }
 
 interface Facts {

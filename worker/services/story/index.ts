@@ -26,7 +26,8 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
   const keep = gameweeksToKeep(ctx, kept)
   const race = raceDocument(ctx)
   const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, ctx, keep) : null
-  const gazette = ctx.status === 'checked' ? await gazetteStep(db, ctx, { race }) : null
+  const seasonRecords = hallOfFame?.summaries.find((s) => s.tournament_id === ctx.tournament.id && s.season === ctx.season)?.records
+  const gazette = ctx.status === 'checked' ? await gazetteStep(db, ctx, { race, seasonRecords }) : null
   return {
     race,
     hallOfFame,

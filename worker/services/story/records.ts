@@ -7,6 +7,7 @@ import {
   SEASON_TABLE_ROWS,
   type SeasonTableRow,
 } from '../../../contract/hall-of-fame'
+import { LAST_GAMEWEEK } from '../../../contract/season'
 import type { GameweekResultRow } from '../../db/schema'
 
 // The Hall of Fame's records (decision 136). Pure: a season's kept gameweeks in, that
@@ -53,8 +54,6 @@ const TITLES: Record<RecordKind, string> = {
   worst_captaincy: 'Worst captaincy',
   most_bench_points: 'Most points left on the bench',
 }
-
-const LAST_GAMEWEEK = 38
 
 /** The best value of a record and everyone level on it (higher is better unless `lower`): the first few listed, all counted. */
 class Best {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
-import type { GazetteEdition } from '../../../../contract/gazette'
+import type { GazetteEdition, GazetteFinale } from '../../../../contract/gazette'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorText } from '../../lib/errors'
 import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
@@ -82,20 +82,21 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
   const titleId = useId()
   const { document } = edition
   const month = edition.kind === 'month'
+  const finale = edition.kind === 'finale' ? document.finale : undefined
   const firstView = useFirstView(seenKey(leagueId, edition))
   const cards = document.awards.flatMap(({ key, stat }) => {
     const card = banterCard(key, stat as never)
     return card ? [card] : []
   })
   return (
-    <article className={`card gazette${month ? ' gazette--month' : ''}${edition.pinned ? ' gazette--pinned' : ''}`} aria-labelledby={titleId}>
-      {month && edition.pinned && firstView ? <Confetti /> : null}
+    <article className={`card gazette${month || finale ? ' gazette--month' : ''}${edition.pinned ? ' gazette--pinned' : ''}`} aria-labelledby={titleId}>
+      {(month || finale) && edition.pinned && firstView ? <Confetti /> : null}
       <header className="gazette__masthead">
         <p className="gazette__name">
           <span aria-hidden="true">🗞️ </span>The Gameweek Gazette
         </p>
         <p className="gazette__issue muted">
-          {month ? `${document.manager_of_the_month?.month ?? ''} edition · ` : ''}GW {edition.gameweek} · {edition.season}
+          {finale ? 'Season finale · ' : month ? `${document.manager_of_the_month?.month ?? ''} edition · ` : ''}GW {edition.gameweek} · {edition.season}
         </p>
         {edition.pinned ? (
           <span className="badge badge--accent gazette__pin">
@@ -107,6 +108,8 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
         {document.headline}
       </h3>
       <p className="gazette__standfirst break-anywhere">{document.standfirst}</p>
+
+      {finale ? <Finale finale={finale} /> : null}
 
       {document.manager_of_the_month ? (
         <p className="gazette__mom">
@@ -179,5 +182,44 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
         ) : null}
       </footer>
     </article>
+  )
+}
+
+/** The season's last edition: the champion, the final podium and the season's records (decision 184). */
+function Finale({ finale }: { finale: GazetteFinale }) {
+  return (
+    <section className="gazette__finale" aria-label={`${finale.season} champion`}>
+      <p className="gazette__mom">
+        <span aria-hidden="true">🏆 </span>
+        {finale.champions.length > 1 ? 'Joint champions' : 'Champion'}: <strong className="break-anywhere">{finale.champions.join(' & ')}</strong> ·{' '}
+        {formatNumber(finale.points)} pts
+      </p>
+      <div className="gazette__columns">
+        <section className="gazette__column" aria-label="Final top three">
+          <h4 className="gazette__column-title">Final top three</h4>
+          <ol className="gazette__top">
+            {finale.podium.map((r) => (
+              <li key={`${r.position}-${r.player_name}`}>
+                <span className="gazette__pos">{r.position}</span>
+                <span className="break-anywhere">{r.player_name}</span>
+                <span className="gazette__pts">{formatNumber(r.points)} pts</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+        {finale.records.length > 0 ? (
+          <section className="gazette__column" aria-label="Season records">
+            <h4 className="gazette__column-title">Season records</h4>
+            <ul className="gazette__race">
+              {finale.records.map((r) => (
+                <li key={r.title} className="break-anywhere">
+                  {r.title}: {r.holders.join(' & ')} · {formatNumber(r.value)} {r.unit}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </section>
   )
 }

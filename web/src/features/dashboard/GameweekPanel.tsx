@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { MyGameweekAnswer, MyGameweekLeague } from '../../../../contract/my-gameweek'
+import { LAST_GAMEWEEK } from '../../../../contract/season'
+import { deadlineTime } from '../../lib/format'
 import { useOnline } from '../../lib/online'
 import { PRODUCT_NAME } from '../../lib/product'
 import type { User } from '../auth/types'
-import { catchText, chaserText, deadlineIn, deadlineTime, gameweekState, movementText, placeText } from './gameweek-text'
+import { catchText, chaserText, deadlineIn, gameweekState, movementText, placeText } from './gameweek-text'
 import { useMyGameweek } from './my-gameweek'
 import { changesSince, readLastVisit, rememberVisit } from './since-last-visit'
 
@@ -52,10 +54,8 @@ function LeagueRow({ league }: { league: MyGameweekLeague }) {
   )
 }
 
-/** A season's last gameweek: after it, no deadline is left (before it, a missing one is not known yet). */
-const LAST_GAMEWEEK = 38
-
 function Deadline({ next, gameweek }: { next: MyGameweekAnswer['next_deadline']; gameweek: number | null }) {
+  // After the season's last gameweek no deadline is left; before it, a missing one is not known yet.
   if (!next) return <dd>{gameweek !== null && gameweek >= LAST_GAMEWEEK ? 'None left this season' : 'Not known yet'}</dd>
   const at = new Date(next.at)
   return (

@@ -38,9 +38,6 @@ export const catchText = (above: MyGameweekNeighbour) =>
 export const chaserText = (below: MyGameweekNeighbour) =>
   below.gap === 0 ? `${below.player_name} is level on points` : `${below.player_name} is ${pts(below.gap)} behind`
 
-/** "Sat 29 Nov, 11:00" in the reader's own time zone. */
-export const deadlineTime = (at: Date) => at.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
-
 const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' })
 
 /** "in 2 days", "in 5 hours", "in 20 minutes"; "now" once it is due. */

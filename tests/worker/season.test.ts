@@ -1,0 +1,114 @@
+import { env } from 'cloudflare:workers'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runScheduled } from '../../worker/cron/scheduled'
+import { forgetPublicReads } from '../../worker/lib/public-read-cache'
+import { OFF_SEASON_LOOKUP, SEASON_HEARTBEAT_MS } from '../../worker/services/season'
+import { fplHoldsOver, routeFplToSimulator, simulator } from './helpers/fpl'
+import { call } from './helpers/http'
+
+// The season's phase (decision 183): what GET /api/season answers as FPL's year goes from the
+// last gameweek through weeks of "The game is being updated", and how the cron rests meanwhile.
+
+const sim = simulator()
+const noQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue
+const T0 = Date.UTC(2027, 4, 30, 12)
+
+/** One cron run at `at`, reading FPL afresh when `fresh` (as the dev refresh button does). */
+const cron = (at: number, fresh = true) =>
+  runScheduled(env, at, { now: () => at, forceState: fresh, queue: noQueue, notify: noQueue, wakeLive: async () => {}, sleep: async () => {} })
+
+async function season() {
+  forgetPublicReads()
+  const res = await call('/api/season')
+  expect(res.status).toBe(200)
+  return res.json()
+}
+
+describe('the season phase', () => {
+  beforeAll(() => {
+    routeFplToSimulator()
+  })
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM app_snapshots').run()
+    await env.DB.prepare('DELETE FROM cron_leases').run()
+    sim.clearFaults()
+    await fplHoldsOver()
+  })
+  afterEach(() => {
+    sim.clearFaults()
+    sim.setGameweek(12, 'checked')
+  })
+
+  it('is in season with the next deadline while gameweeks are played, before the cron has run too', async () => {
+    const deadline13 = await gameweekDeadline(13)
+    expect(await season()).toEqual({ season: '2026/27', phase: 'in_season', next_deadline: deadline13 })
+    await cron(T0)
+    expect(await season()).toEqual({ season: '2026/27', phase: 'in_season', next_deadline: deadline13 })
+  })
+
+  it('is finished once FPL has checked the last gameweek, then off season while FPL is being updated', async () => {
+    sim.setGameweek(38, 'checked')
+    await cron(T0)
+    expect(await season()).toEqual({ season: '2026/27', phase: 'finished', next_deadline: null })
+
+    sim.injectFault({ kind: 'updating' })
+    await cron(T0 + SEASON_HEARTBEAT_MS)
+    expect(await season()).toEqual({ season: '2026/27', phase: 'off_season', next_deadline: null })
+  })
+
+  it('says why a team cannot be looked up while FPL prepares the next season, and only then', async () => {
+    sim.injectFault({ kind: 'updating' })
+    const inSeason = await call('/api/fpl-team/1000001')
+    expect(inSeason.status).toBe(503)
+    expect(await inSeason.json()).toMatchObject({ code: 'fpl_unavailable' })
+
+    sim.clearFaults()
+    await fplHoldsOver()
+    sim.setGameweek(38, 'checked')
+    await cron(T0)
+    sim.injectFault({ kind: 'updating' })
+    await cron(T0 + SEASON_HEARTBEAT_MS)
+    await fplHoldsOver()
+    const offSeason = await call('/api/fpl-team/1000002')
+    expect(offSeason.status).toBe(503)
+    expect(offSeason.headers.get('Retry-After')).toBe('3600')
+    expect(await offSeason.json()).toEqual({ detail: OFF_SEASON_LOOKUP, code: 'fpl_off_season' })
+  })
+
+  it('stays in season when FPL is being updated between two gameweeks', async () => {
+    await cron(T0)
+    sim.injectFault({ kind: 'updating' })
+    expect((await cron(T0 + 10 * 60_000)).error).toBeTruthy()
+    expect(await season()).toMatchObject({ phase: 'in_season' })
+  })
+
+  it('asks FPL once an hour between seasons, every run in season', async () => {
+    sim.setGameweek(38, 'checked')
+    await cron(T0)
+    sim.resetStats()
+    expect(await cron(T0 + 10 * 60_000, false)).toMatchObject({ ran: true, resting: true })
+    expect(await cron(T0 + SEASON_HEARTBEAT_MS - 1, false)).toMatchObject({ resting: true })
+    expect(sim.stats().total).toBe(0)
+    const lastRun = await env.DB.prepare("SELECT data FROM app_snapshots WHERE key = 'cron:last_run'").first<{ data: string }>()
+    expect(JSON.parse(lastRun!.data)).toMatchObject({ resting: true })
+
+    expect((await cron(T0 + SEASON_HEARTBEAT_MS, false)).resting).toBeUndefined()
+    expect(sim.stats().total).toBeGreaterThan(0)
+
+    sim.setGameweek(12, 'checked')
+    await cron(T0 + 2 * SEASON_HEARTBEAT_MS)
+    expect((await cron(T0 + 2 * SEASON_HEARTBEAT_MS + 10 * 60_000, false)).resting).toBeUndefined()
+  })
+
+  it('is pre-season with the first deadline once the new season is on FPL', async () => {
+    sim.setGameweek(1, 'upcoming')
+    await cron(T0)
+    expect(await season()).toEqual({ season: '2026/27', phase: 'pre_season', next_deadline: await gameweekDeadline(1) })
+  })
+})
+
+async function gameweekDeadline(gw: number): Promise<string> {
+  const res = await sim.fetch(new Request('http://fpl.simulator/api/bootstrap-static/'))
+  const { events } = (await res.json()) as { events: Array<{ id: number; deadline_time: string }> }
+  return events.find((e) => e.id === gw)!.deadline_time
+}
