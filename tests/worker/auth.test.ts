@@ -168,6 +168,9 @@ describe('verification and sign-in', () => {
         'is_verified',
         'joined_leagues',
         'name',
+        // Last season's team after FPL's relaunch (decision 185).
+        'previous_fpl_team_id',
+        'previous_fpl_team_season',
         'user_id',
       ].sort(),
     )

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import boomMap from '../fixtures/client-errors/boom.map.json'
 import { freshIp } from './helpers/accounts'
 import { call, json } from './helpers/http'

@@ -3,8 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runScheduled } from '../../worker/cron/scheduled'
 import { forgetPublicReads } from '../../worker/lib/public-read-cache'
 import { OFF_SEASON_LOOKUP, SEASON_HEARTBEAT_MS } from '../../worker/services/season'
-import { fplHoldsOver, routeFplToSimulator, simulator } from './helpers/fpl'
+import { fplHoldsOver, routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
+import { addCuratedTeam, addMember, addTournament, addUser } from './helpers/world'
 
 // The season's phase (decision 183): what GET /api/season answers as FPL's year goes from the
 // last gameweek through weeks of "The game is being updated", and how the cron rests meanwhile.
@@ -104,6 +105,80 @@ describe('the season phase', () => {
     sim.setGameweek(1, 'upcoming')
     await cron(T0)
     expect(await season()).toEqual({ season: '2026/27', phase: 'pre_season', next_deadline: await gameweekDeadline(1) })
+  })
+})
+
+describe('the season rollover (decision 185)', () => {
+  beforeAll(() => {
+    routeFplToSimulator()
+  })
+  beforeEach(async () => {
+    for (const table of ['app_snapshots', 'cron_leases', 'memberships', 'curated_teams']) await env.DB.prepare(`DELETE FROM ${table}`).run()
+    await env.DB.prepare("DELETE FROM tournaments WHERE type = 'private'").run()
+    await env.DB.prepare('DELETE FROM users').run()
+    sim.clearFaults()
+    await fplHoldsOver()
+  })
+  afterEach(() => {
+    sim.setSeason('finished')
+    sim.setGameweek(12, 'checked')
+  })
+
+  const userRow = (id: number) =>
+    env.DB.prepare(
+      'SELECT fpl_team_id, fpl_team_season, fpl_team_id_locked, fpl_team_verified_at, previous_fpl_team_id, previous_fpl_team_season FROM users WHERE id = ?',
+    )
+      .bind(id)
+      .first()
+  const tournamentRow = (id: number) =>
+    env.DB.prepare('SELECT name, fpl_league_id, fpl_season, ended_fpl_league_id FROM tournaments WHERE id = ?').bind(id).first()
+
+  it("sets last season's teams and leagues aside when FPL relaunches, once, keeping members and names", async () => {
+    const chris = await addUser('chris@example.com', 'Chris', 1000001)
+    const pub = await addTournament('The Pub League', SIM_LEAGUES.pub, chris)
+    await addMember(pub, chris)
+    await addCuratedTeam(1000501)
+    sim.setGameweek(38, 'checked')
+    await cron(T0)
+    sim.setSeason('off_season')
+    await cron(T0 + SEASON_HEARTBEAT_MS)
+    // Nothing moves while FPL is down between seasons.
+    expect(await userRow(chris)).toMatchObject({ fpl_team_id: 1000001, previous_fpl_team_id: null })
+
+    sim.setSeason('relaunched')
+    await cron(T0 + 2 * SEASON_HEARTBEAT_MS)
+    expect(await season()).toMatchObject({ season: '2027/28', phase: 'pre_season' })
+    expect(await userRow(chris)).toEqual({
+      fpl_team_id: null,
+      fpl_team_season: null,
+      fpl_team_id_locked: 0,
+      fpl_team_verified_at: null,
+      previous_fpl_team_id: 1000001,
+      previous_fpl_team_season: '2026/27',
+    })
+    expect(await tournamentRow(pub)).toEqual({ name: 'The Pub League', fpl_league_id: null, fpl_season: '2026/27', ended_fpl_league_id: SIM_LEAGUES.pub })
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM memberships WHERE tournament_id = ?').bind(pub).first('n')).toBe(1)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM curated_teams').first('n')).toBe(0)
+    // The old league id is free: FPL may give it to another group this season (decision 062's key holds).
+    await env.DB.prepare("INSERT INTO tournaments (name, type, fpl_league_id, fpl_season) VALUES ('Someone else', 'private', ?, '2027/28')")
+      .bind(SIM_LEAGUES.pub)
+      .run()
+
+    // A manager who links this season's team is not set aside again.
+    await env.DB.prepare("UPDATE users SET fpl_team_id = 3000001, fpl_team_season = '2027/28' WHERE id = ?").bind(chris).run()
+    await cron(T0 + 3 * SEASON_HEARTBEAT_MS)
+    expect(await userRow(chris)).toMatchObject({ fpl_team_id: 3000001, previous_fpl_team_id: 1000001 })
+  })
+
+  it('never ends a season FPL names before ours has finished (a misread answer)', async () => {
+    const chris = await addUser('chris@example.com', 'Chris', 1000001)
+    const pub = await addTournament('The Pub League', SIM_LEAGUES.pub, chris)
+    await cron(T0)
+    sim.setSeason('relaunched')
+    await cron(T0 + 10 * 60_000)
+    expect(await season()).toMatchObject({ season: '2026/27', phase: 'in_season' })
+    expect(await userRow(chris)).toMatchObject({ fpl_team_id: 1000001, previous_fpl_team_id: null })
+    expect(await tournamentRow(pub)).toMatchObject({ fpl_league_id: SIM_LEAGUES.pub, ended_fpl_league_id: null })
   })
 })
 

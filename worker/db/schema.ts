@@ -28,6 +28,10 @@ export const users = sqliteTable(
     // verified team id is locked, an unverified one can still be changed or claimed by its owner.
     fplTeamIdLocked: integer('fpl_team_id_locked', { mode: 'boolean' }).notNull().default(false),
     fplTeamVerifiedAt: integer('fpl_team_verified_at', { mode: 'timestamp_ms' }),
+    // The team of the season before, moved here by the season rollover (decision 185): FPL gives
+    // every team a new id each July, so last season's id is shown as last season's, never used.
+    previousFplTeamId: integer('previous_fpl_team_id'),
+    previousFplTeamSeason: text('previous_fpl_team_season'),
     // The FPL classic leagues the team was in when we last read its entry (sign-up, team change,
     // proof, discovery, a join or create check): the list and detail say where Join can work
     // without asking FPL per row. null: not read since this column was added.
@@ -129,6 +133,9 @@ export const tournaments = sqliteTable(
     // our tournament of that league when we kept one, so the Hall of Fame spans FPL's reset.
     previousFplLeagueId: integer('previous_fpl_league_id'),
     previousTournamentId: integer('previous_tournament_id'),
+    // The league id of the season it last tracked, released from fpl_league_id by the season
+    // rollover (decision 185) until the commissioner renews it with this season's league.
+    endedFplLeagueId: integer('ended_fpl_league_id'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },

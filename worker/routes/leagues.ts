@@ -26,6 +26,7 @@ import { ownTeamLeagues } from '../services/fpl-lookup'
 import { inviteLeague, inviteUrl, joinByInvite } from '../services/invites'
 import { banterStatsResponse, monthlyWinnersResponse, standingsResponse } from '../services/league-data'
 import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
+import { renewState, renewTournament } from '../services/renew'
 import { latestSnapshotRead, standingsPageRead } from '../services/snapshot-store'
 import {
   createTournament,
@@ -47,6 +48,13 @@ const standingsQuery = z.extend(pageQuery, {
 })
 const teamBody = z.object({
   fpl_team_id: z.number({ error: 'FPL Team ID must be a positive number' }).check(z.int(), z.positive('FPL Team ID must be a positive number')),
+})
+
+// This season's FPL league of a tournament renewed for the new season (decision 185).
+const renewBody = z.object({
+  fpl_league_id: z
+    .number({ error: 'FPL league ID must be a positive number' })
+    .check(z.int('FPL league ID must be a whole number'), z.positive('FPL league ID must be a positive number'), z.maximum(2_147_483_647)),
 })
 
 const UNSHOWABLE_LEAGUE_NAME = "The name contains characters we can't show (or only invisible ones). Use letters, numbers or emoji."
@@ -197,3 +205,12 @@ export const leagueRoutes = new Hono<AppEnv>()
   .post('/:id/reactivate-user', validate('param', idParam), validate('query', userIdQuery), session('required'), async (c) =>
     c.json(await reactivateMember(c.var.db, await managed(c, c.req.valid('param').id), c.req.valid('query').user_id)),
   )
+  .get('/:id/renew', validate('param', idParam), session('required'), async (c) => {
+    const { id } = c.req.valid('param')
+    const { tournament, user, data } = await managedWith(c, id, latestSnapshotRead(c.var.db, id, 'standingsMeta'))
+    return c.json(await renewState(c.var.db, requestSource(c.env), tournament, user, data))
+  })
+  .post('/:id/renew', validate('param', idParam), validate('json', renewBody), session('required'), async (c) => {
+    const { tournament, user } = await managedWith(c, c.req.valid('param').id, constant(null))
+    return c.json(await renewTournament(c.var.db, requestSource(c.env), c.env.REFRESH_QUEUE, tournament, user, c.req.valid('json').fpl_league_id))
+  })

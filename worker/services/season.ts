@@ -1,10 +1,14 @@
 import { isBetweenSeasons, type SeasonPhase } from '../../contract/season'
+import { runWrites } from '../db/batch'
 import type { Database } from '../db/client'
 import { type SeasonView, seasonView } from '../fpl/season'
 import type { FplSource } from '../fpl/source'
 import { ApiError } from '../lib/errors'
-import { appSnapshotData, keepAppSnapshot } from './app-snapshots'
+import { log } from '../lib/log'
+import { appSnapshotData, appSnapshotUpsert, keepAppSnapshot } from './app-snapshots'
 import { FPL_UNAVAILABLE, orUnavailable } from './fpl-lookup'
+import { endLeaguesOfSeasonsBefore } from './tournaments'
+import { endTeamsOfSeasonsBefore } from './users'
 
 // The season's phase as the cron last saw it (decision 183), kept in app_snapshots so requests
 // read it without asking FPL, and so the phase survives weeks in which FPL does not answer.
@@ -32,10 +36,30 @@ interface StoredSeason extends SeasonAnswerBody {
 
 const storedSeason = async (db: Database) => ((await appSnapshotData(db, SEASON_KEY)) as StoredSeason | undefined) ?? null
 
-/** The cron saw FPL's bootstrap-static: the phase is what it shows. */
+/**
+ * How long a season may go unfinished in our eyes before another season on FPL is believed
+ * anyway (we missed its end: the app was not running in May).
+ */
+const SEASON_END_MISSED_MS = 30 * 24 * 60 * 60_000
+
+/**
+ * The cron saw FPL's bootstrap-static: the phase is what it shows. A new season is the rollover
+ * (decision 185), in the same batch as the phase: every team and private league of the seasons
+ * before is set aside. It is believed only after the season we knew ended (or went unseen for a
+ * month): a misread answer naming another season must not end anyone's season (decision 062).
+ */
 export async function noteSeasonSeen(db: Database, events: Parameters<typeof seasonView>[0], now: number) {
   const view: SeasonView = seasonView(events)
-  await keepAppSnapshot(db, SEASON_KEY, { ...view, checked_at: now } satisfies StoredSeason)
+  const stored = await storedSeason(db)
+  const keep = appSnapshotUpsert(db, SEASON_KEY, { ...view, checked_at: now } satisfies StoredSeason)
+  if (!stored || view.season === stored.season) return runWrites(db, [keep])
+  const ended = isBetweenSeasons(stored.phase) || now - stored.checked_at > SEASON_END_MISSED_MS
+  if (view.season < stored.season || !ended) {
+    log.warn('FPL named another season before ours ended; kept ours', { ours: stored.season, fpl: view.season })
+    return
+  }
+  await runWrites(db, [keep, endTeamsOfSeasonsBefore(db, view.season), ...endLeaguesOfSeasonsBefore(db, view.season)])
+  log.info('Season rollover', { from: stored.season, to: view.season })
 }
 
 /**
@@ -75,4 +99,13 @@ export async function seasonAnswer(db: Database, source: () => FplSource): Promi
     },
   )
   return seasonView(bootstrap.events)
+}
+
+/**
+ * The season FPL is playing or about to play, as the cron last saw it; null between seasons
+ * (finished, off season) or before the cron's first run. What a tournament is renewed into (decision 185).
+ */
+export async function currentSeason(db: Database): Promise<string | null> {
+  const stored = await storedSeason(db)
+  return stored && (stored.phase === 'pre_season' || stored.phase === 'in_season') ? stored.season : null
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, getTableColumns, inArray, isNotNull, ne, notInArray, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, asc, count, eq, exists, getTableColumns, inArray, isNotNull, isNull, lt, ne, notExists, notInArray, or, type SQLWrapper, sql } from 'drizzle-orm'
 import { PINNED_CURATED_NAME } from '../../contract/tournaments'
 import { type BatchRead, batchOf, constant, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
@@ -97,9 +97,43 @@ export async function setPreviousTournament(db: Database, tournamentId: number, 
   await db.update(tournaments).set({ previousFplLeagueId, previousTournamentId, updatedAt: new Date() }).where(eq(tournaments.id, tournamentId))
 }
 
+/**
+ * Points a tournament of an ended season at this season's FPL league (decision 185), in one
+ * statement that also refuses when the tournament moved on meanwhile (renewed twice at once) or
+ * another tournament took that league: false then, and nothing is written.
+ */
+export async function renewTournamentRow(db: Database, t: Tournament, renewal: { fplLeagueId: number; season: string; startEvent: number }): Promise<boolean> {
+  const rows = await db
+    .update(tournaments)
+    .set({ fplLeagueId: renewal.fplLeagueId, fplSeason: renewal.season, startEvent: renewal.startEvent, endedFplLeagueId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(tournaments.id, t.id),
+        t.fplSeason === null ? isNull(tournaments.fplSeason) : eq(tournaments.fplSeason, t.fplSeason),
+        notExists(db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.fplLeagueId, renewal.fplLeagueId))),
+      ),
+    )
+    .returning({ id: tournaments.id })
+  return rows.length > 0
+}
+
 export async function setGazetteEnabled(db: Database, tournamentId: number, enabled: boolean) {
   await db.update(tournaments).set({ gazetteEnabled: enabled, updatedAt: new Date() }).where(eq(tournaments.id, tournamentId))
 }
+
+/**
+ * The season rollover's part in tournaments (decision 185), as statements to batch: each private
+ * tournament of an older season lets go of its FPL league id (kept as ended_fpl_league_id, so the
+ * league id is free for FPL's new season, decision 062) until its commissioner renews it; the
+ * curated league's teams, all of last season, go (an admin adds this season's).
+ */
+export const endLeaguesOfSeasonsBefore = (db: Database, season: string) => [
+  db
+    .update(tournaments)
+    .set({ endedFplLeagueId: sql`${tournaments.fplLeagueId}`, fplLeagueId: null, updatedAt: new Date() })
+    .where(and(eq(tournaments.type, 'private'), isNotNull(tournaments.fplLeagueId), or(isNull(tournaments.fplSeason), lt(tournaments.fplSeason, season)))),
+  db.delete(curatedTeams),
+]
 
 /** Adds a team to the curated league; false when it is there already. */
 export async function addCuratedTeamRow(db: Database, team: typeof curatedTeams.$inferInsert): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { among } from '../db/among'
 import { type BatchRead, batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
@@ -108,6 +108,26 @@ export const newPasswordStatement = (db: Database, userIds: number | SQLWrapper,
 export const userWithPasswordHash = (db: Database, passwordHash: string) => db.select({ id: users.id }).from(users).where(eq(users.passwordHash, passwordHash))
 
 /** A new team id typed in: unproven and unlocked, and the old team's leagues go with it. */
+/**
+ * The season rollover's part in users (decision 185): each account whose team is of an older
+ * season keeps it as last season's and has none linked, as a statement to batch. Columns copy to
+ * columns, which the builder's `set` cannot say.
+ */
+export const endTeamsOfSeasonsBefore = (db: Database, season: string) =>
+  db
+    .update(users)
+    .set({
+      previousFplTeamId: sql`${users.fplTeamId}`,
+      previousFplTeamSeason: sql`${users.fplTeamSeason}`,
+      fplTeamId: null,
+      fplTeamSeason: null,
+      fplTeamIdLocked: false,
+      fplTeamVerifiedAt: null,
+      fplLeagueIds: null,
+      updatedAt: new Date(),
+    })
+    .where(and(isNotNull(users.fplTeamId), or(isNull(users.fplTeamSeason), lt(users.fplTeamSeason, season))))
+
 export const setTeamStatement = (db: Database, userId: number, teamId: number, season: string | null) =>
   db
     .update(users)
@@ -183,6 +203,9 @@ function userPayloadOf(user: UserRow, joinedLeagues: number[]) {
     fpl_team_id: user.fplTeamId,
     fpl_team_id_locked: user.fplTeamIdLocked,
     fpl_team_verified: user.fplTeamVerifiedAt !== null,
+    // Last season's team, kept by the season rollover (decision 185): shown as last season's, never used.
+    previous_fpl_team_id: user.previousFplTeamId,
+    previous_fpl_team_season: user.previousFplTeamSeason,
     created_at: user.createdAt.toISOString(),
     is_verified: user.isVerified,
     joined_leagues: joinedLeagues,

@@ -36,6 +36,7 @@ export const queryKeys = {
   members: (leagueId: number) => ['members', leagueId] as const,
   inviteLink: (leagueId: number) => ['invite-link', leagueId] as const,
   lineage: (leagueId: string) => ['lineage', leagueId] as const,
+  renew: (leagueId: number) => ['renew', leagueId] as const,
   communityPosts: (leagueId: LeagueId) => ['community-posts', String(leagueId)] as const,
   gazette: (leagueId: LeagueId) => ['gazette', String(leagueId)] as const,
   race: (leagueId: string) => ['race', leagueId] as const,

@@ -22,6 +22,10 @@ export function userFromAuthAnswer(answer: AuthAnswer): User {
   }
   if (u.banter_sharing_enabled !== undefined) user.banter_sharing_enabled = u.banter_sharing_enabled
   if (u.fpl_team_verified !== undefined) user.fpl_team_verified = u.fpl_team_verified
+  if (u.previous_fpl_team_id) {
+    user.previous_fpl_team_id = u.previous_fpl_team_id
+    user.previous_fpl_team_season = u.previous_fpl_team_season ?? null
+  }
   return user
 }
 

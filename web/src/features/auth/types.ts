@@ -17,6 +17,9 @@ export interface User {
   fpl_team_verified?: boolean
   /** Some answers (login, verify-email) name the id `user_id`; the dashboard reads either. */
   user_id?: number
+  /** Last season's team, after FPL's new season gave every team a new id (decision 185); null otherwise. */
+  previous_fpl_team_id?: number | null
+  previous_fpl_team_season?: string | null
   /** Whether the user's banter achievements may be shared (the privacy setting). */
   banter_sharing_enabled?: boolean
 }

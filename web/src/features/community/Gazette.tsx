@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
-import type { GazetteEdition, GazetteFinale } from '../../../../contract/gazette'
+import type { GazetteEdition, GazetteFinale, GazetteMonthRow } from '../../../../contract/gazette'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorText } from '../../lib/errors'
 import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
@@ -137,20 +137,11 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
 
       <div className="gazette__columns">
         {document.month ? (
-          <section className="gazette__column" aria-label={`${document.month.name} top three`}>
-            <h4 className="gazette__column-title">
-              {document.month.name} {document.month.finished ? 'final top three' : 'top three so far'}
-            </h4>
-            <ol className="gazette__top">
-              {document.month.top.map((r) => (
-                <li key={`${r.position}-${r.player_name}`}>
-                  <span className="gazette__pos">{r.position}</span>
-                  <span className="break-anywhere">{r.player_name}</span>
-                  <span className="gazette__pts">{formatNumber(r.points)} pts</span>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <TopThree
+            label={`${document.month.name} top three`}
+            title={`${document.month.name} ${document.month.finished ? 'final top three' : 'top three so far'}`}
+            rows={document.month.top}
+          />
         ) : null}
         {document.race ? (
           <section className="gazette__column" aria-label="The race">
@@ -195,18 +186,7 @@ function Finale({ finale }: { finale: GazetteFinale }) {
         {formatNumber(finale.points)} pts
       </p>
       <div className="gazette__columns">
-        <section className="gazette__column" aria-label="Final top three">
-          <h4 className="gazette__column-title">Final top three</h4>
-          <ol className="gazette__top">
-            {finale.podium.map((r) => (
-              <li key={`${r.position}-${r.player_name}`}>
-                <span className="gazette__pos">{r.position}</span>
-                <span className="break-anywhere">{r.player_name}</span>
-                <span className="gazette__pts">{formatNumber(r.points)} pts</span>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <TopThree label="Final top three" title="Final top three" rows={finale.podium} />
         {finale.records.length > 0 ? (
           <section className="gazette__column" aria-label="Season records">
             <h4 className="gazette__column-title">Season records</h4>
@@ -220,6 +200,24 @@ function Finale({ finale }: { finale: GazetteFinale }) {
           </section>
         ) : null}
       </div>
+    </section>
+  )
+}
+
+/** A table's top three (a month's, the season's podium): FPL's positions, level managers sharing one. */
+function TopThree({ label, title, rows }: { label: string; title: string; rows: GazetteMonthRow[] }) {
+  return (
+    <section className="gazette__column" aria-label={label}>
+      <h4 className="gazette__column-title">{title}</h4>
+      <ol className="gazette__top">
+        {rows.map((r) => (
+          <li key={`${r.position}-${r.player_name}`}>
+            <span className="gazette__pos">{r.position}</span>
+            <span className="break-anywhere">{r.player_name}</span>
+            <span className="gazette__pts">{formatNumber(r.points)} pts</span>
+          </li>
+        ))}
+      </ol>
     </section>
   )
 }
