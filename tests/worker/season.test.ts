@@ -5,7 +5,8 @@ import { forgetPublicReads } from '../../worker/lib/public-read-cache'
 import { OFF_SEASON_LOOKUP, SEASON_HEARTBEAT_MS } from '../../worker/services/season'
 import { fplHoldsOver, routeFplToSimulator, SIM_LEAGUES, simulator } from './helpers/fpl'
 import { call } from './helpers/http'
-import { addCuratedTeam, addMember, addTournament, addUser } from './helpers/world'
+import { NotifyQueue } from './helpers/notify'
+import { addCuratedTeam, addMember, addTournament, addUser, PUBLIC_TOURNAMENT_ID, runCronAndQueue, testClock } from './helpers/world'
 
 // The season's phase (decision 183): what GET /api/season answers as FPL's year goes from the
 // last gameweek through weeks of "The game is being updated", and how the cron rests meanwhile.
@@ -113,7 +114,8 @@ describe('the season rollover (decision 185)', () => {
     routeFplToSimulator()
   })
   beforeEach(async () => {
-    for (const table of ['app_snapshots', 'cron_leases', 'memberships', 'curated_teams']) await env.DB.prepare(`DELETE FROM ${table}`).run()
+    const tables = ['app_snapshots', 'cron_leases', 'memberships', 'curated_teams', 'tournament_snapshots', 'standings_rows', 'refresh_jobs']
+    for (const table of [...tables, 'gameweek_results', 'tournament_seasons', 'gazette_editions']) await env.DB.prepare(`DELETE FROM ${table}`).run()
     await env.DB.prepare("DELETE FROM tournaments WHERE type = 'private'").run()
     await env.DB.prepare('DELETE FROM users').run()
     sim.clearFaults()
@@ -168,6 +170,47 @@ describe('the season rollover (decision 185)', () => {
     await env.DB.prepare("UPDATE users SET fpl_team_id = 3000001, fpl_team_season = '2027/28' WHERE id = ?").bind(chris).run()
     await cron(T0 + 3 * SEASON_HEARTBEAT_MS)
     expect(await userRow(chris)).toMatchObject({ fpl_team_id: 3000001, previous_fpl_team_id: 1000001 })
+  })
+
+  it("reminds everyone of the new season's first deadline, though last season's GW 1 was reminded too", async () => {
+    sim.setGameweek(38, 'checked')
+    await cron(T0)
+    sim.setSeason('relaunched')
+    const deadline = Date.parse(await gameweekDeadline(1))
+    const remind = async (at: number) => {
+      const notify = new NotifyQueue()
+      await runScheduled(env, at, { now: () => at, forceState: true, queue: noQueue, notify, wakeLive: async () => {}, sleep: async () => {} })
+      return notify.of('notify:broadcast').map((m) => [m.body.notice.title, m.body.notice.key])
+    }
+    // Last season's GW 1 reminder was sent under its own season's key.
+    await env.DB.prepare("INSERT INTO notification_events (key) VALUES ('deadline:2026/27:1:24h')").run()
+    expect(await remind(deadline - 24 * 3600_000 + 5 * 60_000)).toEqual([['GW 1 deadline in 24 hours', '2027/28:1:24h']])
+  })
+
+  it("carries the public tournament into the new season: its GW 1 is refreshed, not mistaken for last season's", async () => {
+    const chris = await addUser('chris@example.com', 'Chris', 1000001)
+    await addMember(PUBLIC_TOURNAMENT_ID, chris)
+    // Last season's GW 1 and GW 38, as the public tournament kept them.
+    sim.setGameweek(1, 'checked')
+    expect((await runCronAndQueue()).failed).toEqual([])
+    sim.setGameweek(38, 'checked')
+    testClock.skippedMs += 1_500
+    expect((await runCronAndQueue()).failed).toEqual([])
+    sim.setSeason('relaunched')
+    await runCronAndQueue()
+    // Chris links this season's team, and FPL plays the new GW 1.
+    await env.DB.prepare("UPDATE users SET fpl_team_id = 3000001, fpl_team_season = '2027/28', fpl_team_verified_at = 1 WHERE id = ?").bind(chris).run()
+    sim.setGameweek(1, 'checked')
+    testClock.skippedMs += 1_500
+    const run = await runCronAndQueue()
+    expect(run.run.jobs).toBeGreaterThan(0)
+    const standings = (await call(`/api/leagues/${PUBLIC_TOURNAMENT_ID}/standings`)).json() as Promise<{
+      gameweek: number
+      standings: Array<{ fpl_team_id: number }>
+    }>
+    const { gameweek, standings: rows } = await standings
+    expect(gameweek).toBe(1)
+    expect(rows.map((r) => r.fpl_team_id)).toEqual([3000001])
   })
 
   it('never ends a season FPL names before ours has finished (a misread answer)', async () => {

@@ -38,6 +38,7 @@ const membersWithTeams = (db: Database, where: SQL | undefined) =>
       name: users.name,
       email: users.email,
       team: users.fplTeamId,
+      previousTeam: users.previousFplTeamId,
       teamVerifiedAt: users.fplTeamVerifiedAt,
       status: memberships.status,
       joinedAt: memberships.joinedAt,
@@ -85,6 +86,7 @@ export function membersView(
   t: Tournament,
   { members: rows, standings: snapshot, notJoined }: { members: MemberWithTeam[]; standings: SnapshotView | null; notJoined: NotJoinedRow[] },
 ) {
+  const seasonStatus = seasonStatusOf(t, rows)
   const member = (r: MemberWithTeam) => {
     const teamValid = r.team !== null && r.teamName !== null
     return {
@@ -99,12 +101,31 @@ export function membersView(
       team_valid: teamValid,
       can_reactivate: r.status === 'inactive' && teamValid,
       joined_at: r.joinedAt.toISOString(),
+      season_status: seasonStatus(r),
     }
   }
   return {
+    // The season of the FPL league the tournament follows; null while it waits for renewal (decision 185).
+    fpl_season: t.fplLeagueId === null ? null : t.fplSeason,
     active_members: rows.filter((r) => r.status === 'active').map(member),
     inactive_members: rows.filter((r) => r.status === 'inactive').map(member),
     ...notJoinedView(t, rows, snapshot, notJoined),
+  }
+}
+
+/**
+ * Where a member stands after FPL's relaunch (decision 185), so that no one leaves the league
+ * unseen: `relink` while the rollover left them no team, `not_in_league` when their team is not in
+ * the table of the league the tournament follows this season. Until that league's first refresh
+ * (none before GW1) the stored table is last season's, where no new team is: the commissioner's
+ * team, which the renewal found in the new league, tells which table it is.
+ */
+function seasonStatusOf(t: Tournament, rows: MemberWithTeam[]) {
+  const tableOfThisSeason =
+    t.type === 'private' && t.fplLeagueId !== null && t.fplSeason !== null && rows.some((r) => r.userId === t.commissionerId && r.teamName !== null)
+  return (r: MemberWithTeam): 'relink' | 'not_in_league' | null => {
+    if (r.team === null) return r.previousTeam === null ? null : 'relink'
+    return tableOfThisSeason && r.teamName === null ? 'not_in_league' : null
   }
 }
 

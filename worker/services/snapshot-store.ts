@@ -177,12 +177,19 @@ export interface StoredTable {
   rows: StoredRow[]
 }
 
+/**
+ * The newest snapshot is the one written last, not the highest gameweek: a tournament that carries
+ * on into FPL's next season (renewed, or the public one) writes GW 1 while last season's GW 38 is
+ * still stored (decision 185). The last written is also the one the stored table's rows are of.
+ */
+const newestFirst = [desc(tournamentSnapshots.refreshedAt), desc(tournamentSnapshots.gameweek)] as const
+
 export async function storedTable(db: Database, tournamentId: number): Promise<StoredTable | null> {
   const [snapshot] = await db
     .select({ gameweek: tournamentSnapshots.gameweek, status: tournamentSnapshots.gameweekStatus })
     .from(tournamentSnapshots)
     .where(eq(tournamentSnapshots.tournamentId, tournamentId))
-    .orderBy(desc(tournamentSnapshots.gameweek))
+    .orderBy(...newestFirst)
     .limit(1)
   if (!snapshot) return null
   return { ...snapshot, rows: [...(await currentRows(db, tournamentId)).values()] }
@@ -246,7 +253,7 @@ function latestSnapshotQuery(db: Database, tournamentId: number, document: Snaps
     })
     .from(tournamentSnapshots)
     .where(eq(tournamentSnapshots.tournamentId, tournamentId))
-    .orderBy(desc(tournamentSnapshots.gameweek))
+    .orderBy(...newestFirst)
     .limit(1)
 }
 
@@ -372,7 +379,7 @@ export const publicCandidatesQuery = (db: Database) =>
     .select({ candidates: tournamentSnapshots.publicCandidates, tournamentId: tournamentSnapshots.tournamentId, gameweek: tournamentSnapshots.gameweek })
     .from(tournamentSnapshots)
     .where(isNotNull(tournamentSnapshots.publicCandidates))
-    .orderBy(desc(tournamentSnapshots.gameweek))
+    .orderBy(...newestFirst)
 
 /** The league's managers (at most 50) whose name, of three letters or more, appears anywhere in `text`: found by SQLite, as big leagues have thousands of rows and the text is short. */
 export const managersNamedIn = (db: Database, tournamentId: number, text: string) =>
@@ -392,6 +399,7 @@ export const storedVersionsQuery = (db: Database, tournamentIds: number[]) =>
     .select({
       tournamentId: tournamentSnapshots.tournamentId,
       version: tournamentSnapshots.dataVersion,
+      refreshedAt: tournamentSnapshots.refreshedAt,
       story: sql<number>`${tournamentSnapshots.race} IS NOT NULL OR coalesce(json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members'), 0) = 0`,
     })
     .from(tournamentSnapshots)

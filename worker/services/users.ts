@@ -251,6 +251,7 @@ export function userLeaguesRead(db: Database, userId: number) {
       type: tournaments.type,
       isPublic: tournaments.isPublic,
       fplLeagueId: tournaments.fplLeagueId,
+      endedFplLeagueId: tournaments.endedFplLeagueId,
       entryFeePence: tournaments.entryFeePence,
       createdAt: tournaments.createdAt,
       commissionerId: tournaments.commissionerId,
@@ -273,6 +274,8 @@ export function userLeaguesRead(db: Database, userId: number) {
       return {
         ...leagueSummary(t, Number(t.memberCount), t.fplLeagueSize),
         joined_at: t.joinedAt.toISOString(),
+        // The season rollover let go of its FPL league and the commissioner has not renewed it (decision 185).
+        awaiting_renewal: t.type === 'private' && t.fplLeagueId === null && t.endedFplLeagueId !== null,
         is_commissioner: isCommissioner,
         ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
       }

@@ -60,3 +60,23 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 }
+
+/**
+ * Proves the signed-in dashboard's team is its user's, as its manager would (decision 061): the
+ * code shown goes into the team's name on FPL (the simulator at `simulatorUrl`), then Check. The
+ * name is put back afterwards.
+ */
+export async function proveTeam(page: Page, simulatorUrl: string, teamId: number) {
+  const rename = async (name: string) => {
+    const res = await fetch(`${simulatorUrl}/__sim/entries/${teamId}`, { method: 'POST', body: JSON.stringify({ name }) })
+    expect(res.status).toBe(200)
+  }
+  await page.getByRole('button', { name: "Verify it's yours" }).click()
+  const code = (await page.locator('.team-verify__code code').textContent({ timeout: 10_000 }))?.trim() ?? ''
+  expect(code).toMatch(/^BA-[A-Z2-9]{4}$/)
+  const { name } = (await (await fetch(`${simulatorUrl}/entry/${teamId}/`)).json()) as { name: string }
+  await rename(`${name} ${code}`)
+  await page.getByRole('button', { name: 'Check', exact: true }).click()
+  await expect.poll(() => page.getByText(/is verified as yours/).isVisible()).toBe(true)
+  await rename(name)
+}

@@ -24,6 +24,8 @@ import '../styles/tournaments.css'
 
 interface CommissionerState {
   league?: ManagedLeague | null
+  /** The tab to open on (the dashboard's "Renew it" opens Settings); Overview otherwise. */
+  tab?: CommissionerTab
 }
 
 const TABS: TabItem<CommissionerTab>[] = [
@@ -82,14 +84,14 @@ export default function CommissionerPage() {
     )
   }
 
-  return <CommissionerScreen league={league} />
+  return <CommissionerScreen league={league} initialTab={(location.state as CommissionerState).tab ?? 'overview'} />
 }
 
-function CommissionerScreen({ league: initial }: { league: ManagedLeague }) {
+function CommissionerScreen({ league: initial, initialTab }: { league: ManagedLeague; initialTab: CommissionerTab }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [league, setLeague] = useState<ManagedLeague>(initial)
-  const [tab, setTab] = useState<CommissionerTab>('overview')
+  const [tab, setTab] = useState<CommissionerTab>(initialTab)
   const membersQuery = useQuery({
     queryKey: queryKeys.members(league.id),
     queryFn: ({ signal }) => parseResponse(api.leagues[':id'].members.$get({ param: { id: String(league.id) } }, { init: { signal } })),

@@ -8,6 +8,7 @@ import { useTimedMessage } from '../../lib/useTimedMessage'
 import { VerifiedBadge } from '../fpl-team/VerifiedBadge'
 import { commissionerError } from './errors'
 import { NotJoinedSection } from './NotJoinedSection'
+import { SeasonStatusNote } from './SeasonStatusNote'
 import type { LeagueMember, ManagedLeague, MembersAnswer } from './types'
 
 type Pending = { action: 'kick' | 'reactivate'; member: LeagueMember }
@@ -15,7 +16,8 @@ type Pending = { action: 'kick' | 'reactivate'; member: LeagueMember }
 /**
  * Active members, the FPL league's managers who have not joined yet (with the invite link), and
  * inactive members. Everyone but the commissioner can be kicked (they become inactive); an
- * inactive member can be reactivated only when can_reactivate says so.
+ * inactive member can be reactivated only when can_reactivate says so. After FPL's relaunch a
+ * member who has not come along is marked, never removed.
  */
 export function MembersTab({
   league,
@@ -32,6 +34,7 @@ export function MembersTab({
   const leagueId = league.id
   const active = members?.active_members ?? null
   const inactive = members?.inactive_members ?? null
+  const season = members?.fpl_season ?? null
   // Only a private league follows an FPL league with managers to invite.
   const invites = league.type !== 'curated_public' && league.type !== 'public'
   const banner = useTimedMessage()
@@ -71,7 +74,7 @@ export function MembersTab({
           <ul className="row-list" aria-label="Active members">
             {active.map((m) => (
               <li key={m.id} className="row-list__item">
-                <MemberInfo member={m} />
+                <MemberInfo member={m} season={season} />
                 {m.is_commissioner ? (
                   <span className="badge badge--accent">Commissioner</span>
                 ) : (
@@ -101,7 +104,7 @@ export function MembersTab({
           <ul className="row-list" aria-label="Inactive members">
             {inactive.map((m) => (
               <li key={m.id} className="row-list__item">
-                <MemberInfo member={m} />
+                <MemberInfo member={m} season={season} />
                 {m.can_reactivate ? (
                   <button
                     type="button"
@@ -139,7 +142,8 @@ export function MembersTab({
   )
 }
 
-function MemberInfo({ member }: { member: LeagueMember }) {
+function MemberInfo({ member, season }: { member: LeagueMember; season: string | null }) {
+  const status = member.season_status
   return (
     <div className="row-list__main">
       <p className="row-list__title">{member.name}</p>
@@ -148,7 +152,8 @@ function MemberInfo({ member }: { member: LeagueMember }) {
         {member.fpl_team_id ? ` · ${member.team_name ?? 'Team'} (FPL ID ${member.fpl_team_id}) ` : ' · No FPL team'}
         {member.fpl_team_id ? <VerifiedBadge verified={member.fpl_team_verified} whose="member" /> : null}
       </p>
-      {!member.team_valid ? <p className="row-list__warning">⚠ Team not found in the FPL league</p> : null}
+      {status ? <SeasonStatusNote status={status} season={season} /> : null}
+      {!status && !member.team_valid ? <p className="row-list__warning">⚠ Team not found in the FPL league</p> : null}
     </div>
   )
 }

@@ -27,6 +27,7 @@ export function TournamentCard({ league }: { league: UserLeague }) {
         <Fact term="Entry fee">Free</Fact>
         <Fact term="Created">{formatShortDate(league.created_at) || '—'}</Fact>
       </dl>
+      {league.awaiting_renewal ? <RenewalNotice league={league} /> : null}
       <div className="league-card__actions">
         <button
           type="button"
@@ -46,10 +47,29 @@ export function TournamentCard({ league }: { league: UserLeague }) {
             Manage League
           </button>
         ) : null}
-        <span className="status-label">
-          <span className="live-dot" aria-hidden="true" /> Active
-        </span>
+        {league.awaiting_renewal ? null : (
+          <span className="status-label">
+            <span className="live-dot" aria-hidden="true" /> Active
+          </span>
+        )}
       </div>
     </li>
+  )
+}
+
+/**
+ * FPL's relaunch let go of the tournament's league (decision 185) until its commissioner renews it
+ * with this season's: members learn why it stands still, the commissioner where to renew it.
+ */
+function RenewalNotice({ league }: { league: UserLeague }) {
+  const navigate = useNavigate()
+  if (!league.is_commissioner) return <p className="notice">Waiting for the commissioner to renew it for the new season.</p>
+  return (
+    <p className="notice">
+      FPL's new season gave every league a new ID.{' '}
+      <button type="button" className="link-button" onClick={() => navigate('/commissioner', { state: { league, tab: 'settings' } })}>
+        Renew it for the new season
+      </button>
+    </p>
   )
 }
