@@ -3,6 +3,7 @@
 // wall reads it. Every text is plain text: the client renders it as text, never as markup.
 
 import type { HallRecord } from './hall-of-fame'
+import { formatNumber } from './numbers'
 
 /** The weekly awards an edition reports, in its order (keys of the banter stats). */
 export const GAZETTE_AWARDS = ['gameweek_rocket', 'captain_catastrophe', 'benched_beast', 'transfer_tornado', 'comeback_king', 'wooden_spoon_warrior'] as const
@@ -49,6 +50,23 @@ export interface GazetteFinale {
   podium: GazetteMonthRow[]
   /** The season's Hall of Fame records, each with its holders' names. */
   records: Array<{ title: string; value: number; unit: HallRecord['unit']; holders: string[] }>
+}
+
+/** The share card of a finale's champion: its stat type (a banter award's are the banter stats' keys). */
+export const CHAMPION_STAT = 'season_champion'
+
+/**
+ * What the champion's card says, from the finale alone: the server stores these words (never the
+ * client's), and the wall's Share button previews the same.
+ */
+export function championCard(finale: GazetteFinale, league: string): { emoji: string; title: string; manager: string; description: string } {
+  const joint = finale.champions.length > 1
+  return {
+    emoji: '🏆',
+    title: `Season champion ${finale.season}`,
+    manager: finale.champions.join(' & '),
+    description: `${joint ? 'Joint champions' : 'Champion'} of ${league} with ${formatNumber(finale.points)} points`,
+  }
 }
 
 export interface GazetteEdition {

@@ -13,6 +13,7 @@ import { fetchSheets, isLiveSheetsMessage, type LiveSheetsMessage } from './serv
 import { handleNotifyMessage, isNotifyMessage, type NotifyMessage } from './services/notifications'
 import { handleRefreshMessage } from './services/refresh'
 import type { RefreshMessage } from './services/refresh/types'
+import { handleSeasonArchiveMessage, isSeasonArchiveMessage, type SeasonArchiveMessage } from './services/season-archive'
 
 export { LiveHub } from './durable-objects/hub'
 export { LivePoller } from './durable-objects/poller'
@@ -28,7 +29,7 @@ export default {
   },
   // One message per invocation (wrangler.toml max_batch_size = 1): its own subrequest budget.
   // The refresh queue carries the refresh's fetches, the live engine's picks and its news for the
-  // hubs; the notify queue carries notifications. A dead-letter queue's messages are kept in D1 for
+  // hubs, and the season archive's moves; the notify queue carries notifications. A dead-letter queue's messages are kept in D1 for
   // an operator, and so is a message no consumer can read, at once: retrying it cannot help.
   async queue(batch, env) {
     checkSecrets(env)
@@ -51,6 +52,7 @@ async function consume(env: Bindings, queue: string, message: Message<QueueBody>
     else if (isNotifyMessage(body)) await handleNotifyMessage({ env, db: getDb(env.DB), queue: env.NOTIFY_QUEUE }, body)
     else if (isLiveSheetsMessage(body)) await fetchSheets({ env, db: getDb(env.DB) }, body)
     else if (isLiveNewsMessage(body)) await tellHubs(env, body)
+    else if (isSeasonArchiveMessage(body)) await handleSeasonArchiveMessage(env, body)
     else await handleRefreshMessage({ env, queue: env.REFRESH_QUEUE, onFinalized: forgetPublicReads }, body)
     message.ack()
     handled('ack')
@@ -62,7 +64,7 @@ async function consume(env: Bindings, queue: string, message: Message<QueueBody>
   }
 }
 
-type QueueBody = RefreshMessage | LiveSheetsMessage | LiveNewsMessage | NotifyMessage
+type QueueBody = RefreshMessage | LiveSheetsMessage | LiveNewsMessage | SeasonArchiveMessage | NotifyMessage
 
 /** What a message is, for its log lines: its kind of work, and the refresh job it belongs to. */
 function messageFields(body: unknown): { kind: string; job?: string } {

@@ -5,8 +5,8 @@
 // fails shows "n/a (reason)" and the run goes on.
 //
 //   node tests/bench/run.ts [--quick] [--skip lighthouse,refresh,...] [--only live,...]
-// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2, story, notify.
-// A run of `--only live`, `--only story` or `--only notify` (not --quick) writes its table to that section's block of docs/benchmarks.md.
+// Sections: hot, cpu, deep, og, refresh, giant, enumeration, lighthouse, sizes, live, startup, pagerender, ogmem, argon2, story, notify, archive.
+// A run of `--only live`, `--only story`, `--only notify` or `--only archive` (not --quick) writes its table to that section's block of docs/benchmarks.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -15,6 +15,7 @@ import { writeDocSection } from '../reporters/doc-section.ts'
 import { ROOT } from '../stack/commands.ts'
 import { ADMIN_EMAIL, DEMO_EMAIL, DEMO_PASSWORD } from '../stack/seed.ts'
 import { refreshData, type Stack, startStack } from '../stack/stack.ts'
+import { archiveSection } from './archive.ts'
 import { argon2Bench } from './argon2.ts'
 import { cpuPerRequest } from './cpu.ts'
 import { d1Reads } from './d1.ts'
@@ -279,6 +280,7 @@ if (on('sizes')) await section('Worker sizes', ['Worker bundle sizes'], async ()
 if (on('argon2')) await section('argon2id', ['argon2id hash time'], () => argon2Bench(quick ? 4 : 10), 120_000)
 if (on('story')) await storySection(quick)
 if (on('notify')) await notifySection(quick)
+if (on('archive')) await archiveSection()
 
 rmSync(work, { recursive: true, force: true })
 const about = [
@@ -296,7 +298,7 @@ console.log('\nwritten to tests/.artifacts/bench.md')
 if (!quick && skip.size === 0 && only.size === 0) {
   writeDocSection('docs/benchmarks.md', 'bench', markdown(about))
   console.log('written to docs/benchmarks.md')
-} else if (!quick && only.size === 1 && ['live', 'story', 'notify'].some((name) => only.has(name))) {
+} else if (!quick && only.size === 1 && ['live', 'story', 'notify', 'archive'].some((name) => only.has(name))) {
   const block = [...only][0] as string
   writeDocSection('docs/benchmarks.md', `bench-${block}`, markdown(about))
   console.log(`written to docs/benchmarks.md (${block} block)`)

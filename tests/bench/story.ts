@@ -5,22 +5,22 @@
 // in SQLite itself (node:sqlite; D1 is SQLite), table and index pages included.
 import { DatabaseSync } from 'node:sqlite'
 import { runnerImport } from 'vite'
-import { createFplSimulator, MEGA_LEAGUE_ID } from '../fpl-simulator/handler.ts'
+import { createFplSimulator, type FplSimulator, MEGA_LEAGUE_ID } from '../fpl-simulator/handler.ts'
 import { ROOT } from '../stack/commands.ts'
 import { add, fmt, ratio, section } from './table.ts'
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 const GAMEWEEK = 12
-const SEASON = '2026/27'
+export const SEASON = '2026/27'
 const PAGES = 100
 const D1_LIMIT_BYTES = 10 * 1024 ** 3
 
-async function load<T>(file: string): Promise<T> {
+export async function load<T>(file: string): Promise<T> {
   return (await runnerImport<T>(`${ROOT}/${file}`)).module
 }
 
-function median(samples: number[]): number {
+export function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
@@ -35,33 +35,57 @@ function timed(runs: number, fn: () => unknown): number {
   return median(samples)
 }
 
+/** The simulator's answer to an FPL API path, as JSON. */
+export const simJson = async <T>(sim: FplSimulator, path: string): Promise<T> => (await (await sim.fetch(new Request(`http://sim/api/${path}`))).json()) as T
+
+/** The Sim Mega League's table at a checked gameweek as the refresh stores it. */
+export async function megaTable(sim: FplSimulator, gw: number): Promise<Json[]> {
+  sim.setGameweek(gw, 'checked')
+  const rows: Json[] = []
+  for (let page = 1; page <= PAGES; page++) {
+    const body = await simJson<{ standings: { results: Array<Record<string, number | string>> } }>(
+      sim,
+      `leagues-classic/${MEGA_LEAGUE_ID}/standings/?page_standings=${page}`,
+    )
+    for (const [i, r] of body.standings.results.entries()) {
+      rows.push({
+        position: (page - 1) * 50 + i + 1,
+        fpl_team_id: r.entry,
+        team_name: r.entry_name,
+        player_name: r.player_name,
+        total_points: r.total,
+        gameweek_points: r.event_total,
+        rank: r.rank,
+        last_rank: r.last_rank,
+      })
+    }
+  }
+  return rows
+}
+
+/** The bytes of SQLite pages a write adds to the database (tables and indexes alike). */
+export function pagesOf(db: DatabaseSync, write: () => void): number {
+  const count = () => Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count)
+  const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size)
+  const before = count()
+  write()
+  return (count() - before) * pageSize
+}
+
+/** A private league's story context at a checked gameweek (StoryContext, as the refresh's finalize builds it): its facts added. */
+export const checkedContext = (id: number, name: string, gameweek: number, facts: Json): Json => ({
+  tournament: { id, name, type: 'private', gazetteEnabled: true, previousTournamentId: null },
+  season: SEASON,
+  gameweek,
+  status: 'checked',
+  version: `${gameweek}:checked`,
+  ...facts,
+})
+
 async function storyBench(quick: boolean) {
   const sim = createFplSimulator()
-  const get = async <T>(path: string): Promise<T> => (await (await sim.fetch(new Request(`http://sim/api/${path}`))).json()) as T
-
-  /** The league's table at a checked gameweek as the refresh stores it. */
-  const table = async (gw: number) => {
-    sim.setGameweek(gw, 'checked')
-    const rows: Json[] = []
-    for (let page = 1; page <= PAGES; page++) {
-      const body = await get<{ standings: { results: Array<Record<string, number | string>> } }>(
-        `leagues-classic/${MEGA_LEAGUE_ID}/standings/?page_standings=${page}`,
-      )
-      for (const [i, r] of body.standings.results.entries()) {
-        rows.push({
-          position: (page - 1) * 50 + i + 1,
-          fpl_team_id: r.entry,
-          team_name: r.entry_name,
-          player_name: r.player_name,
-          total_points: r.total,
-          gameweek_points: r.event_total,
-          rank: r.rank,
-          last_rank: r.last_rank,
-        })
-      }
-    }
-    return rows
-  }
+  const get = <T>(path: string) => simJson<T>(sim, path)
+  const table = (gw: number) => megaTable(sim, gw)
 
   const stats = await load<Json>('worker/fpl/stats/index.ts')
   const { raceDocument } = await load<{ raceDocument: (ctx: Json) => Json | null }>('worker/services/story/race.ts')
@@ -122,12 +146,7 @@ async function storyBench(quick: boolean) {
     return { banter: banter.stats ?? null, months }
   }
   const { banter, months } = snapshotDocuments()
-  const ctx: Json = {
-    tournament: { id: 5, name: 'Sim Mega League', type: 'private', gazetteEnabled: true, previousTournamentId: null },
-    season: SEASON,
-    gameweek: GAMEWEEK,
-    status: 'checked',
-    version: `${GAMEWEEK}:checked`,
+  const ctx = checkedContext(5, 'Sim Mega League', GAMEWEEK, {
     bootstrap: { phases: bootstrap.phases, events: bootstrap.events },
     rows,
     meta: { league_name: 'Sim Mega League', total_members: rows.length, truncated: false, last_updated_data: null, fpl_active_members: 1 },
@@ -136,7 +155,7 @@ async function storyBench(quick: boolean) {
     monthlyWinners: months,
     banter,
     live,
-  }
+  })
   const runs = quick ? 3 : 9
   const baseline = timed(runs, snapshotDocuments)
   const race = raceDocument(ctx)
@@ -170,21 +189,15 @@ async function storyBench(quick: boolean) {
     stored_at integer NOT NULL, PRIMARY KEY (tournament_id, season, gameweek));
     CREATE TABLE tournament_seasons (tournament_id integer NOT NULL, season text NOT NULL, source text NOT NULL, league_name text NOT NULL, managers text NOT NULL,
     past text, updated_at integer NOT NULL, PRIMARY KEY (tournament_id, season));`)
-  const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size)
-  const pagesOf = (write: () => void) => {
-    const before = Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count)
-    write()
-    return (Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count) - before) * pageSize
-  }
   const insert = db.prepare("INSERT INTO gameweek_results VALUES (?, ?, ?, 'fpl_api', ?, 0)")
   const keptIds = new Set(kept.flatMap((g) => g.rows.map((r) => r[0])))
-  const keptSeason = pagesOf(() => {
+  const keptSeason = pagesOf(db, () => {
     for (const g of kept) insert.run(5, SEASON, g.gameweek, JSON.stringify(g.rows))
     const keptNames = Object.fromEntries(Object.entries(names).filter(([id]) => keptIds.has(Number(id))))
     db.prepare("INSERT INTO tournament_seasons VALUES (5, ?, 'kept', 'Sim Mega League', ?, NULL, 0)").run(SEASON, JSON.stringify(keptNames))
   })
   const whole = rows.map((r) => [r.fpl_team_id, r.gameweek_points, r.total_points, r.rank, null, null, null])
-  const wholeTable = pagesOf(() => insert.run(6, SEASON, GAMEWEEK, JSON.stringify(whole)))
+  const wholeTable = pagesOf(db, () => insert.run(6, SEASON, GAMEWEEK, JSON.stringify(whole)))
   const nameBytes = JSON.stringify(names).length / rows.length
   const perManagerGameweek = wholeTable / rows.length
   // A season of a tournament of `managers` (whole up to 1,000; beyond, its top 100 and ~20 members):

@@ -1,10 +1,12 @@
 import { env, exports } from 'cloudflare:workers'
 import { decode } from 'fast-png'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { FONTS } from '../../worker/og/assets'
 import { cardElement, type Node } from '../../worker/og/card'
 import { type default as OgRenderer, parseCard } from '../../worker/og/index'
 import { type CardInput, cardFromStatData } from '../../worker/og/protocol'
-import { GOLDEN_CARD, HOSTILE_CARDS } from '../../worker/og/samples'
+import { renderCard } from '../../worker/og/render'
+import { CHAMPION_CARD, GOLDEN_CARD, HOSTILE_CARDS } from '../../worker/og/samples'
 import { clean, clip, drawable, shapeArabic, visualOrder } from '../../worker/og/text'
 
 // The renderer worker in workerd, called as the API calls it (Workers RPC to its default
@@ -92,10 +94,10 @@ describe('the golden card', () => {
   })
 })
 
-describe('the count line', () => {
-  const texts = (node: Node | string): string[] =>
-    typeof node === 'string' ? [node] : typeof node.props.children === 'string' ? [node.props.children] : (node.props.children ?? []).flatMap(texts)
+const texts = (node: Node | string): string[] =>
+  typeof node === 'string' ? [node] : typeof node.props.children === 'string' ? [node.props.children] : (node.props.children ?? []).flatMap(texts)
 
+describe('the count line', () => {
   it('says what it counts: the members, and the managers in the FPL league once a refresh measured it', () => {
     expect(texts(cardElement(GOLDEN_CARD))).toContain('4 members · 12 managers in the FPL league')
     expect(texts(cardElement({ ...GOLDEN_CARD, league_members: 1, fpl_league_size: 1 }))).toContain('1 member · 1 manager in the FPL league')
@@ -117,6 +119,29 @@ describe('the count line', () => {
     }
     expect(differing(0, 535)).toBe(0)
     expect(differing(535, 580)).toBeGreaterThan(500)
+  })
+})
+
+describe("the champion's card (decision 184)", () => {
+  it('is headed by its title over the champion, in place of the award over the manager', () => {
+    const drawn = texts(cardElement(CHAMPION_CARD))
+    expect(drawn.slice(1, 4)).toEqual(['Season champion 2026/27', 'Sam Ødegaard-Łukasz', 'Champion of The Pub League with 2,345 points'])
+    expect(drawn).not.toContain('BANTER AWARD')
+    expect(texts(cardElement(GOLDEN_CARD)).slice(1, 5)).toEqual(['BANTER AWARD', 'Benched Beast', 'Sam Ødegaard-Łukasz', GOLDEN_CARD.description])
+  })
+
+  it('is framed in gold, and draws hostile text as the award card does', async () => {
+    const png = async (card: CardInput) => decode(await renderCard(card, FONTS))
+    const image = await png(CHAMPION_CARD)
+    const px = rgba(image)
+    expect(px(2 * image.width + 2).slice(0, 3)).toEqual([0xf5, 0xc5, 0x42])
+    expect(px(450 * image.width + 600).slice(0, 3)).toEqual([0x16, 0x11, 0x1f])
+    for (const card of Object.values(HOSTILE_CARDS)) expect(distinctColours(await png({ ...card, kind: 'champion' }))).toBeGreaterThan(100)
+    // Cut as the award's are: the title to 80 graphemes, the name to 60.
+    const [, title = '', name = ''] = texts(cardElement({ ...HOSTILE_CARDS.long!, kind: 'champion' }))
+    expect([...title].length).toBeLessThanOrEqual(80)
+    expect([...name]).toHaveLength(60)
+    expect([title.endsWith('…'), name.endsWith('…')]).toEqual([true, true])
   })
 })
 
@@ -215,6 +240,12 @@ describe('the RPC entrypoint', () => {
       'Banter Arena',
     )
     expect(parseCard(structuredClone(card))).toEqual(card)
+    // The champion's card keeps its look through RPC; a kind the renderer does not know is dropped.
+    const champion = cardFromStatData({ achievement_title: 'Season champion 2026/27' }, 'Banter Arena', 'season_champion')
+    expect(champion.kind).toBe('champion')
+    expect(parseCard(structuredClone(champion))).toEqual(champion)
+    expect(parseCard({ ...card, kind: 'gold' })).toEqual(card)
+    expect(card.kind).toBeUndefined()
     expect(card.manager).toBe('M')
     expect(card.fpl_league_size).toBe(180)
     // A share made before the FPL league's size was recorded: the members alone.

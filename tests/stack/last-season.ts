@@ -134,7 +134,7 @@ export async function lastSeasonSql(
   const names = Object.fromEntries(managers.map((m) => [m.id, [m.playerName, m.teamName]]))
   sql.push(
     `INSERT OR IGNORE INTO tournament_seasons (tournament_id, season, source, league_name, managers) SELECT ${previous}, ${q(LAST_SEASON)}, 'kept', ${q(name)}, ${q(JSON.stringify(names))};`,
-    `INSERT OR IGNORE INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) SELECT ${previous}, ${GAMEWEEKS}, 'checked', '${GAMEWEEKS}:checked', ${q(JSON.stringify({ league_name: name, total_members: managers.length, truncated: false, last_updated_data: null, fpl_active_members: 0 }))}, ${q(JSON.stringify(monthlyWinners(managers)))};`,
+    `INSERT OR IGNORE INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) SELECT ${previous}, ${q(LAST_SEASON)}, ${GAMEWEEKS}, 'checked', '${GAMEWEEKS}:checked', ${q(JSON.stringify({ league_name: name, total_members: managers.length, truncated: false, last_updated_data: null, fpl_active_members: 0 }))}, ${q(JSON.stringify(monthlyWinners(managers)))};`,
     `UPDATE tournaments SET previous_fpl_league_id = ${previousLeague}, previous_tournament_id = ${previous} WHERE fpl_league_id = ${league} AND fpl_season = ${q(season)} AND previous_tournament_id IS NULL;`,
   )
   return sql

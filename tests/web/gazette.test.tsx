@@ -87,29 +87,30 @@ describe('the Gazette on the wall', () => {
     expect(screen.queryByTestId('confetti')).toBeNull()
   })
 
+  const finale = edition(38, {
+    kind: 'finale',
+    pinned: true,
+    document: {
+      ...edition(38).document,
+      headline: 'Priya is the The Pub League champion of 2026/27!',
+      month: null,
+      race: null,
+      finale: {
+        season: '2026/27',
+        champions: ['Priya'],
+        points: 2310,
+        podium: [
+          { position: 1, player_name: 'Priya', points: 2310 },
+          { position: 2, player_name: 'Tom', points: 2290 },
+          { position: 3, player_name: 'Sam <i>', points: 2201 },
+        ],
+        records: [{ title: 'Best gameweek', value: 112, unit: 'points', holders: ['Tom'] }],
+      },
+    },
+  })
+
   it('crowns the champion in the season finale: the podium and the season records, with confetti', async () => {
     window.localStorage.removeItem('gazette-seen:1:2026/27:38')
-    const finale = edition(38, {
-      kind: 'finale',
-      pinned: true,
-      document: {
-        ...edition(38).document,
-        headline: 'Priya is the The Pub League champion of 2026/27!',
-        month: null,
-        race: null,
-        finale: {
-          season: '2026/27',
-          champions: ['Priya'],
-          points: 2310,
-          podium: [
-            { position: 1, player_name: 'Priya', points: 2310 },
-            { position: 2, player_name: 'Tom', points: 2290 },
-            { position: 3, player_name: 'Sam <i>', points: 2201 },
-          ],
-          records: [{ title: 'Best gameweek', value: 112, unit: 'points', holders: ['Tom'] }],
-        },
-      },
-    })
     mockApi({ [GET]: { body: answer([finale]) } })
     renderWithProviders(<Gazette leagueId="1" moderator={false} />)
     const post = await screen.findByRole('article', { name: 'Priya is the The Pub League champion of 2026/27!' })
@@ -123,6 +124,38 @@ describe('the Gazette on the wall', () => {
     ).toEqual(['1Priya2,310 pts', '2Tom2,290 pts', '3Sam <i>2,201 pts'])
     expect(within(post).getByRole('region', { name: 'Season records' }).textContent).toContain('Best gameweek: Tom · 112 points')
     expect(screen.getByTestId('confetti')).toBeTruthy()
+  })
+
+  it("shares the champion through the share flow, as the finale's champion card (decision 184)", async () => {
+    const shared: Record<string, unknown> = {
+      emoji: '🏆',
+      achievement_title: 'Season champion 2026/27',
+      achievement_description: 'Champion of The Pub League with 2,310 points',
+      player_name: 'Priya',
+      league_name: 'The Pub League',
+      league_members: 4,
+    }
+    const api = mockApi({
+      [GET]: { body: answer([finale, edition(37)]) },
+      'POST /api/banter/share': {
+        status: 201,
+        body: { share_id: 'c'.repeat(32), share_url: `https://banter.test/share/banter/${'c'.repeat(32)}`, stat_data: shared },
+      },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<Gazette leagueId="1" moderator={false} />)
+    const post = await screen.findByRole('article', { name: 'Priya is the The Pub League champion of 2026/27!' })
+    // Only the finale has one: a week's edition crowns nobody.
+    expect(screen.getAllByRole('button', { name: /Share the champion/ })).toHaveLength(1)
+    await user.click(within(post).getByRole('button', { name: /Share the champion/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Share This Achievement' })
+    expect(within(dialog).getByText('Season champion 2026/27')).toBeTruthy()
+    expect(within(dialog).getByText('Priya')).toBeTruthy()
+    expect(within(dialog).getByText('Champion of The Pub League with 2,310 points')).toBeTruthy()
+    await screen.findByRole('img', { name: 'Share image: Season champion 2026/27, Priya' })
+    const posts = api.callsTo('POST /api/banter/share')
+    expect(posts).toHaveLength(1)
+    expect(posts[0]!.body).toMatchObject({ league_id: 1, stat_type: 'season_champion', stat_data: { manager: 'Priya', title: 'Season champion 2026/27' } })
   })
 
   it('lets the commissioner remove an edition, after saying what that does', async () => {

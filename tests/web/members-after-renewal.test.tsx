@@ -6,9 +6,11 @@ import { TournamentCard } from '../../web/src/features/dashboard/TournamentCard'
 import type { UserLeague } from '../../web/src/lib/api-answers'
 import { currentLocation, renderApp, renderWithProviders, storeSession } from './helpers'
 import { mockApi } from './mock-api'
+import { banterAnswer, leagueDetail, leagues, standingRows, standingsAnswer, winnersAnswer } from './tournament-fixtures'
 
 // After FPL's relaunch (decision 185): the commissioner's Members tab marks who has not come
-// along (and removes nobody), and the dashboard's card of a tournament awaiting renewal says so.
+// along (and removes nobody), and the dashboard's card and the page of a tournament awaiting
+// renewal say so.
 
 const league = { id: 11, name: 'Sunday League', type: 'private', is_public: false, fpl_league_id: 777001, is_commissioner: true }
 
@@ -111,5 +113,45 @@ describe('the dashboard card of a tournament awaiting renewal', () => {
     renderCard({ ...awaiting(true), awaiting_renewal: false, fpl_league_id: 777001 })
     expect(screen.queryByText(/renew/i)).not.toBeInTheDocument()
     expect(screen.getByText('Active')).toBeInTheDocument()
+  })
+})
+
+describe('the page of a tournament awaiting renewal', () => {
+  /** The tournament's page, last season's table and all, for a member or its commissioner. */
+  async function openPage(isCommissioner: boolean, awaitingRenewal = true) {
+    const league = { ...leagues[0]!, fpl_league_id: null, is_member: true, is_commissioner: isCommissioner }
+    const detail = leagueDetail(league, { awaiting_renewal: awaitingRenewal })
+    mockApi({
+      'GET /api/leagues/1': { body: detail },
+      'GET /api/leagues/1/standings?page=1&limit=50': { body: standingsAnswer(standingRows(20)) },
+      'GET /api/leagues/1/monthly-winners': { body: winnersAnswer },
+      'GET /api/leagues/1/banter-stats': { body: banterAnswer },
+    })
+    storeSession('jwt-1')
+    renderApp('/tournaments/1')
+    await screen.findByRole('heading', { level: 1, name: 'Zebra League' })
+    // Last season's final table is still what the page shows.
+    await screen.findAllByText('Team 1')
+    return detail
+  }
+
+  it('tells a member it waits for the commissioner, under the header', async () => {
+    await openPage(false)
+    const notice = await screen.findByText('Waiting for the commissioner to renew it for the new season.')
+    expect(notice.compareDocumentPosition(screen.getByRole('tablist', { name: 'Tournament sections' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Renew it for the new season' })).not.toBeInTheDocument()
+  })
+
+  it("sends the commissioner to the commissioner screen's Settings tab", async () => {
+    const user = userEvent.setup()
+    const detail = await openPage(true)
+    await user.click(await screen.findByRole('button', { name: 'Renew it for the new season' }))
+    await waitFor(() => expect(currentLocation()).toEqual({ path: '/commissioner', state: { league: detail, tab: 'settings' } }))
+    expect(await screen.findByRole('tab', { name: /Settings/, selected: true })).toBeInTheDocument()
+  })
+
+  it('says nothing of renewal otherwise', async () => {
+    await openPage(true, false)
+    expect(screen.queryByText(/renew/i)).not.toBeInTheDocument()
   })
 })

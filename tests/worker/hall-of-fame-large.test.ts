@@ -62,7 +62,7 @@ describe('a 5,000-manager Hall of Fame', () => {
       .slice(37)
       .map((g) => ({ ...g, source: 'fpl_api' as const }))
     let started = performance.now()
-    const first = await hallOfFameDocument(db, context(), gw38)
+    const first = await hallOfFameDocument(db, env.ARCHIVE, context(), gw38)
     const firstMs = performance.now() - started
     const documentBytes = JSON.stringify(first).length
     expect(first.seasons_covered).toEqual(['2026/27', '2025/26'])
@@ -73,14 +73,14 @@ describe('a 5,000-manager Hall of Fame', () => {
 
     // The next checked gameweek finds the document in the newest snapshot and carries the closed season.
     await env.DB.prepare(
-      "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners, hall_of_fame) VALUES (?, 38, 'checked', '38:checked', '{}', '[]', ?)",
+      "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners, hall_of_fame) VALUES (?, '2026/27', 38, 'checked', '38:checked', '{}', '[]', ?)",
     )
       .bind(currentId, JSON.stringify(first))
       .run()
     // Proof that the closed season is not read again: a change to its kept rows (same gameweeks) goes unseen.
     await env.DB.prepare("UPDATE gameweek_results SET rows = '[[1,999,999,1,0,0,null]]' WHERE tournament_id = ? AND gameweek = 1").bind(previousId).run()
     started = performance.now()
-    const next: HallOfFameDocument = await hallOfFameDocument(db, context(), gw38)
+    const next: HallOfFameDocument = await hallOfFameDocument(db, env.ARCHIVE, context(), gw38)
     const nextMs = performance.now() - started
     expect(next.records).toEqual(first.records)
     expect(next.records.find((r) => r.kind === 'best_gameweek')?.value).not.toBe(999)

@@ -71,7 +71,7 @@ beforeAll(async () => {
     month('August', ['Ada Legend']),
   ]
   await env.DB.prepare(
-    "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 38, 'checked', '38:checked', '{}', ?)",
+    "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, '2025/26', 38, 'checked', '38:checked', '{}', ?)",
   )
     .bind(previousId, JSON.stringify(months))
     .run()

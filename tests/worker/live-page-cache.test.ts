@@ -49,7 +49,7 @@ beforeAll(async () => {
   }
   outsider = await bearer(await addUser('cache-outsider@example.com', 'Nosy', 5000099))
   await env.DB.prepare(
-    "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 19, 'checked', '19:checked', '{}', '[]')",
+    "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, '2026/27', 19, 'checked', '19:checked', '{}', '[]')",
   )
     .bind(tournamentId)
     .run()

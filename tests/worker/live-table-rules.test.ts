@@ -66,8 +66,8 @@ interface Row {
 
 async function storeTable(tournamentId: number, status: string, meta: object, rows: Row[], revision = 1) {
   await env.DB.prepare(
-    `INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners, revision)
-     VALUES (?1, ?2, ?3, ?4, ?5, '[]', ?6) ON CONFLICT (tournament_id, gameweek) DO UPDATE SET gameweek_status = excluded.gameweek_status, revision = excluded.revision`,
+    `INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners, revision)
+     VALUES (?1, '2026/27', ?2, ?3, ?4, ?5, '[]', ?6) ON CONFLICT (tournament_id, season, gameweek) DO UPDATE SET gameweek_status = excluded.gameweek_status, revision = excluded.revision`,
   )
     .bind(tournamentId, GW, status, `${GW}:${status}`, JSON.stringify(meta), revision)
     .run()

@@ -4,7 +4,8 @@ import { addMember, addTournament, addUser, bearer, getJson } from './helpers/wo
 
 // After FPL's relaunch (decision 185) the commissioner's members answer says who has not come
 // along: a member with no team of this season, and a member whose new team is not in the renewed
-// league's stored table. Nobody is removed. The user's leagues say which tournament awaits renewal.
+// league's stored table. Nobody is removed. The user's leagues and the tournament's page say
+// which tournament awaits renewal.
 
 const NEW_SEASON = '2027/28'
 const OLD_LEAGUE = 123456
@@ -50,6 +51,7 @@ async function relinked(userId: number, team: number) {
 let tournamentId = 0
 let commissioner: Record<string, string> = {}
 let commissionerId = 0
+let member: Record<string, string> = {}
 
 /**
  * A private tournament of last season after the rollover, as renew.test.ts sets it up: its league
@@ -74,6 +76,7 @@ beforeEach(async () => {
   await relinked(bob, 2000099)
   await setAside(carol)
   commissioner = await bearer(commissionerId)
+  member = await bearer(alice)
 })
 
 const renew = () =>
@@ -114,20 +117,30 @@ describe("the commissioner's members after the relaunch", () => {
   })
 })
 
-describe("the user's leagues", () => {
-  const awaiting = async () => {
-    const { body } = await getJson<{ leagues: UserLeague[] }>('/api/auth/user-leagues', commissioner)
+describe("the user's leagues and the tournament's page", () => {
+  const inLeagues = async (headers: Record<string, string>) => {
+    const { body } = await getJson<{ leagues: UserLeague[] }>('/api/auth/user-leagues', headers)
     return body.leagues.find((l) => l.id === tournamentId)?.awaiting_renewal
   }
+  const onPage = async (headers: Record<string, string>) => {
+    const { status, body } = await getJson<{ awaiting_renewal: boolean }>(`/api/leagues/${tournamentId}`, headers)
+    expect(status).toBe(200)
+    return body.awaiting_renewal
+  }
+  /** What the commissioner and a member are told, in the user's leagues and on the tournament's page. */
+  const awaiting = async () => ({
+    leagues: [await inLeagues(commissioner), await inLeagues(member)],
+    page: [await onPage(commissioner), await onPage(member)],
+  })
 
   it('say a private tournament awaits renewal until it is renewed', async () => {
-    expect(await awaiting()).toBe(true)
+    expect(await awaiting()).toEqual({ leagues: [true, true], page: [true, true] })
     await renew()
-    expect(await awaiting()).toBe(false)
+    expect(await awaiting()).toEqual({ leagues: [false, false], page: [false, false] })
   })
 
   it('never say so of a tournament the rollover did not touch', async () => {
     await env.DB.prepare('UPDATE tournaments SET fpl_league_id = ended_fpl_league_id, ended_fpl_league_id = NULL WHERE id = ?').bind(tournamentId).run()
-    expect(await awaiting()).toBe(false)
+    expect(await awaiting()).toEqual({ leagues: [false, false], page: [false, false] })
   })
 })

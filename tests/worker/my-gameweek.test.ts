@@ -30,7 +30,7 @@ async function storedTable(
 ) {
   const meta = { league_name: 'x', total_members: big?.totalMembers ?? rows.length, truncated: big !== null, last_updated_data: null, fpl_active_members: 0 }
   await env.DB.prepare(
-    "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, ?, 'checked', '19:checked', ?, '[]')",
+    "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, '2026/27', ?, 'checked', '19:checked', ?, '[]')",
   )
     .bind(tournamentId, GW, JSON.stringify(meta))
     .run()

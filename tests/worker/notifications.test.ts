@@ -416,7 +416,7 @@ describe('the weekly digest', () => {
       results(zebra, 14, [[1000004, 61, 761, 1, 0, 0, 0]]),
       results(acorn, 14, [[1000004, 61, 761, 1, 0, 0, 0]]),
       env.DB.prepare(
-        "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 14, 'checked', '14:checked', ?, '[]')",
+        "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, '2026/27', 14, 'checked', '14:checked', ?, '[]')",
       ).bind(PUBLIC_TOURNAMENT_ID, JSON.stringify({ total_members: 1234 })),
     ])
     const queue = new NotifyQueue()

@@ -88,7 +88,7 @@ describe('public read cache', () => {
     const waiting = await getJson<{ message: string }>(`/api/leagues/${pending}/standings`)
     expect(waiting.body.message).toBe('Standings will appear after the next data refresh.')
     await env.DB.prepare(
-      "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 13, 'checked', 'x', '{}', '[]')",
+      "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, '2026/27', 13, 'checked', 'x', '{}', '[]')",
     )
       .bind(pending)
       .run()

@@ -268,7 +268,7 @@ describe("the renew form's proposal", () => {
     const { id, commissioner } = await rolledOver('Thursday Pints', SIM_LEAGUES.pub, 1000002)
     expect((await renewForm(id, commissioner)).body.proposal).toBeNull()
     await env.DB.prepare(
-      "INSERT INTO tournament_snapshots (tournament_id, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, 38, 'checked', '38:checked', ?, '[]')",
+      "INSERT INTO tournament_snapshots (tournament_id, season, gameweek, gameweek_status, data_version, standings_meta, monthly_winners) VALUES (?, '2026/27', 38, 'checked', '38:checked', ?, '[]')",
     )
       .bind(id, JSON.stringify({ league_name: '  the PUB league ' }))
       .run()

@@ -3,14 +3,17 @@ import { getDb } from '../db/client'
 import type { Bindings } from '../env'
 import { log } from '../lib/log'
 import { recordMetric } from '../lib/metrics'
+import type { BatchSender } from '../lib/queues'
 import { keepAppSnapshot, LAST_RUN_KEY } from '../services/app-snapshots'
 import { deleteEndedSessions } from '../services/auth/tokens'
 import { acquireLease, releaseLease } from '../services/lease'
 import { pollerOf } from '../services/live/hubs'
 import type { NotifySender } from '../services/notifications/messages'
 import { runNotificationSchedule } from '../services/notifications/schedule'
-import { type MessageSender, runRefreshPlanner } from '../services/refresh'
+import { runRefreshPlanner } from '../services/refresh'
+import type { RefreshMessage } from '../services/refresh/types'
 import { seasonResting } from '../services/season'
+import { queueSeasonArchives, type SeasonArchiveMessage } from '../services/season-archive'
 import { namePublicTournament } from '../services/tournaments'
 
 export const REFRESH_LEASE = 'fpl-refresh'
@@ -29,7 +32,8 @@ export interface ScheduledRun {
 }
 
 export interface ScheduledDeps {
-  queue?: MessageSender
+  /** The refresh queue: the refresh's messages and the season archive's (default: REFRESH_QUEUE). */
+  queue?: BatchSender<RefreshMessage | SeasonArchiveMessage>
   fetch?: typeof fetch
   now?: () => number
   /** Waits between FPL retries (default: real time). */
@@ -67,6 +71,10 @@ export async function runScheduled(env: Bindings, scheduledTime: number, deps: S
       // Deadline reminders and the digest: a failure here must not lose the refresh's run record.
       await runNotificationSchedule({ db, queue: deps.notify ?? env.NOTIFY_QUEUE }, planned, deps.now?.() ?? Date.now()).catch((error: unknown) =>
         log.warn('The notification schedule failed', { error }),
+      )
+      // Closed seasons left in D1 move to the archive (decision 186); the next run queues what this one could not.
+      await queueSeasonArchives(db, deps.queue ?? env.REFRESH_QUEUE, planned.state.season).catch((error: unknown) =>
+        log.warn('Queueing the season archive failed', { error }),
       )
       await recordRun(db, scheduledTime, summary)
       recordMetric(env, 'refresh_duration', { value: Date.now() - started, labels: { step: 'plan', outcome: 'ok' } })

@@ -278,8 +278,8 @@ export const sharedAchievements = sqliteTable(
 // ---------------------------------------------------------------------------------------------
 // FPL snapshots, written by the refresh (cron + queue consumers) and read by requests.
 //
-// A tournament's current snapshot is its `tournament_snapshots` row with the highest gameweek
-// (older gameweeks stay as history). `standings_rows` holds the current table only, updated in
+// A tournament's current snapshot is its `tournament_snapshots` row with the highest season and
+// gameweek (older gameweeks stay as history until their season is archived, decision 186). `standings_rows` holds the current table only, updated in
 // place: a refresh writes the changed rows and the snapshot row in one D1 batch, which is one
 // transaction, and readers read the snapshot and their page in one batch too, so nobody ever
 // sees a mix of two gameweeks.
@@ -293,6 +293,9 @@ export const tournamentSnapshots = sqliteTable(
     tournamentId: integer('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
+    // "2026/27": a tournament that carries on into the next season (public, or renewed) writes its
+    // new GW1 beside last season's, and the newest snapshot is the highest (season, gameweek).
+    season: text('season').notNull(),
     gameweek: integer('gameweek').notNull(),
     gameweekStatus: text('gameweek_status', { enum: gameweekStatuses }).notNull(),
     // Which upstream state produced it ("12:checked", "13:live", "13:finished:2026-11-22T18:30"); a refresh
@@ -315,7 +318,7 @@ export const tournamentSnapshots = sqliteTable(
     // the newest snapshot that has one).
     hallOfFame: text('hall_of_fame', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
-  (t) => [primaryKey({ columns: [t.tournamentId, t.gameweek] })],
+  (t) => [primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] })],
 )
 
 // ---------------------------------------------------------------------------------------------
@@ -392,6 +395,28 @@ export const gazetteEditions = sqliteTable(
     primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] }),
     index('gazette_editions_wall_idx').on(t.tournamentId, t.publishedAt), // the wall: newest edition first
   ],
+)
+
+// A closed season's detail that left D1 (decision 186): its kept gameweek tables, weekly Gazette
+// editions and past snapshots are one compressed object in the ARCHIVE namespace. The row says
+// what the object holds, so the Hall of Fame counts an archived season without reading it.
+export const seasonArchives = sqliteTable(
+  'season_archives',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    season: text('season').notNull(),
+    /** Kept gameweek tables in the object, and the last of them (the Hall of Fame's summary key). */
+    gameweeks: integer('gameweeks').notNull(),
+    lastGameweek: integer('last_gameweek'),
+    editions: integer('editions').notNull(),
+    snapshots: integer('snapshots').notNull(),
+    /** The object's size, compressed. */
+    bytes: integer('bytes').notNull(),
+    archivedAt: integer('archived_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.season] })],
 )
 
 export const standingsRows = sqliteTable(

@@ -27,6 +27,10 @@ const METRICS = {
   push_outcome: ['outcome'],
   /** How late the live poller's alarm ran against the time it was set for, in ms. pace: match (a poll a minute) or rest. */
   live_poll_lag: ['pace'],
+  /** FPL's new season seen and last season's teams and leagues set aside (decision 185); from and to are seasons. */
+  season_rollover: ['from', 'to'],
+  /** One closed (tournament, season) moved to the archive (decision 186); the value is the object's compressed bytes. outcome: archived, nothing_left, error. */
+  season_archive: ['outcome'],
 } as const satisfies Record<string, readonly string[]>
 
 type MetricName = keyof typeof METRICS

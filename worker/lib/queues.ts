@@ -22,12 +22,13 @@ export async function sendInBatches<Body>(queue: BatchSender<Body>, messages: Me
   for (const batch of chunk(messages, perBatch)) await queue.sendBatch(batch)
 }
 
-/** notify:<kind>, live:sheets, live:news, refresh:<its tasks' kinds> (refresh:entry+history, say), or unknown. */
+/** notify:<kind>, live:sheets, live:news, season:archive, refresh:<its tasks' kinds> (refresh:entry+history, say), or unknown. */
 export function messageKind(body: unknown): string {
   if (typeof body !== 'object' || body === null) return 'unknown'
   if ('kind' in body && typeof body.kind === 'string') return body.kind.slice(0, 40)
   if ('live_sheets' in body) return 'live:sheets'
   if ('live_news' in body) return 'live:news'
+  if ('season_archive' in body) return 'season:archive'
   if ('tasks' in body && Array.isArray(body.tasks)) {
     const kinds = new Set(body.tasks.map((task: { t?: unknown }) => String(task?.t)))
     return `refresh:${[...kinds].sort().join('+')}`.slice(0, 100)

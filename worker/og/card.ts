@@ -1,6 +1,6 @@
 import { membersText } from '../../contract/tournaments.ts'
 import { emojiSvg, firstEmoji } from './emoji.ts'
-import type { CardInput } from './protocol.ts'
+import type { CardInput, CardKind } from './protocol.ts'
 import { drawable, graphemes } from './text.ts'
 
 // The share card, 1200x630: a dark card inside a bright pitch-green frame, so it reads on white
@@ -21,7 +21,16 @@ const COLORS = {
   body: '#d6cfe6',
   muted: '#a79fc0',
   mark: '#5b21b6',
+  gold: '#f5c542',
 } as const
+
+// One card, two looks. A banter award is headed "BANTER AWARD" over the award's title and the
+// manager; the champion's card is framed in gold and headed by its title ("Season champion
+// 2026/27") over the champion's name, the largest text on it.
+const LOOKS: Record<CardKind, { frame: string; kicker: string }> = {
+  award: { frame: COLORS.frame, kicker: COLORS.kicker },
+  champion: { frame: COLORS.gold, kicker: COLORS.gold },
+}
 
 /** Longest texts drawn (graphemes); the layout clips visually too, with an ellipsis. */
 const MAX_CHARS = { title: 80, manager: 60, description: 280, league: 60, product: 40 } as const
@@ -50,8 +59,12 @@ export function cardElement(card: CardInput): Node {
   const product = show(card.product_name, MAX_CHARS.product, 'Banter Arena')
   const found = firstEmoji(card.emoji)
   const emoji = found && emojiSvg(found) ? found : '🏆'
+  const champion = card.kind === 'champion'
+  const look = LOOKS[champion ? 'champion' : 'award']
+  const title = show(card.title, MAX_CHARS.title, 'FPL Achievement!')
+  const manager = show(card.manager, MAX_CHARS.manager, 'Unknown Manager')
   return div(
-    { width: WIDTH, height: HEIGHT, padding: 16, backgroundColor: COLORS.frame, fontFamily: 'Inter' },
+    { width: WIDTH, height: HEIGHT, padding: 16, backgroundColor: look.frame, fontFamily: 'Inter' },
     div(
       { flexGrow: 1, flexDirection: 'column', padding: '44px 60px 44px', borderRadius: 28, backgroundColor: COLORS.card },
       div(
@@ -72,13 +85,13 @@ export function cardElement(card: CardInput): Node {
         ),
         div(
           { flexDirection: 'column', flexGrow: 1, width: 0 },
-          text({ fontSize: 24, fontWeight: 800, letterSpacing: 3, color: COLORS.kicker, marginBottom: 10 }, 1, 'BANTER AWARD'),
           text(
-            { fontSize: 62, fontWeight: 800, lineHeight: 1.1, color: COLORS.title, marginBottom: 14 },
-            2,
-            show(card.title, MAX_CHARS.title, 'FPL Achievement!'),
+            { fontSize: 24, fontWeight: 800, letterSpacing: 3, textTransform: 'uppercase', color: look.kicker, marginBottom: 10 },
+            1,
+            champion ? title : 'BANTER AWARD',
           ),
-          text({ fontSize: 38, fontWeight: 800, color: COLORS.manager, marginBottom: 12 }, 1, show(card.manager, MAX_CHARS.manager, 'Unknown Manager')),
+          text({ fontSize: 62, fontWeight: 800, lineHeight: 1.1, color: COLORS.title, marginBottom: 14 }, 2, champion ? manager : title),
+          ...(champion ? [] : [text({ fontSize: 38, fontWeight: 800, color: COLORS.manager, marginBottom: 12 }, 1, manager)]),
           text(
             { fontSize: 29, fontWeight: 500, lineHeight: 1.35, color: COLORS.body },
             3,

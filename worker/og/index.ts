@@ -22,7 +22,8 @@ export function parseCard(value: unknown): CardInput | null {
   if (!isCount(members)) return null
   const size = v.fpl_league_size ?? null
   if (size !== null && !isCount(size)) return null
-  return Object.fromEntries([...fields.map((f) => [f, v[f]]), ['league_members', members], ['fpl_league_size', size]]) as CardInput
+  const kind = v.kind === 'champion' ? [['kind', v.kind]] : []
+  return Object.fromEntries([...kind, ...fields.map((f) => [f, v[f]]), ['league_members', members], ['fpl_league_size', size]]) as CardInput
 }
 
 export default class OgRenderer extends WorkerEntrypoint implements CardRenderer {

@@ -1,11 +1,18 @@
 // The contract between the API worker and the share-image renderer (worker/og), which it calls
 // through the OG_RENDERER service binding. Kept free of heavy imports: the API bundles this file.
 
+import { CHAMPION_STAT } from '../../contract/gazette'
+
 /** Bump when the card's design changes: it is part of every cached image's key. */
 export const CARD_VERSION = 'v2'
 
+/** A card's look: a banter award, or a season's champion (decision 184). */
+export type CardKind = 'award' | 'champion'
+
 /** What a card shows. Text is raw user text; the renderer cleans and clips it. */
 export interface CardInput {
+  /** Its look; a banter award's when absent (every card drawn before the champion's). */
+  kind?: CardKind
   emoji: string
   title: string
   manager: string
@@ -37,13 +44,15 @@ interface StatDataLike {
 
 const str = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback)
 
-/** A share's stored stat_data as a card (the client's defaults for missing fields, decision 181 R12). */
-export function cardFromStatData(stat: StatDataLike, productName: string): CardInput {
+/** A share's stored stat_data as a card (the client's defaults for missing fields, decision 181 R12); its stat type picks the look. */
+export function cardFromStatData(stat: StatDataLike, productName: string, statType?: string): CardInput {
   const manager = stat.additional_data?.manager
   const members = Number(stat.league_members)
   // Missing in shares made before the field existed: those cards show the members alone.
   const size = Number(stat.fpl_league_size ?? Number.NaN)
   return {
+    // Only the champion's card says its kind: an award's card, and so its image's cache key, stays as it was.
+    ...(statType === CHAMPION_STAT ? { kind: 'champion' as const } : {}),
     emoji: str(stat.emoji, '🏆'),
     title: str(stat.achievement_title, 'FPL Achievement!'),
     manager: str(manager !== 'Unknown Manager' ? manager : undefined, str(stat.player_name, 'Unknown Manager')),

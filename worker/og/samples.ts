@@ -69,6 +69,19 @@ export const HOSTILE_CARDS: Record<string, CardInput> = {
   },
 }
 
+/** A season's champion (decision 184): the same card in its gold look, words as shares.ts stores them. */
+export const CHAMPION_CARD: CardInput = {
+  kind: 'champion',
+  emoji: '🏆',
+  title: 'Season champion 2026/27',
+  manager: 'Sam Ødegaard-Łukasz',
+  description: 'Champion of The Pub League with 2,345 points',
+  league_name: 'The Pub League',
+  league_members: 4,
+  fpl_league_size: 12,
+  product_name: 'Banter Arena',
+}
+
 export const SAMPLE_CARDS: Record<string, CardInput> = {
   golden: GOLDEN_CARD,
   clampedEmoji: { ...GOLDEN_CARD, title: '🔥 Hot streak 🔥 '.repeat(6), description: '🔥'.repeat(200) },
@@ -81,6 +94,12 @@ export const SAMPLE_CARDS: Record<string, CardInput> = {
     league_members: 1,
     fpl_league_size: null,
     product_name: 'Banter Arena',
+  },
+  champion: CHAMPION_CARD,
+  jointChampions: {
+    ...CHAMPION_CARD,
+    manager: 'Alexandra Montgomery-Smythe & Bartholomew Featherstonehaugh',
+    description: 'Joint champions of The Pub League with 2,290 points',
   },
   ...HOSTILE_CARDS,
 }

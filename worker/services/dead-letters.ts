@@ -36,12 +36,15 @@ const liveSheetsMessage = z.object({ live_sheets: z.object({ gameweek, entries: 
 const liveNewsMessage = z.object({
   live_news: z.object({ window: z.nullable(z.string()), hubs: z.array(z.object({ id: z.int(), push: z.boolean(), compare: z.boolean() })) }),
 })
+const seasonArchiveMessage = z.object({
+  season_archive: z.object({ tournament_id: z.int().check(z.positive()), season: z.string().check(z.regex(/^\d{4}\/\d{2}$/)) }),
+})
 const NOTIFY_KINDS = ['notify:broadcast', 'notify:users', 'notify:deliver', 'notify:digest'] as const
 const notifyMessage = z.object({ kind: z.enum(NOTIFY_KINDS) })
 
 // Each kind by the key that names it.
 const ENVELOPES: Record<QueueName, Record<string, z.ZodMiniType>> = {
-  'banter-arena-refresh': { job: refreshMessage, live_sheets: liveSheetsMessage, live_news: liveNewsMessage },
+  'banter-arena-refresh': { job: refreshMessage, live_sheets: liveSheetsMessage, live_news: liveNewsMessage, season_archive: seasonArchiveMessage },
   'banter-arena-notify': { kind: notifyMessage },
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { GazetteAnswer, GazetteDocument } from '../../contract/gazette'
+import type { GazetteAnswer, GazetteDocument, GazetteFinale } from '../../contract/gazette'
 import { rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
 import { gazetteEditions } from '../db/schema'
@@ -24,6 +24,21 @@ export const editionsRead = (db: Database, tournamentId: number) =>
   )
 
 type EditionRow = typeof gazetteEditions.$inferSelect
+
+/**
+ * The champion as the tournament's newest season finale crowned them (decision 184), or null
+ * before any season has finished (or when the commissioner removed the finale from the wall).
+ * Seasons ("2026/27") sort as text; a season has one finale, its last gameweek's edition.
+ */
+export async function newestFinale(db: Database, tournamentId: number): Promise<GazetteFinale | null> {
+  const [row] = await db
+    .select({ document: gazetteEditions.document })
+    .from(gazetteEditions)
+    .where(and(eq(gazetteEditions.tournamentId, tournamentId), eq(gazetteEditions.kind, 'finale'), isNull(gazetteEditions.deletedAt)))
+    .orderBy(desc(gazetteEditions.season))
+    .limit(1)
+  return (row?.document as unknown as GazetteDocument | undefined)?.finale ?? null
+}
 
 /** An edition's insert, to run in its snapshot's batch: once, as the primary key (tournament, season, gameweek) refuses a second. */
 export const publishEditionStatement = (db: Database, edition: typeof gazetteEditions.$inferInsert) =>

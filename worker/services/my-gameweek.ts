@@ -1,4 +1,4 @@
-import { and, eq, max, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { LiveStandingRow, LiveStatus } from '../../contract/live'
 import { type MyGameweekAnswer, type MyGameweekLeague, type MyGameweekNeighbour, orderMyLeagues } from '../../contract/my-gameweek'
@@ -8,7 +8,7 @@ import { type GameweekStatus, memberships, standingsRows, tournamentSnapshots, t
 import type { Bindings } from '../env'
 import { type FeedHead, feedHeadRead } from './live/feed'
 import { livePage, tableVersionOf } from './live/page-cache'
-import { snapshotTotalMembers } from './snapshot-store'
+import { isNewestSnapshot, snapshotTotalMembers } from './snapshot-store'
 import { tableKind } from './users'
 
 // GET /api/me/gameweek: where the manager stands this gameweek in every table they are in, read
@@ -54,12 +54,6 @@ export interface MyGameweekRead {
  * and the manager's own stored row with the rows just above and below it, in every table at once.
  */
 export function myGameweekRead(db: Database, userId: number): BatchRead<MyGameweekRead> {
-  // The tournament's current snapshot: its newest gameweek's row (one primary-key read per table).
-  const ts = alias(tournamentSnapshots, 'ts')
-  const newest = db
-    .select({ gameweek: max(ts.gameweek) })
-    .from(ts)
-    .where(eq(ts.tournamentId, tournaments.id))
   const tables = db
     .select({
       id: tournaments.id,
@@ -73,7 +67,8 @@ export function myGameweekRead(db: Database, userId: number): BatchRead<MyGamewe
     })
     .from(memberships)
     .innerJoin(tournaments, eq(tournaments.id, memberships.tournamentId))
-    .leftJoin(tournamentSnapshots, and(eq(tournamentSnapshots.tournamentId, tournaments.id), eq(tournamentSnapshots.gameweek, newest)))
+    // The tournament's current snapshot (one primary-key read per table).
+    .leftJoin(tournamentSnapshots, and(eq(tournamentSnapshots.tournamentId, tournaments.id), isNewestSnapshot(db, tournaments.id)))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
   const me = alias(standingsRows, 'me')
   const near = alias(standingsRows, 'near')

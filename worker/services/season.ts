@@ -48,18 +48,26 @@ const SEASON_END_MISSED_MS = 30 * 24 * 60 * 60_000
  * before is set aside. It is believed only after the season we knew ended (or went unseen for a
  * month): a misread answer naming another season must not end anyone's season (decision 062).
  */
-export async function noteSeasonSeen(db: Database, events: Parameters<typeof seasonView>[0], now: number) {
+export async function noteSeasonSeen(
+  db: Database,
+  events: Parameters<typeof seasonView>[0],
+  now: number,
+): Promise<{ rolledOver: { from: string; to: string } | null }> {
   const view: SeasonView = seasonView(events)
   const stored = await storedSeason(db)
   const keep = appSnapshotUpsert(db, SEASON_KEY, { ...view, checked_at: now } satisfies StoredSeason)
-  if (!stored || view.season === stored.season) return runWrites(db, [keep])
+  if (!stored || view.season === stored.season) {
+    await runWrites(db, [keep])
+    return { rolledOver: null }
+  }
   const ended = isBetweenSeasons(stored.phase) || now - stored.checked_at > SEASON_END_MISSED_MS
   if (view.season < stored.season || !ended) {
     log.warn('FPL named another season before ours ended; kept ours', { ours: stored.season, fpl: view.season })
-    return
+    return { rolledOver: null }
   }
   await runWrites(db, [keep, endTeamsOfSeasonsBefore(db, view.season), ...endLeaguesOfSeasonsBefore(db, view.season)])
   log.info('Season rollover', { from: stored.season, to: view.season })
+  return { rolledOver: { from: stored.season, to: view.season } }
 }
 
 /**

@@ -44,7 +44,7 @@ export async function shareImage(
   defer: (work: Promise<unknown>) => void,
 ): Promise<ShareImage> {
   const share = await findShare(db, shareId)
-  const card = cardFromStatData(share.statData as Parameters<typeof cardFromStatData>[0], env.PRODUCT_NAME)
+  const card = cardFromStatData(share.statData as Parameters<typeof cardFromStatData>[0], env.PRODUCT_NAME, share.statType)
   const key = await imageKey(shareId, card)
 
   const hit = await env.CACHE.getWithMetadata<{ etag?: string }>(key, 'arrayBuffer')

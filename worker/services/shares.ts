@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { CHAMPION_STAT, championCard } from '../../contract/gazette'
 import { PROVISIONAL_SHARE_CODE, provisionalShareReason } from '../../contract/provisional'
 import { batchOf, mapRead, rowsOf, runBatch } from '../db/batch'
 import type { Database } from '../db/client'
@@ -6,6 +7,7 @@ import { sharedAchievements, tournaments } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isActiveMember } from './access'
 import type { SessionUser } from './auth/sessions'
+import { newestFinale } from './gazette'
 import { fplLeagueSizeOf, latestSnapshotRead, managersNamedIn } from './snapshot-store'
 import { loadTournament } from './tournaments'
 import { activeMemberCountsRead, sharingEnabled, sharingOfTeams, sharingOnUsers } from './users'
@@ -74,10 +76,29 @@ export const shareUrl = (appUrl: string, id: string) => new URL(`/share/banter/$
 const provisionalStat = (gameweek: number) => new ApiError(409, provisionalShareReason(gameweek), { code: PROVISIONAL_SHARE_CODE })
 
 /**
+ * The champion's card, every word from the tournament's newest finale (decision 184), none from
+ * the client: a card cannot crown anyone FPL's final table did not. Before a season has finished
+ * there is nothing to share (409). The finale is final by construction (its gameweek is checked),
+ * so a new season's unchecked gameweek does not hold it back.
+ */
+async function championClaim(db: Database, tournament: { id: number; name: string }) {
+  const finale = await newestFinale(db, tournament.id)
+  if (!finale) throw new ApiError(409, "This league's season has not finished yet.", { code: 'no_finale' })
+  const card = championCard(finale, tournament.name)
+  return {
+    manager: card.manager,
+    player_name: card.manager,
+    achievement_title: card.title,
+    achievement_description: card.description,
+    emoji: card.emoji,
+  }
+}
+
+/**
  * Creates (or refreshes) the user's share of one stat of one league. Who and what it is about
  * comes from the league's own banter stats when they have the stat, so a card cannot claim an
  * award that was never won; the client's text fills in the rest. Nothing is written while the
- * league's latest gameweek is not checked (409).
+ * league's latest gameweek is not checked (409), but for the champion's card (decision 184).
  */
 export async function createShare(
   db: Database,
@@ -101,8 +122,9 @@ export async function createShare(
       standings: latestSnapshotRead(db, tournament.id, 'standingsMeta'),
     }),
   )
-  if (snapshot && snapshot.gameweekStatus !== 'checked') throw provisionalStat(snapshot.gameweek)
-  const official = (snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null
+  const champion = input.stat_type === CHAMPION_STAT ? await championClaim(db, tournament) : null
+  if (!champion && snapshot && snapshot.gameweekStatus !== 'checked') throw provisionalStat(snapshot.gameweek)
+  const official = champion ? null : ((snapshot?.document as Record<string, Record<string, unknown> | null> | null)?.[input.stat_type] ?? null)
   const claimed = normaliseStatData({
     ...input.stat_data,
     ...(official
@@ -113,6 +135,7 @@ export async function createShare(
           ...(official.emoji ? { emoji: official.emoji } : {}),
         }
       : {}),
+    ...champion,
     league_name: tournament.name,
     league_members: members.get(tournament.id) || 1,
     fpl_league_size: fplLeagueSizeOf(tournament.type, standings),

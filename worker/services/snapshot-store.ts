@@ -1,6 +1,6 @@
-import { and, between, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { and, between, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { among, excluded, jsonEachElement } from '../db/among'
 import { type BatchRead, mapRead, rowsOf } from '../db/batch'
 import type { Database } from '../db/client'
@@ -48,13 +48,13 @@ export interface StandingsMeta {
 /**
  * The FPL league's size at its last refresh, as a column of a query over `tournaments`: only a
  * private tournament follows an FPL league (the others' tables are our users or curated teams);
- * null before its first refresh. Through the snapshots' primary key, newest gameweek first: one
- * row read per tournament.
+ * null before its first refresh. Through the snapshots' primary key, newest first: one row read per
+ * tournament.
  */
 export const fplLeagueSizeColumn = () =>
   sql<
     number | null
-  >`CASE WHEN ${tournaments.type} = 'private' THEN (SELECT json_extract(standings_meta, '$.total_members') FROM tournament_snapshots WHERE tournament_id = ${tournaments.id} ORDER BY gameweek DESC LIMIT 1) END`
+  >`CASE WHEN ${tournaments.type} = 'private' THEN (SELECT json_extract(standings_meta, '$.total_members') FROM tournament_snapshots WHERE tournament_id = ${tournaments.id} ORDER BY season DESC, gameweek DESC LIMIT 1) END`
     .mapWith(Number)
     .as('fpl_league_size')
 
@@ -64,6 +64,7 @@ export const fplLeagueSizeOf = (type: string, snapshot: SnapshotView | null) =>
 
 export interface SnapshotInput {
   tournamentId: number
+  season: string
   gameweek: number
   gameweekStatus: GameweekStatus
   dataVersion: string
@@ -178,11 +179,20 @@ export interface StoredTable {
 }
 
 /**
- * The newest snapshot is the one written last, not the highest gameweek: a tournament that carries
- * on into FPL's next season (renewed, or the public one) writes GW 1 while last season's GW 38 is
- * still stored (decision 185). The last written is also the one the stored table's rows are of.
+ * The newest snapshot is the highest season and gameweek, not the highest gameweek: a tournament
+ * that carries on into FPL's next season (renewed, or the public one) writes GW 1 while last
+ * season's GW 38 is still stored (decisions 185, 186). It is also the one the stored table's rows
+ * are of. Seasons ("2026/27") sort as text; the order is the primary key's.
  */
-const newestFirst = [desc(tournamentSnapshots.refreshedAt), desc(tournamentSnapshots.gameweek)] as const
+export const newestFirst = [desc(tournamentSnapshots.season), desc(tournamentSnapshots.gameweek)] as const
+
+/** Whether a `tournament_snapshots` row is its tournament's newest, as a join or where condition (two primary-key reads). */
+export function isNewestSnapshot(db: Database, tournamentId: SQLiteColumn) {
+  const newer = alias(tournamentSnapshots, 'newer')
+  const newest = (column: typeof newer.season | typeof newer.gameweek) =>
+    db.select({ value: column }).from(newer).where(eq(newer.tournamentId, tournamentId)).orderBy(desc(newer.season), desc(newer.gameweek)).limit(1)
+  return and(eq(tournamentSnapshots.season, newest(newer.season)), eq(tournamentSnapshots.gameweek, newest(newer.gameweek))) as SQL
+}
 
 export async function storedTable(db: Database, tournamentId: number): Promise<StoredTable | null> {
   const [snapshot] = await db
@@ -229,9 +239,9 @@ export async function snapshotStatements(db: Database, input: SnapshotInput): Pr
   statements.push(
     db
       .insert(tournamentSnapshots)
-      .values({ tournamentId: input.tournamentId, gameweek: input.gameweek, ...snapshot })
+      .values({ tournamentId: input.tournamentId, season: input.season, gameweek: input.gameweek, ...snapshot })
       .onConflictDoUpdate({
-        target: [tournamentSnapshots.tournamentId, tournamentSnapshots.gameweek],
+        target: [tournamentSnapshots.tournamentId, tournamentSnapshots.season, tournamentSnapshots.gameweek],
         set: { ...snapshot, revision: sql`${tournamentSnapshots.revision} + 1` },
       }),
   )
@@ -357,14 +367,14 @@ export function standingsPageRead(db: Database, tournamentId: number, slice: Sta
 
 // Only the newest race and Hall of Fame are ever read: older snapshots let theirs go, so a season
 // stores one of each per tournament rather than one per gameweek (decision 138).
-export const supersedeStoryStatement = (db: Database, tournamentId: number, gameweek: number, newHallOfFame: boolean) =>
+export const supersedeStoryStatement = (db: Database, tournamentId: number, season: string, gameweek: number, newHallOfFame: boolean) =>
   db
     .update(tournamentSnapshots)
     .set(newHallOfFame ? { race: null, hallOfFame: null } : { race: null })
     .where(
       and(
         eq(tournamentSnapshots.tournamentId, tournamentId),
-        ne(tournamentSnapshots.gameweek, gameweek),
+        or(ne(tournamentSnapshots.season, season), ne(tournamentSnapshots.gameweek, gameweek)),
         newHallOfFame ? or(isNotNull(tournamentSnapshots.race), isNotNull(tournamentSnapshots.hallOfFame)) : isNotNull(tournamentSnapshots.race),
       ),
     )
@@ -373,7 +383,7 @@ export const supersedeStoryStatement = (db: Database, tournamentId: number, game
 export const snapshotOf = (db: Database, tournamentId: number | SQLiteColumn) =>
   db.select({ gameweek: tournamentSnapshots.gameweek }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId))
 
-/** Every snapshot's public statistics candidates, newest gameweek first (the landing page's merge). */
+/** Every snapshot's public statistics candidates, newest first (the landing page's merge). */
 export const publicCandidatesQuery = (db: Database) =>
   db
     .select({ candidates: tournamentSnapshots.publicCandidates, tournamentId: tournamentSnapshots.tournamentId, gameweek: tournamentSnapshots.gameweek })
@@ -390,17 +400,17 @@ export const managersNamedIn = (db: Database, tournamentId: number, text: string
     .limit(50)
 
 /**
- * The data version of each of these tournaments' snapshots, and whether it has its story: a snapshot
- * written before the league's story existed (decision 131) has no race and is refreshed once more at
- * the same version (an empty table has no race to compute).
+ * The data version of each of these tournaments' snapshots, newest first, and whether it has its
+ * story: a snapshot written before the league's story existed (decision 131) has no race and is
+ * refreshed once more at the same version (an empty table has no race to compute).
  */
 export const storedVersionsQuery = (db: Database, tournamentIds: number[]) =>
   db
     .select({
       tournamentId: tournamentSnapshots.tournamentId,
       version: tournamentSnapshots.dataVersion,
-      refreshedAt: tournamentSnapshots.refreshedAt,
       story: sql<number>`${tournamentSnapshots.race} IS NOT NULL OR coalesce(json_extract(${tournamentSnapshots.standingsMeta}, '$.total_members'), 0) = 0`,
     })
     .from(tournamentSnapshots)
     .where(inArray(tournamentSnapshots.tournamentId, tournamentIds))
+    .orderBy(...newestFirst)

@@ -17,6 +17,7 @@ import { fplLeagueSizeColumn, snapshotOf } from './snapshot-store'
 import {
   activeMemberCountsRead,
   activeMembershipUpsert,
+  awaitsRenewal,
   creatorMembershipInsert,
   joinTournaments,
   membershipOf,
@@ -319,6 +320,7 @@ export function tournamentDetailRead(db: Database, env: Pick<Bindings, 'PRIZES_E
             commissioner_name: row.commissionerName as string | null,
             curated_teams: row.type === 'curated_public' ? curated : [],
             refresh: refreshProgress(Boolean(row.hasData), job),
+            awaiting_renewal: awaitsRenewal(row),
           }
         : null,
   )

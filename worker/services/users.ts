@@ -223,6 +223,14 @@ export function profileRead(db: Database, userId: number) {
   )
 }
 
+/**
+ * The season rollover let go of the tournament's FPL league and its commissioner has not renewed it
+ * yet (decision 185): the user's leagues and the tournament's page both say so. Here rather than in
+ * tournaments.ts, which imports this module (decision 053: no cycles).
+ */
+export const awaitsRenewal = (t: Pick<typeof tournaments.$inferSelect, 'type' | 'fplLeagueId' | 'endedFplLeagueId'>) =>
+  t.type === 'private' && t.fplLeagueId === null && t.endedFplLeagueId !== null
+
 type SummaryFields = Pick<typeof tournaments.$inferSelect, 'id' | 'name' | 'description' | 'type' | 'isPublic' | 'fplLeagueId' | 'entryFeePence' | 'createdAt'>
 
 /** A tournament as the invite page and the user's league list describe it. */
@@ -274,8 +282,7 @@ export function userLeaguesRead(db: Database, userId: number) {
       return {
         ...leagueSummary(t, Number(t.memberCount), t.fplLeagueSize),
         joined_at: t.joinedAt.toISOString(),
-        // The season rollover let go of its FPL league and the commissioner has not renewed it (decision 185).
-        awaiting_renewal: t.type === 'private' && t.fplLeagueId === null && t.endedFplLeagueId !== null,
+        awaiting_renewal: awaitsRenewal(t),
         is_commissioner: isCommissioner,
         ...(isCommissioner ? { invite_code: t.inviteCode } : {}),
       }

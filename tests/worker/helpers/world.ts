@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { runScheduled } from '../../../worker/cron/scheduled'
 import { forgetPublicReads } from '../../../worker/lib/public-read-cache'
-import { handleRefreshMessage, type MessageOutcome, type MessageSender } from '../../../worker/services/refresh'
+import type { BatchSender } from '../../../worker/lib/queues'
+import { handleRefreshMessage, type MessageOutcome } from '../../../worker/services/refresh'
 import type { RefreshMessage } from '../../../worker/services/refresh/types'
+import { handleSeasonArchiveMessage, isSeasonArchiveMessage, type SeasonArchiveMessage } from '../../../worker/services/season-archive'
 import type { FplSimulator } from '../../fpl-simulator/handler.ts'
 import { routeFplToSimulator, SIM_LEAGUES } from './fpl'
 import { NotifyQueue } from './notify'
@@ -45,12 +47,15 @@ export async function addCuratedTeam(fplTeamId: number) {
   await env.DB.prepare('INSERT INTO curated_teams (tournament_id, fpl_team_id) VALUES (?, ?)').bind(CURATED_TOURNAMENT_ID, fplTeamId).run()
 }
 
-export class FakeQueue implements MessageSender {
+/** The refresh queue: the refresh's messages, and the season archive's apart (few tests look at those). */
+export class FakeQueue implements BatchSender<RefreshMessage | SeasonArchiveMessage> {
   readonly messages: RefreshMessage[] = []
+  readonly archives: SeasonArchiveMessage[] = []
   sent = 0
-  async sendBatch(batch: Iterable<MessageSendRequest<RefreshMessage>>) {
+  async sendBatch(batch: Iterable<MessageSendRequest<RefreshMessage | SeasonArchiveMessage>>) {
     for (const message of batch) {
-      this.messages.push(message.body)
+      if (isSeasonArchiveMessage(message.body)) this.archives.push(message.body)
+      else this.messages.push(message.body)
       this.sent += 1
     }
   }
@@ -131,6 +136,8 @@ export async function drainQueue(queue: FakeQueue, options: CronOptions = {}, re
       failed.push(message)
     }
   }
+  // The archive's moves, as the consumer takes them: a failure is the test's.
+  for (let archive = queue.archives.shift(); archive; archive = queue.archives.shift()) await handleSeasonArchiveMessage(env, archive)
   return { outcomes, failures, failed }
 }
 

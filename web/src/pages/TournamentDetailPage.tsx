@@ -9,6 +9,7 @@ import { postsQuery } from '../features/community/posts-api'
 import { WallIntro } from '../features/community/WallIntro'
 import { useLiveGameweek } from '../features/live/useLiveGameweek'
 import { OfflineBanner } from '../features/pwa/OfflineBanner'
+import { RenewalNotice } from '../features/season/RenewalNotice'
 import { useShareAchievement } from '../features/share/useShareAchievement'
 import { ThemeToggle } from '../features/theme/ThemeToggle'
 import { BanterTab } from '../features/tournaments/detail/BanterTab'
@@ -230,6 +231,7 @@ export default function TournamentDetailPage() {
             </div>
           </div>
         ) : null}
+        {data?.league.awaiting_renewal ? <RenewalNotice league={data.league} /> : null}
 
         {!league && !error && !notFound && !offline ? (
           <p className="page-loading" role="status">

@@ -12,7 +12,7 @@
  * gameweek and the refresh has stored that final table, its numbers are FPL's own; until the
  * refresh has stored it the table stays provisional, whatever the feed says.
  */
-import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { LiveAnswer, LiveBanterAward, LiveStandingRow, LiveState, LiveSwing, LiveTableScope, LiveTeamAnswer } from '../../../contract/live'
 import { among } from '../../db/among'
 import type { Database } from '../../db/client'
@@ -20,7 +20,7 @@ import { liveSheets, standingsRows, tournamentSnapshots, tournaments } from '../
 import { type LiveGameweek, type LiveManager, type LiveRow, type LiveSheet, type LiveTable, liveBanter, liveTable, liveTeam } from '../../fpl/live'
 import { type LiveTableMemo, liveTableMemo, type PreviousTable, previousTable } from '../../fpl/live/table'
 import { gameweekSummary } from '../../fpl/stats'
-import { type StoredRow, storedRowColumns } from '../snapshot-store'
+import { newestFirst, type StoredRow, storedRowColumns } from '../snapshot-store'
 import { feedGameweek, type LiveFeed } from './feed'
 
 /** Swings listed per update, and managers named per swing (the biggest changes first). */
@@ -92,7 +92,7 @@ export async function snapshotKey(db: Database, tournamentId: number): Promise<S
     .select({ gameweek: tournamentSnapshots.gameweek, status: tournamentSnapshots.gameweekStatus, revision: tournamentSnapshots.revision })
     .from(tournamentSnapshots)
     .where(eq(tournamentSnapshots.tournamentId, tournamentId))
-    .orderBy(desc(tournamentSnapshots.gameweek))
+    .orderBy(...newestFirst)
     .limit(1)
   return row ?? null
 }
@@ -133,7 +133,7 @@ export async function loadManagers(db: Database, tournamentId: number, gameweek:
       .from(tournaments)
       .leftJoin(tournamentSnapshots, eq(tournamentSnapshots.tournamentId, tournaments.id))
       .where(eq(tournaments.id, tournamentId))
-      .orderBy(desc(tournamentSnapshots.gameweek))
+      .orderBy(...newestFirst)
       .limit(1),
   ])
   return tournamentManagers(stored, facts, gameweek, snapshot)

@@ -120,6 +120,7 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
     db
       .select({
         tournamentId: tournamentSnapshots.tournamentId,
+        season: tournamentSnapshots.season,
         total: snapshotTotalMembers,
       })
       .from(tournamentSnapshots)
@@ -142,7 +143,7 @@ async function leagueWeeks(db: Database, message: { season: string; gameweek: nu
         kind: tableKind(league),
         points: mine[1],
         rank: mine[3],
-        of: sizes.find((size) => size.tournamentId === league.tournamentId)?.total ?? rows.length,
+        of: sizes.find((size) => size.tournamentId === league.tournamentId && size.season === league.season)?.total ?? rows.length,
         change: before ? before[3] - mine[3] : null,
         awards: teamName ? (edition?.awards ?? []).filter((a) => a.stat.team_name === teamName).map((a) => a.stat.description) : [],
         race: edition?.race?.lines[0] ? `${edition.race.name}: ${edition.race.lines[0]}` : null,

@@ -17,6 +17,7 @@ import { storyNotices } from '../notifications/notices'
 import type { Notice } from '../notifications/rules'
 import { type SnapshotInput, type StoredRow, snapshotStatements, storedTable, type WriteResult } from '../snapshot-store'
 import { storyStep } from '../story'
+import type { ArchiveStore } from '../story/archive'
 import { tournamentRead } from '../tournaments'
 import { type Job, markJob } from './jobs'
 import { withLiveBase } from './live-base'
@@ -31,6 +32,8 @@ export class IncompleteRefreshError extends Error {}
 
 export interface FinalizeOptions {
   prizesEnabled: boolean
+  /** Closed seasons (decision 186): the Hall of Fame reads one when a summary must be rebuilt. */
+  archive: ArchiveStore
 }
 
 export interface Finalized extends WriteResult {
@@ -78,7 +81,9 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
 
   // Over every row read (the whole table, or the stored part of a very large one), in table order.
   const meta = { ...table.meta, gameweek_summary: gameweekSummary(table.rows, plan.gameweek, plan.status) }
-  const story = await storyStep(db, {
+  // A private tournament's FPL league lives one season; the others carry on across seasons.
+  const season = tournament.fplSeason ?? plan.season
+  const story = await storyStep(db, options.archive, {
     tournament: {
       id: tournament.id,
       name: tournament.name,
@@ -86,8 +91,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
       gazetteEnabled: tournament.gazetteEnabled,
       previousTournamentId: tournament.previousTournamentId,
     },
-    // A private tournament's FPL league lives one season; the others carry on across seasons.
-    season: tournament.fplSeason ?? plan.season,
+    season,
     gameweek: plan.gameweek,
     status: plan.status,
     version: plan.version,
@@ -103,6 +107,7 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
 
   const input: SnapshotInput = {
     tournamentId: tournament.id,
+    season,
     gameweek: plan.gameweek,
     gameweekStatus: plan.status,
     dataVersion: plan.version,
@@ -122,7 +127,6 @@ export async function finalizeJob(db: Database, source: FplSource, job: Job, opt
   }
   const { statements, result } = await snapshotStatements(db, input)
   await runWrites(db, [...statements, ...story.statements, markJob(db, job.id, 'done')])
-  const season = tournament.fplSeason ?? plan.season
   return { ...result, notices: story.gazette ? storyNotices(tournament.id, season, plan.gameweek, story.gazette, Date.now()) : [] }
 }
 

@@ -4,6 +4,7 @@ import type { Bindings } from '../../env'
 import { FplError } from '../../fpl/errors'
 import { createFplSource, type FplSource } from '../../fpl/source'
 import { log } from '../../lib/log'
+import { recordMetric } from '../../lib/metrics'
 import { chunk } from '../../lib/queues'
 import { storedTableNews } from '../live/fanout'
 import { announce, type Notifier } from '../notifications/announce'
@@ -16,8 +17,6 @@ import { completeMessage, loadJob, markJob } from './jobs'
 import { planRefresh, send } from './plan'
 import { runTasks } from './tasks'
 import { FPL_REQUESTS_PER_INVOCATION, type MessageSender, type RefreshMessage, TASKS_PER_MESSAGE } from './types'
-
-export type { MessageSender }
 
 // Entry points of the FPL refresh: the cron plans, queue messages fetch, the last message of a
 // job finalizes. Every invocation gets its own FPL request budget.
@@ -62,7 +61,8 @@ export async function runRefreshPlanner(deps: RefreshDeps, forceState = false) {
     if (error instanceof FplError) await noteFplUnavailable(db, now)
     throw error
   })
-  await noteSeasonSeen(db, bootstrap.events, now)
+  const { rolledOver } = await noteSeasonSeen(db, bootstrap.events, now)
+  if (rolledOver) recordMetric(deps.env, 'season_rollover', { labels: rolledOver })
   const plan = await planRefresh(db, state, bootstrap, now)
   await send(deps.queue, plan.messages)
   return { state, bootstrap, ...plan, requests: source.client.budget.used }
@@ -100,7 +100,15 @@ export async function handleRefreshMessage(deps: RefreshDeps, message: RefreshMe
   if (updated.pending > 0) return { requests: source.client.budget.used, followUps: followUps.length, finalized: false }
 
   try {
-    const written = await finalizeJob(db, source, { ...job, plan: updated.plan }, { prizesEnabled: deps.env.PRIZES_ENABLED === 'true' })
+    const written = await finalizeJob(
+      db,
+      source,
+      { ...job, plan: updated.plan },
+      {
+        prizesEnabled: deps.env.PRIZES_ENABLED === 'true',
+        archive: deps.env.ARCHIVE,
+      },
+    )
     await rebuildPublicStats(db)
     deps.onFinalized?.()
     await storedTableNews(deps.env, job.tournamentId)

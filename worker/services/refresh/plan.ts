@@ -30,7 +30,7 @@ export async function planRefresh(db: Database, state: GameweekState, bootstrap:
   // Only each tournament's newest snapshot says whether it is up to date: last season's GW 1 had
   // the same data version as this season's (decision 185).
   const newest = new Map<number, (typeof stored)[number]>()
-  for (const s of stored) if ((newest.get(s.tournamentId)?.refreshedAt.getTime() ?? 0) < s.refreshedAt.getTime()) newest.set(s.tournamentId, s)
+  for (const s of stored) if (!newest.has(s.tournamentId)) newest.set(s.tournamentId, s)
   const upToDate = new Set([...newest.values()].filter((s) => s.version === state.version && Boolean(s.story)).map((s) => s.tournamentId))
 
   for (const target of targets) {

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull, max, ne, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
 import { type HallRecord, type HallSeason, LINEAGE_DEPTH } from '../../../contract/hall-of-fame'
 import type { Database } from '../../db/client'
 import { gameweekResults, tournamentSeasons, tournamentSnapshots } from '../../db/schema'
 import type { MonthlyWinner } from '../../fpl/stats'
+import { isNewestSnapshot } from '../snapshot-store'
+import { type ArchiveStore, archivedSeasonsQuery, archivedStory, readArchive } from './archive'
 import type { StoryContext } from './context'
 import { type KeptGameweek, pastSeasons } from './history'
 import { allTimeRecords, historyTable, type MonthTitle, type Names, type SeasonSummary, summariseSeason } from './records'
@@ -34,7 +35,6 @@ const inChain = (id: number) => sql`(SELECT id FROM ${chain(id)})`
 
 /** The reads a Hall of Fame builds on, in one batch: the chain, what each of its seasons kept, and the previous document. */
 function chainReads(db: Database, id: number) {
-  const newer = alias(tournamentSnapshots, 'newer')
   return [
     db
       .select({ id: sql<number>`id`, depth: sql<number>`min(depth)` })
@@ -64,16 +64,11 @@ function chainReads(db: Database, id: number) {
         and(
           inArray(tournamentSnapshots.tournamentId, inChain(id)),
           ne(tournamentSnapshots.tournamentId, id),
-          eq(
-            tournamentSnapshots.gameweek,
-            db
-              .select({ gameweek: max(newer.gameweek) })
-              .from(newer)
-              .where(eq(newer.tournamentId, tournamentSnapshots.tournamentId)),
-          ),
+          isNewestSnapshot(db, tournamentSnapshots.tournamentId),
         ),
       ),
     newestHallOfFameQuery(db, id),
+    archivedSeasonsQuery(db, inChain(id)),
   ] as const
 }
 
@@ -94,9 +89,15 @@ export const newestHallOfFameQuery = (db: Database, tournamentId: number) =>
 
 type SeasonRow = Awaited<ReturnType<typeof chainReads>[2]>[number]
 
-export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: KeptGameweek[], now = new Date()): Promise<HallOfFameDocument> {
+export async function hallOfFameDocument(
+  db: Database,
+  archive: ArchiveStore,
+  ctx: StoryContext,
+  keep: KeptGameweek[],
+  now = new Date(),
+): Promise<HallOfFameDocument> {
   const id = ctx.tournament.id
-  const [chainRows, counts, seasonRows, months, [newest]] = await db.batch(chainReads(db, id))
+  const [chainRows, live, seasonRows, months, [newest], archived] = await db.batch(chainReads(db, id))
   const depth = new Map(chainRows.map((r) => [r.id, r.depth]))
   const previous = (newest?.document ?? null) as Partial<HallOfFameDocument> | null
 
@@ -106,6 +107,7 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
   const linkedMonths = new Map(months.map((r) => [r.tournament_id, r.monthly_winners as MonthlyWinner[]]))
 
   // Each kept season: reuse a closed season's summary while what was kept of it has not changed.
+  const counts = keptCounts(live, archived)
   const kept: Array<{ tournament_id: number; season: string; kept: number; last: number | null }> = counts.filter(
     (c) => !(c.tournament_id === id && c.season === ctx.season),
   )
@@ -120,14 +122,22 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
   }
   const [first, ...rest] = toRead.map((c) => seasonRowsQuery(db, c.tournament_id, c.season))
   const read = first ? await db.batch([first, ...rest]) : []
+  // A summary to rebuild of an archived season (decision 186): its tables and months from the archive.
+  const isArchived = (c: { tournament_id: number; season: string }) => archived.some((a) => a.tournament_id === c.tournament_id && a.season === c.season)
+  const fromArchive = await Promise.all(toRead.map(async (c) => archivedStory(isArchived(c) ? await readArchive(archive, c.tournament_id, c.season) : null)))
   toRead.forEach((c, i) => {
     const key = `${c.tournament_id}:${c.season}`
-    const stored = read[i] ?? []
+    const stored = [...(fromArchive[i]?.gameweeks ?? []), ...(read[i] ?? [])]
     const isCurrent = key === current
     const gameweeks = isCurrent ? [...stored.filter((g) => !keep.some((k) => k.gameweek === g.gameweek)), ...keep] : stored
     if (gameweeks.length === 0) return
     const seasonNames = names.get(key) ?? {}
-    const winners = isCurrent ? ctx.monthlyWinners : parseWinners(linkedMonths.get(c.tournament_id), c.season, kept, c.tournament_id)
+    const archivedMonths = fromArchive[i]?.monthlyWinners ?? []
+    const winners = isCurrent
+      ? ctx.monthlyWinners
+      : archivedMonths.length
+        ? archivedMonths
+        : parseWinners(linkedMonths.get(c.tournament_id), c.season, kept, c.tournament_id)
     const leagueName = seasonRows.find((s) => s.tournament_id === c.tournament_id && s.season === c.season)?.league_name ?? ''
     summaries.push(
       summariseSeason({
@@ -149,6 +159,20 @@ export async function hallOfFameDocument(db: Database, ctx: StoryContext, keep: 
     seasons,
     summaries,
   }
+}
+
+/** Kept gameweeks per (tournament, season): those still in D1 and those in the archive. */
+function keptCounts(
+  live: ReadonlyArray<{ tournament_id: number; season: string; kept: number; last: number | null }>,
+  archived: ReadonlyArray<{ tournament_id: number; season: string; kept: number; last: number | null }>,
+) {
+  const counts = new Map<string, { tournament_id: number; season: string; kept: number; last: number | null }>()
+  for (const c of [...live, ...archived]) {
+    const key = `${c.tournament_id}:${c.season}`
+    const held = counts.get(key)
+    counts.set(key, held ? { ...held, kept: held.kept + c.kept, last: Math.max(held.last ?? 0, c.last ?? 0) || null } : { ...c })
+  }
+  return [...counts.values()]
 }
 
 function currentNames(ctx: StoryContext): Names {

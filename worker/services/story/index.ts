@@ -1,6 +1,7 @@
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { Database } from '../../db/client'
 import { supersedeStoryStatement } from '../snapshot-store'
+import type { ArchiveStore } from './archive'
 import type { StoryContext } from './context'
 import { type GazetteStep, gazetteStep } from './gazette'
 import { hallOfFameDocument } from './hall-of-fame'
@@ -21,11 +22,11 @@ export interface StoryStep {
 }
 
 /** The league's story for a snapshot the refresh is about to write (decision 131). */
-export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryStep> {
+export async function storyStep(db: Database, archive: ArchiveStore, ctx: StoryContext): Promise<StoryStep> {
   const kept = await keptGameweeks(db, ctx.tournament.id, ctx.season)
   const keep = gameweeksToKeep(ctx, kept)
   const race = raceDocument(ctx)
-  const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, ctx, keep) : null
+  const hallOfFame = ctx.status === 'checked' ? await hallOfFameDocument(db, archive, ctx, keep) : null
   const seasonRecords = hallOfFame?.summaries.find((s) => s.tournament_id === ctx.tournament.id && s.season === ctx.season)?.records
   const gazette = ctx.status === 'checked' ? await gazetteStep(db, ctx, { race, seasonRecords }) : null
   return {
@@ -35,7 +36,7 @@ export async function storyStep(db: Database, ctx: StoryContext): Promise<StoryS
     statements: [
       ...keepStatements(db, ctx, keep),
       ...(gazette?.statements ?? []),
-      supersedeStoryStatement(db, ctx.tournament.id, ctx.gameweek, hallOfFame !== null),
+      supersedeStoryStatement(db, ctx.tournament.id, ctx.season, ctx.gameweek, hallOfFame !== null),
     ],
   }
 }

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
-import type { GazetteEdition, GazetteFinale, GazetteMonthRow } from '../../../../contract/gazette'
+import { CHAMPION_STAT, championCard, type GazetteEdition, type GazetteFinale, type GazetteMonthRow } from '../../../../contract/gazette'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorText } from '../../lib/errors'
 import { useConfirmedMutation } from '../../lib/useConfirmedMutation'
+import { useShareAchievement } from '../share/useShareAchievement'
 import { Confetti } from '../tournaments/Confetti'
-import { banterCard } from '../tournaments/detail/banter-cards'
+import { type BanterCardData, banterCard } from '../tournaments/detail/banter-cards'
 import { deleteEdition, gazetteQuery } from './gazette-api'
 import '../../styles/gazette.css'
 import { formatNumber } from '../../../../contract/numbers'
@@ -109,7 +110,7 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
       </h3>
       <p className="gazette__standfirst break-anywhere">{document.standfirst}</p>
 
-      {finale ? <Finale finale={finale} /> : null}
+      {finale ? <Finale leagueId={leagueId} league={document.league_name} finale={finale} /> : null}
 
       {document.manager_of_the_month ? (
         <p className="gazette__mom">
@@ -176,15 +177,38 @@ function Edition({ leagueId, edition, onRemove }: { leagueId: string; edition: G
   )
 }
 
+/** The champion as the share flow's card, in the finale's words (the server takes its words from the same finale). */
+function championShareCard(finale: GazetteFinale, league: string): BanterCardData {
+  const card = championCard(finale, league)
+  return {
+    ...card,
+    statType: CHAMPION_STAT,
+    teamName: '',
+    value: `${formatNumber(finale.points)} pts`,
+    stat: { manager: card.manager, player: card.manager, team_name: '', description: card.description, points: finale.points },
+    provisionalGameweek: null,
+  }
+}
+
 /** The season's last edition: the champion, the final podium and the season's records (decision 184). */
-function Finale({ finale }: { finale: GazetteFinale }) {
+function Finale({ leagueId, league, finale }: { leagueId: string; league: string; finale: GazetteFinale }) {
+  // The wall is its members' (decision 080), and the server checks membership again.
+  const share = useShareAchievement({ leagueId: Number(leagueId), league: null, leagueName: league })
   return (
-    <section className="gazette__finale" aria-label={`${finale.season} champion`}>
+    <section className="gazette__finale" aria-label={`${finale.season} champion`} data-stat={CHAMPION_STAT}>
       <p className="gazette__mom">
         <span aria-hidden="true">🏆 </span>
         {finale.champions.length > 1 ? 'Joint champions' : 'Champion'}: <strong className="break-anywhere">{finale.champions.join(' & ')}</strong> ·{' '}
         {formatNumber(finale.points)} pts
       </p>
+      <button
+        type="button"
+        className="button button--ghost button--sm share-button"
+        onClick={() => share.onShare(CHAMPION_STAT, championShareCard(finale, league))}
+      >
+        <span aria-hidden="true">🏆 </span>Share the champion
+      </button>
+      {share.dialog}
       <div className="gazette__columns">
         <TopThree label="Final top three" title="Final top three" rows={finale.podium} />
         {finale.records.length > 0 ? (

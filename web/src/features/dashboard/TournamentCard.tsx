@@ -4,6 +4,7 @@ import { membersText } from '../../../../contract/tournaments'
 import { Fact } from '../../components/Fact'
 import type { UserLeague } from '../../lib/api-answers'
 import { formatShortDate } from '../../lib/format'
+import { RenewalNotice } from '../season/RenewalNotice'
 
 /** One of the user's tournaments on the dashboard (the entry fee always reads Free here). */
 export function TournamentCard({ league }: { league: UserLeague }) {
@@ -54,22 +55,5 @@ export function TournamentCard({ league }: { league: UserLeague }) {
         )}
       </div>
     </li>
-  )
-}
-
-/**
- * FPL's relaunch let go of the tournament's league (decision 185) until its commissioner renews it
- * with this season's: members learn why it stands still, the commissioner where to renew it.
- */
-function RenewalNotice({ league }: { league: UserLeague }) {
-  const navigate = useNavigate()
-  if (!league.is_commissioner) return <p className="notice">Waiting for the commissioner to renew it for the new season.</p>
-  return (
-    <p className="notice">
-      FPL's new season gave every league a new ID.{' '}
-      <button type="button" className="link-button" onClick={() => navigate('/commissioner', { state: { league, tab: 'settings' } })}>
-        Renew it for the new season
-      </button>
-    </p>
   )
 }

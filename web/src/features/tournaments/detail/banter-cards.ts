@@ -1,10 +1,11 @@
+import type { CHAMPION_STAT } from '../../../../../contract/gazette'
 import { formatNumber } from '../../../../../contract/numbers'
 import type { BanterKey, BanterStat, ComprehensiveBanterStats } from '../types'
 import { BANTER_KEYS } from '../types'
 
-/** What a banter card shows, and what is handed to the share dialog. */
+/** What a banter card shows, and what is handed to the share dialog (the season's champion is shared as one too). */
 export interface BanterCardData {
-  statType: BanterKey
+  statType: BanterKey | typeof CHAMPION_STAT
   emoji: string
   title: string
   manager: string
