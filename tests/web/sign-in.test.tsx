@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { InferResponseType } from 'hono/client'
 import { describe, expect, it } from 'vitest'
+import type { publicApi } from '../../web/src/lib/api'
 import { currentLocation, renderApp, storedUser, visibleToasts } from './helpers'
 import { deferred, mockApi, networkDown } from './mock-api'
 
@@ -18,12 +20,15 @@ const loginAnswer = {
     email: 'jamie@example.com',
     fpl_team_id: 4242,
     fpl_team_id_locked: true,
+    fpl_team_verified: true,
+    previous_fpl_team_id: null,
+    previous_fpl_team_season: null,
     created_at: '2025-08-01T10:00:00Z',
     is_verified: true,
     joined_leagues: [1],
     banter_sharing_enabled: true,
   },
-}
+} satisfies InferResponseType<typeof publicApi.auth.login.$post, 200>
 
 async function openSignIn() {
   const user = userEvent.setup()
