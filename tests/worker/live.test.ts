@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_SOCKET_CLOSE, type LiveAnswer, type LiveSocketMessage, type LiveTeamAnswer } from '../../contract/live'
+import type { LiveBattleAnswer, LiveGlanceAnswer, LiveOwnershipAnswer } from '../../contract/live-insight'
 import { getDb } from '../../worker/db/client'
 import { feedChanges, type LiveFeed, readFeedGen, writeFeed } from '../../worker/services/live/feed'
 import { hubOf, pollerOf } from '../../worker/services/live/hubs'
@@ -190,6 +191,66 @@ describe('GET /api/leagues/{id}/live/{fpl_team_id}', () => {
     expect(body.picks.find((p) => p.element === 13)).toMatchObject({ multiplier: 2, points: 11, projected_bonus: 3, is_captain: true })
     expect(body.picks.find((p) => p.element === 2)).toMatchObject({ position: 12, multiplier: 0, minutes: 0 })
     expect((await getJson(`/api/leagues/${tournamentId}/live/3999999`, member)).status).toBe(404)
+  })
+})
+
+describe("the league's matchday insight: GET /api/leagues/{id}/live/ownership, /battle and /glance", () => {
+  const path = (view: string, query = '') => `/api/leagues/${tournamentId}/live/${view}${query}`
+
+  it('counts effective ownership over the league, triple captain included, and the viewer against it', async () => {
+    const { status, body } = await getJson<LiveOwnershipAnswer>(path('ownership'), member)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ gameweek: GW, status: 'live', provisional: true, auto_subs: true, managers: 3 })
+    // 13: Priya captains him (×2), Tom triple-captains him (×3), Boss has not got him: 5 / 3 = 166.7%; 2 + 6 goal + 3 bonus = 11.
+    // 16: Boss's captain (×2): 2 / 3 = 66.7%; 2 + 2 bonus = 4. 3: both home squads start him (1 + 1): 66.7%; 2 + 1 bonus = 3.
+    expect(body.players.slice(0, 3).map((p) => [p.element, p.owners, p.starters, p.captains, p.triple_captains, p.eo, p.points])).toEqual([
+      [13, 2, 2, 1, 1, 166.7, 11],
+      [16, 1, 1, 1, 0, 66.7, 4],
+      [3, 2, 2, 0, 0, 66.7, 3],
+    ])
+    // The league's average before hits: (43 + 54 + 28) / 3 = 41.7; Priya's 43 is 1.3 above it.
+    expect(body.average_points).toBe(41.7)
+    expect(body.mine).toMatchObject({ fpl_team_id: 3000002, gain: 1.3 })
+    // Her captain: 11 × (2 − 1.667) = 3.7.
+    expect(body.mine?.picks.find((p) => p.element === 13)).toMatchObject({ multiplier: 2, eo: 166.7, worth: 3.7 })
+  })
+
+  it("refuses who may not read the standings (a private league's outsider) and a switch that is neither on nor off", async () => {
+    expect((await getJson(path('ownership'), outsider)).status).toBe(403)
+    expect((await getJson(path('glance'), outsider)).status).toBe(403)
+    expect((await getJson(path('ownership', '?auto_subs=maybe'), member)).status).toBe(400)
+  })
+
+  it("battles the viewer against the manager just above him: a shared captain's triple is the only difference", async () => {
+    const { status, body } = await getJson<LiveBattleAnswer>(path('battle'), member)
+    expect(status).toBe(200)
+    // Tom (54) is just above Priya (43) and has her squad: everything cancels but 13's third armband.
+    expect([body.viewer.fpl_team_id, body.rival.fpl_team_id]).toEqual([3000002, 3000003])
+    expect(body.viewer.differentials).toEqual([])
+    expect(body.rival.differentials.map((d) => [d.element, d.multiplier, d.shared, d.worth])).toEqual([[13, 1, true, 11]])
+    expect(body).toMatchObject({ live_gap: -11, total_gap: -1 })
+    // Her armband is worth 11 more, his 22 more.
+    expect(body.captaincy.points).toBe(-11)
+  })
+
+  it('battles any rival picked from the table, and says why it cannot', async () => {
+    const { body } = await getJson<LiveBattleAnswer>(path('battle', '?with=3000001'), member)
+    // Boss has the other club: nothing in common. 43 − 24 (his 4-point hit included) = 19.
+    expect(body.common).toEqual([])
+    expect(body).toMatchObject({ live_gap: 19, rival: { fpl_team_id: 3000001, transfers_cost: 4 } })
+    expect((await getJson(path('battle', '?with=4999999'), member)).status).toBe(404)
+    expect((await call(path('battle'))).status).toBe(401)
+  })
+
+  it("sums up the league's gameweek: the armbands and the chips", async () => {
+    const { status, body } = await getJson<LiveGlanceAnswer>(path('glance'), member)
+    expect(status).toBe(200)
+    expect(body.captaincy.map((c) => [c.element, c.managers, c.percent, c.triple])).toEqual([
+      [13, 2, 66.7, 1],
+      [16, 1, 33.3, 0],
+    ])
+    expect(body.chips.map((c) => [c.chip, c.managers])).toEqual([['3xc', 1]])
+    expect(body.transfers).toBeNull()
   })
 })
 

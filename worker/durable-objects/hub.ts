@@ -8,11 +8,13 @@
 import { DurableObject } from 'cloudflare:workers'
 import type { LiveAnswer, LiveSocketMessage, LiveTeamAnswer } from '../../contract/live'
 import { LIVE_SOCKET_CLOSE, LIVE_SOCKET_PROTOCOL } from '../../contract/live'
+import type { LiveBattleAnswer, LiveGlanceAnswer, LiveOwnershipAnswer } from '../../contract/live-insight'
 import { getDb } from '../db/client'
 import type { Bindings } from '../env'
 import type { HubNews } from '../services/live/fanout'
 import { HubTable } from '../services/live/hub-table'
 import { pollerOf, tournamentOfHub } from '../services/live/hubs'
+import { battleAnswer, glanceAnswer, ownershipAnswer } from '../services/live/insight'
 import { overtakesSince, type RanksKept, ranksKept } from '../services/live/overtakes'
 import type { LivePlaces } from '../services/live/page-cache'
 import { LIVE_SOCKET_HEADER, type LiveSocketRequest, socketRequestOf, socketTags, stillReading, tooManySockets } from '../services/live/sockets'
@@ -40,6 +42,19 @@ export class LiveHub extends DurableObject<Bindings> {
 
   async team(fplTeamId: number): Promise<LiveTeamAnswer | null> {
     return liveTeamAnswer(await this.table().table(), fplTeamId)
+  }
+
+  /** The league's matchday insight (services/live/insight.ts), from the same table. */
+  async ownership(autoSubs: boolean, viewer: number | null): Promise<LiveOwnershipAnswer> {
+    return ownershipAnswer(await this.table().table(), autoSubs, viewer)
+  }
+
+  async battle(autoSubs: boolean, viewer: number, rival: number | null): Promise<LiveBattleAnswer | null> {
+    return battleAnswer(await this.table().table(), autoSubs, viewer, rival)
+  }
+
+  async glance(autoSubs: boolean): Promise<LiveGlanceAnswer> {
+    return glanceAnswer(await this.table().table(), autoSubs)
   }
 
   /**

@@ -21,13 +21,20 @@ import { clientAddress, enforce, limitsFor } from '../services/rate-limit'
 // and access at every push.
 
 const teamParam = z.object({ id: positiveId, fplTeamId: positiveId })
+// The matchday insight's switch: projected automatic substitutions, on unless `auto_subs=false`.
+const autoSubs = z.pipe(
+  z.optional(z.enum(['true', 'false'], { error: 'auto_subs must be true or false' })),
+  z.transform((value) => value !== 'false'),
+)
+const insightQuery = z.object({ auto_subs: autoSubs })
+const battleQuery = z.object({ auto_subs: autoSubs, with: z.optional(positiveId) })
 // The standings' search: a page of the rows whose team or manager name contains it (blank: all).
 const liveQuery = z.extend(pageQuery, {
   search: z.optional(z.string().check(z.trim(), z.maxLength(STANDINGS_SEARCH_MAX_LENGTH))),
 })
 
 /** The viewer, once the tournament's data is theirs to read (the standings' rule), in one D1 round trip. */
-async function readableBy(c: Context<ViewerEnv>, id: number) {
+async function readableBy(c: Pick<Context<ViewerEnv>, 'var'>, id: number) {
   const { user, data: access } = await c.var.session.read((viewer) => tournamentAccessRead(c.var.db, id, viewer))
   assertReadable(access, user)
   return user
@@ -64,6 +71,26 @@ export const liveRoutes = new Hono<AppEnv>()
     const { detail, code } = (await answer.json()) as { detail: string; code?: string }
     const retryAfter = answer.headers.get('retry-after')
     throw new ApiError(answer.status as ContentfulStatusCode, detail, { code, headers: retryAfter ? { 'Retry-After': retryAfter } : undefined })
+  })
+  // The league's matchday insight (issue 31): for whoever may read the standings, from the hub's table.
+  .get('/:id/live/ownership', validate('param', idParam), validate('query', insightQuery), session('optional'), async (c) => {
+    const { id } = c.req.valid('param')
+    const user = await readableBy(c, id)
+    return c.json(await hubOf(c.env, id).ownership(c.req.valid('query').auto_subs, user?.fplTeamId ?? null))
+  })
+  .get('/:id/live/glance', validate('param', idParam), validate('query', insightQuery), session('optional'), async (c) => {
+    const { id } = c.req.valid('param')
+    await readableBy(c, id)
+    return c.json(await hubOf(c.env, id).glance(c.req.valid('query').auto_subs))
+  })
+  .get('/:id/live/battle', validate('param', idParam), validate('query', battleQuery), session('required'), async (c) => {
+    const { id } = c.req.valid('param')
+    const { auto_subs, with: rival } = c.req.valid('query')
+    const user = await readableBy(c, id)
+    if (!user?.fplTeamId) throw new ApiError(409, 'Add your FPL team to battle a rival.', { code: 'no_fpl_team' })
+    const answer = await hubOf(c.env, id).battle(auto_subs, user.fplTeamId, rival ?? null)
+    if (!answer) throw new ApiError(404, 'Your team and your rival must both be in this league, with their picks in.', { code: 'battle_not_found' })
+    return c.json(answer)
   })
   .get('/:id/live/:fplTeamId', validate('param', teamParam), session('optional'), async (c) => {
     const { id, fplTeamId } = c.req.valid('param')

@@ -308,3 +308,59 @@ export function syntheticManagers(count: number): { gw: LiveGameweek; managers: 
   }
   return { gw, managers, expected }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A hand-made league for the matchday insight: five managers of the hand-made world.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The league's gameweek (every fixture finished unless the test says otherwise), `{ element:
+ * [minutes, points] }`: MID 7 and MID 91 did not play; the rest played 90 minutes.
+ */
+export const LEAGUE_LIVE: Readonly<Record<number, readonly [number, number]>> = {
+  1: [90, 6],
+  2: [90, 6],
+  3: [90, 7],
+  4: [90, 6],
+  5: [90, 8],
+  6: [90, 5],
+  7: [0, 0],
+  8: [90, 2],
+  9: [90, 10],
+  10: [90, 6],
+  11: [90, 1],
+  12: [90, 1],
+  13: [90, 3],
+  14: [90, 2],
+  15: [90, 2],
+  90: [90, 12],
+  91: [0, 0],
+  92: [90, 4],
+}
+
+/**
+ * The five managers (entry ids 1..5, previous totals 500, 480, 510, 505, 490):
+ * 1 Triple Captain on 9 (vice 10), the squad as it is;
+ * 2 Bench Boost, MID 90 for MID 8, captain 90 (vice 9);
+ * 3 FWD 92 for MID 5 (a 3-3-4), captain 7 (vice 9);
+ * 4 captain 9 (vice 10), a 4-point hit;
+ * 5 MID 91 for the bench MID 13, captain 10 (vice 9).
+ */
+export function insightLeague(): LiveManager[] {
+  const squad = SQUAD.map(([id]) => id)
+  const specs: SheetSpec[] = [
+    { chip: '3xc' },
+    { chip: 'bboost', captain: 90, vice: 9, order: squad.map((id) => (id === 8 ? 90 : id)) },
+    { captain: 7, vice: 9, order: [1, 2, 3, 4, 6, 7, 8, 92, 9, 10, 11, 12, 13, 14, 15] },
+    { cost: 4 },
+    { captain: 10, vice: 9, order: squad.map((id) => (id === 13 ? 91 : id)) },
+  ]
+  const previous = [500, 480, 510, 505, 490]
+  return specs.map((spec, i) => ({
+    fpl_team_id: i + 1,
+    team_name: `Team ${i + 1}`,
+    player_name: `Manager ${i + 1}`,
+    previous_total: previous[i] ?? 0,
+    sheet: sheet(spec),
+  }))
+}

@@ -11,10 +11,16 @@
  *
  * The table scores every manager of every tournament on each poll, so `scoreSheet` works on
  * index-aligned arrays and allocates little; the 15 per-pick objects of the team view are built
- * only by `liveTeam`, never for the table.
+ * only by `liveTeam`, never for the table. The league insight (insight.ts) reads the same arrays.
+ *
+ * With `autoSubs: false` (the screens' switch for projected automatic substitutions) a sheet FPL
+ * has not processed is scored as picked: the eleven as picked and the armband on the picked
+ * captain, since FPL moves neither before the end of the gameweek. A processed sheet is FPL's and
+ * scores the same either way.
  */
 import type { LiveCaptain, LivePendingSub, LivePickFixture, LivePointLine, LiveTeamPick, LiveViceCaptain } from '../../../contract/live'
 import type { FplHistoryRow, FplPicks } from '../schemas'
+import { captainMultiplier } from '../stats/points'
 import { type AutoSub, positionsAfterSubs, projectAutoSubs } from './autosubs'
 import { armband } from './captaincy'
 import { type ElementLive, type LiveGameweek, matchState } from './gameweek'
@@ -61,14 +67,20 @@ export interface LiveTeam extends LiveSummary {
   picks: LiveTeamPick[]
 }
 
-interface Scored {
+/** A scored sheet: `sheet` in position order, `lines[i]` and `multipliers[i]` those of `sheet[i]`. */
+export interface Scored {
   summary: LiveSummary
   sheet: LiveSheet['picks']
   lines: ElementLive[]
   multipliers: number[]
 }
 
-function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
+export interface ScoreOptions {
+  /** Project automatic substitutions and the vice's armband (default); false scores an unprocessed sheet as picked. */
+  autoSubs?: boolean
+}
+
+export function scoreSheet(gw: LiveGameweek, input: LiveSheet, { autoSubs = true }: ScoreOptions = {}): Scored {
   const sheet = inPositionOrder(input.picks)
   const lines = new Array<ElementLive>(sheet.length)
   // Bit i: sheet[i] counts (a starter not subbed out, or a sub who came in; everyone under Bench Boost).
@@ -84,11 +96,13 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
     if (vice < 0 && p.is_vice_captain) vice = i
   }
   const processed = input.automatic_subs.length > 0
-  const { subs: auto_subs, pending: pending_subs } = benchBoost
-    ? { subs: [], pending: [] }
-    : processed
-      ? { subs: input.automatic_subs.map((s) => ({ out: s.element_out, in: s.element_in })), pending: [] }
-      : projectAutoSubs(sheet, lines)
+  const asPicked = !autoSubs && !processed
+  const { subs: auto_subs, pending: pending_subs } =
+    benchBoost || asPicked
+      ? { subs: [], pending: [] }
+      : processed
+        ? { subs: input.automatic_subs.map((s) => ({ out: s.element_out, in: s.element_in })), pending: [] }
+        : projectAutoSubs(sheet, lines)
   if (!processed) {
     for (const sub of auto_subs) {
       counting &= ~(1 << sheet.findIndex((p) => p.element === sub.out))
@@ -96,7 +110,9 @@ function scoreSheet(gw: LiveGameweek, input: LiveSheet): Scored {
     }
   }
   const counts = (i: number) => (counting & (1 << i)) !== 0
-  const { holder, multiplier: armbandMultiplier } = armband({ captain, vice, chip: input.active_chip }, (i) => lines[i], counts)
+  const { holder, multiplier: armbandMultiplier } = asPicked
+    ? { holder: captain < 0 ? null : captain, multiplier: captainMultiplier(input) }
+    : armband({ captain, vice, chip: input.active_chip }, (i) => lines[i], counts)
 
   let gross = 0
   let projected_bonus = 0

@@ -83,6 +83,8 @@ export interface TournamentLive {
   banter: LiveBanterAward[]
   summary: LiveAnswer['gameweek_summary']
   sheets: Map<number, LiveSheet>
+  /** The managers the table was scored from (the league's matchday insight reads them again, insight.ts). */
+  managers: readonly LiveManager[]
   gw: LiveGameweek
 }
 
@@ -263,6 +265,7 @@ export function tournamentLive(feed: LiveFeed, loaded: TournamentManagers): Tour
     banter: liveBanter(table, status),
     summary: liveSummaryOf(rows, feed.gameweek, status),
     sheets: loaded.sheets,
+    managers: loaded.managers,
     gw,
   }
 }
@@ -430,7 +433,7 @@ export function liveTeamAnswer(live: TournamentLive, fplTeamId: number): LiveTea
 }
 
 /** Where the table's numbers stand (the head of every live answer and socket message). */
-const liveState = (live: TournamentLive): LiveState => ({
+export const liveState = (live: TournamentLive): LiveState => ({
   gameweek: live.gameweek,
   status: live.status,
   provisional: live.status !== 'checked',
