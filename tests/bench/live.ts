@@ -6,6 +6,7 @@
 // loops against the same quiet. Each part is a section of its own: one failing leaves the others.
 import { LIVE_REFRESH_MS, type LiveAnswer } from '../../contract/live.ts'
 import { refreshData } from '../stack/stack.ts'
+import { json } from './http.ts'
 import {
   distinctPicks,
   get,
@@ -113,6 +114,7 @@ export async function liveBench(o: LiveBenchOptions): Promise<void> {
     o.quick ? 300_000 : 480_000,
   )
   await section('Live: CPU of a recomputed table', ['Live CPU: /live of the 5,000-manager tournament, recomputed'], () => recomputeCpu(o, match), 300_000)
+  await section('Live: matchday insight', ['Insight CPU', 'Insight latency'], () => insightCpu(o, match), 300_000)
   await section('Live: fan-out', ['Live fan-out: poll to the last of 1,000 socket messages'], () => fanOut(o, match), 300_000)
   await section('Live: socket churn', ['Live poll latency under socket churn', 'Live frame delay under socket churn'], () => socketChurn(o, match), 300_000)
   await section(
@@ -242,18 +244,23 @@ async function freshness(o: LiveBenchOptions, match: MatchDay, refreshed: Refres
  * gameweek) and scores everyone, and is reported apart. /proc counts CPU in 10 ms ticks: each figure
  * is a mean over several samples.
  */
-async function recomputeCpu(o: LiveBenchOptions, match: MatchDay) {
-  const workerd = workerdPids(wranglerGroup(o.port))
+/** Measures the stack's workerd CPU of a piece of work, less what its processes burn idle (measured first, 3 s). */
+async function cpuMeter(port: number) {
+  const workerd = workerdPids(wranglerGroup(port))
   const idleStart = cpuMs(workerd)
   const idleT = performance.now()
   await sleep(3000)
   const idlePerMs = (cpuMs(workerd) - idleStart) / (performance.now() - idleT)
-  const cpuOf = async (fn: () => Promise<unknown>) => {
+  return async (fn: () => Promise<unknown>) => {
     const c0 = cpuMs(workerd)
     const t0 = performance.now()
     await fn()
     return cpuMs(workerd) - c0 - idlePerMs * (performance.now() - t0)
   }
+}
+
+async function recomputeCpu(o: LiveBenchOptions, match: MatchDay) {
+  const cpuOf = await cpuMeter(o.port)
   const tokenOf = (id: number) => (id === o.megaTournament ? o.admin : o.demo)
   const read = (id: number) => get<LiveAnswer>(o.base, `/api/leagues/${id}/live`, tokenOf(id))
   const readAll = async () => {
@@ -332,6 +339,65 @@ async function recomputeCpu(o: LiveBenchOptions, match: MatchDay) {
     `${fmt(mean(megaKept), 1)} ms served from the hub's kept table`,
     ratio(mean(goal), mean(megaKept), 1),
     '≤ 50 ms',
+  )
+}
+
+/**
+ * 4. The league's matchday insight (decision 187) of the 5,000-manager tournament, at a new feed
+ * generation each sample: the table is read first (as an open Live tab does), then the ownership
+ * view's first read computes the insight once for the generation, and the next reads (ownership,
+ * glance, the battle) slice the kept one. workerd CPU of each, and the wall time of a kept
+ * ownership read against a kept /live read in the same run.
+ */
+async function insightCpu(o: LiveBenchOptions, match: MatchDay) {
+  const cpuOf = await cpuMeter(o.port)
+  const at = (view: string) => `/api/leagues/${o.megaTournament}/live${view}`
+  const read = (view: string) => get<unknown>(o.base, at(view), o.admin)
+  const wall = async (view: string) => {
+    const t0 = performance.now()
+    await read(view)
+    return performance.now() - t0
+  }
+  const samples = o.quick ? 4 : 8
+  const table: number[] = []
+  const first: number[] = []
+  const kept: number[] = []
+  const glance: number[] = []
+  const battle: number[] = []
+  const liveMs: number[] = []
+  const ownershipMs: number[] = []
+  for (let i = 0; i < samples; i += 1) {
+    await match.change()
+    await sleep(300)
+    table.push(await cpuOf(() => read('')))
+    first.push(await cpuOf(() => read('/ownership')))
+    kept.push(await cpuOf(() => read('/ownership')))
+    glance.push(await cpuOf(() => read('/glance')))
+    // The admin's own team may not be in the league: a 404 is still the same slicing of the kept insight.
+    battle.push(await cpuOf(() => json(`${o.base}${at('/battle')}`, { headers: { authorization: `Bearer ${o.admin}` } })))
+    liveMs.push(await wall(''))
+    ownershipMs.push(await wall('/ownership'))
+  }
+  add(
+    `Insight CPU: the 5,000-manager tournament's insight, computed once per feed generation (workerd ms of the first ownership read, mean of ${samples})`,
+    `${fmt(mean(first), 1)} (${fmt(mean(first) - mean(kept), 1)} over a kept read)`,
+    `${fmt(mean(table), 1)} ms: the same generation's /live, recomputed`,
+    ratio(mean(first), mean(table), 1),
+    '≤ the table',
+  )
+  add(
+    `Insight CPU: reads of the kept insight: ownership / glance / battle (workerd ms, mean of ${samples})`,
+    `${fmt(mean(kept), 1)} / ${fmt(mean(glance), 1)} / ${fmt(mean(battle), 1)}`,
+    '',
+    '',
+    'for scale',
+  )
+  add(
+    `Insight latency: /live/ownership of the 5,000-manager tournament, kept (ms, p50 of ${samples})`,
+    fmt(pct(ownershipMs, 0.5), 1),
+    `${fmt(pct(liveMs, 0.5), 1)} ms: /live, kept, same run`,
+    ratio(pct(ownershipMs, 0.5), pct(liveMs, 0.5), 1),
+    'for scale',
   )
 }
 

@@ -26,6 +26,8 @@ export const queryKeys = {
   liveTablePrefix,
   liveTable: (leagueId: string, page: number, viewer: number | null, search: string) => [...liveTablePrefix(leagueId), page, viewer, search] as const,
   liveTeam: (leagueId: string, fplTeamId: number) => [...livePrefix(leagueId), 'team', fplTeamId] as const,
+  /** The league's matchday insight: under the live prefix, so the socket's re-read covers it. */
+  liveInsight: (leagueId: string, ...view: ReadonlyArray<string | number | boolean | null>) => [...livePrefix(leagueId), 'insight', ...view] as const,
   myGameweekPrefix,
   myGameweek: (userId: number) => [...myGameweekPrefix(), userId] as const,
   userLeaguesPrefix,

@@ -19,6 +19,8 @@ import { StandingsSearch } from './StandingsSearch'
 const LiveBoard = lazy(() => import.meta.glob<typeof import('../../live/LiveBoard')>('../../live/LiveBoard.tsx')['../../live/LiveBoard.tsx']!())
 // Its data too: the live query, the socket and the swing feed are mounted for signed-in readers only.
 const LiveSource = lazy(() => import.meta.glob<typeof import('../../live/LiveSource')>('../../live/LiveSource.tsx')['../../live/LiveSource.tsx']!())
+// The league insight under the live table, the same way: its chunk loads once the live table shows.
+const LeagueInsight = lazy(() => import.meta.glob<typeof import('../../live/LeagueInsight')>('../../live/LeagueInsight.tsx')['../../live/LeagueInsight.tsx']!())
 
 /** No live data (signed out, members only, or before the live code has loaded): the stored standings show. */
 const NO_LIVE: LiveTable = { answer: null, swings: [], failed: false, fetching: false, retry: () => {} }
@@ -222,6 +224,11 @@ export function LiveTab({ leagueId, data, loading, signedIn, page, search, onSho
           />
         ) : null}
       </section>
+      {answer ? (
+        <Suspense fallback={null}>
+          <LeagueInsight leagueId={leagueId} rows={answer.standings} inTable={answer.current_user_position !== null} tableUpdatedAt={answer.updated_at} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
