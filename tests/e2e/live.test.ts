@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { LiveTeamAnswer } from '../../contract/live'
+import type { LiveBattleAnswer, LiveGlanceAnswer, LiveOwnershipAnswer } from '../../contract/live-insight'
 import { DEMO_EMAIL, DEMO_PASSWORD, emailFor } from '../stack/seed.ts'
 import { signedInHeaders, tournamentNamed } from './helpers/api'
 import { browserForFile, journey, newPage, signIn } from './helpers/browser'
@@ -97,6 +98,53 @@ describe('the Live tab on a match day', () => {
         await expect.poll(() => page.getByText(new RegExp(`${scorer?.name}.*goal`, 'i')).count(), { timeout: 15_000 }).toBeGreaterThan(0)
         expect(await sameDocument(page)).toBe(true)
       }
+    })
+  })
+
+  it("shows the league's insight on a desktop and a phone, and a goal moves it without a reload", async () => {
+    const desktop = await newPage(browser())
+    const phone = await newPage(browser(), { viewport: { width: 390, height: 844 } })
+    await journey(desktop, 'live-insight', async () => {
+      await signIn(desktop, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
+      await signIn(phone, baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
+      for (const page of [desktop, phone]) await openLive(page)
+      const insight = (page: Page) => page.getByRole('region', { name: 'League insight' })
+      const read = async <T>(view: string) => (await (await fetch(`${baseUrl}/api/leagues/${pubId}/live/${view}`, { headers: auth })).json()) as T
+
+      // Ownership, on the desktop: the league's most effectively owned player first, and the demo manager's worth column.
+      const ownership = await read<LiveOwnershipAnswer>('ownership')
+      const table = insight(desktop).getByRole('table', { name: /League ownership/ })
+      await expect.poll(() => table.getByRole('row').nth(1).getByRole('rowheader').textContent(), { timeout: 20_000 }).toContain(ownership.players[0]?.name)
+      expect(await table.getByRole('columnheader', { name: 'Worth to you' }).count()).toBe(1)
+
+      // The battle and the glance, on the phone, by keyboard-reachable tabs.
+      await insight(phone).getByRole('tab', { name: 'Battle' }).click()
+      const battle = await read<LiveBattleAnswer>('battle')
+      await expect.poll(() => insight(phone).getByRole('tabpanel').textContent(), { timeout: 15_000 }).toContain(battle.rival.player_name)
+      await insight(phone).getByRole('tab', { name: 'At a glance' }).click()
+      const glance = await read<LiveGlanceAnswer>('glance')
+      await expect
+        .poll(() => insight(phone).getByRole('region', { name: 'Captaincy' }).textContent(), { timeout: 15_000 })
+        .toContain(glance.captaincy[0]?.name ?? 'Nobody')
+
+      // A goal by an owned player on the pitch: the desktop's ownership row shows his new points, pushed.
+      await markDocument(desktop)
+      let scorer: LiveOwnershipAnswer['players'][number] | null = null
+      for (const player of ownership.players.filter((p) => p.fixture_state === 'in_play' && p.starters > 0)) {
+        if ((await sim('goal', { element: player.element })).ok) {
+          scorer = player
+          break
+        }
+      }
+      expect(scorer, 'an owned player on the pitch').not.toBeNull()
+      await pollNow()
+      const after = (await read<LiveOwnershipAnswer>('ownership')).players.find((p) => p.element === scorer?.element)
+      expect(after?.points).toBeGreaterThan(scorer?.points ?? 0)
+      const showAll = insight(desktop).getByRole('button', { name: /Show all/ })
+      if ((await showAll.count()) > 0) await showAll.click()
+      const row = table.getByRole('row').filter({ has: desktop.getByRole('rowheader', { name: new RegExp(`^${scorer?.name}`) }) })
+      await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain(String(after?.points))
+      expect(await sameDocument(desktop)).toBe(true)
     })
   })
 })

@@ -674,6 +674,35 @@ describe('scoring consistency', () => {
     expect([...times].sort().reverse()).toEqual(times)
   })
 
+  it("a gameweek's transfers turn the squad before it into its picks, as many as its picks count", async () => {
+    const sorted = (ids: Set<number>) => [...ids].sort((a, b) => a - b)
+    let moved = 0
+    for (const entryId of await sampleEntries()) {
+      const transfers = await getJson<Array<{ element_in: number; element_out: number; event: number }>>(sim, `/entry/${entryId}/transfers/`)
+      const history = await getJson<History>(sim, `/entry/${entryId}/history/`)
+      const freeHits = new Set(history.chips.filter((c) => c.name === 'freehit').map((c) => c.event))
+      // The squad the next gameweek's transfers start from: a Free Hit squad lasts its gameweek only.
+      let before: Set<number> | null = null
+      for (const { event } of history.current) {
+        const picks = await getJson<PicksResponse>(sim, `/entry/${entryId}/event/${event}/picks/`)
+        const squad = new Set(picks.picks.map((p) => p.element))
+        const made = transfers.filter((t) => t.event === event)
+        expect(made, `${entryId} GW${event}`).toHaveLength(picks.entry_history.event_transfers)
+        if (before) {
+          const after = new Set(before)
+          for (const t of made) {
+            expect(after.delete(t.element_out), `${entryId} GW${event} sells ${t.element_out}`).toBe(true)
+            after.add(t.element_in)
+          }
+          expect(sorted(after), `${entryId} GW${event}`).toEqual(sorted(squad))
+        } else expect(made, `${entryId}'s first gameweek`).toEqual([])
+        moved += made.length
+        if (!freeHits.has(event)) before = squad
+      }
+    }
+    expect(moved).toBeGreaterThan(0)
+  })
+
   it('returns 404 for unknown entries and for picks of a gameweek not yet played', async () => {
     for (const p of [
       '/entry/999/',

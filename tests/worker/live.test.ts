@@ -108,17 +108,25 @@ beforeAll(async () => {
     .bind(tournamentId)
     .run()
   const sheets = [
-    // Boss: the away squad, captain 16 (2 pts + 2 projected bonus), a -4 hit.
-    [3000001, sheet(AWAY_SQUAD, 16, 18, { cost: 4 })],
-    // Priya: the home squad, captain 13 (goal: 8 pts + 3 projected bonus).
-    [3000002, sheet(HOME_SQUAD, 13, 14)],
-    // Tom: the home squad under Triple Captain on 13.
-    [3000003, sheet(HOME_SQUAD, 13, 14, { chip: '3xc' })],
+    // Boss: the away squad, captain 16 (2 pts + 2 projected bonus), a -4 hit for his two transfers:
+    // 16 in for 13, 18 in for 2.
+    [
+      3000001,
+      sheet(AWAY_SQUAD, 16, 18, { cost: 4 }),
+      [
+        { element_in: 16, element_out: 13 },
+        { element_in: 18, element_out: 2 },
+      ],
+    ],
+    // Priya: the home squad, captain 13 (goal: 8 pts + 3 projected bonus); one free transfer, 13 in for 28.
+    [3000002, sheet(HOME_SQUAD, 13, 14), [{ element_in: 13, element_out: 28 }]],
+    // Tom: the home squad under Triple Captain on 13; his transfers were not read (null).
+    [3000003, sheet(HOME_SQUAD, 13, 14, { chip: '3xc' }), null],
   ] as const
-  for (const [entry, picks] of sheets) {
+  for (const [entry, picks, transfers] of sheets) {
     // The picks' overall total is not read: the previous totals are the stored GW19 table's.
-    await env.DB.prepare('INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, event_transfers, fetched_at) VALUES (?, ?, ?, 0, ?)')
-      .bind(GW, entry, JSON.stringify(picks), Date.now())
+    await env.DB.prepare('INSERT INTO live_sheets (gameweek, fpl_team_id, sheet, event_transfers, transfers, fetched_at) VALUES (?, ?, ?, 0, ?, ?)')
+      .bind(GW, entry, JSON.stringify(picks), transfers && JSON.stringify(transfers), Date.now())
       .run()
   }
   await writeFeed(getDb(env.DB), first)
@@ -242,7 +250,7 @@ describe("the league's matchday insight: GET /api/leagues/{id}/live/ownership, /
     expect((await call(path('battle'))).status).toBe(401)
   })
 
-  it("sums up the league's gameweek: the armbands and the chips", async () => {
+  it("sums up the league's gameweek: the armbands, the chips and the transfers' gain, hits included", async () => {
     const { status, body } = await getJson<LiveGlanceAnswer>(path('glance'), member)
     expect(status).toBe(200)
     expect(body.captaincy.map((c) => [c.element, c.managers, c.percent, c.triple])).toEqual([
@@ -250,7 +258,14 @@ describe("the league's matchday insight: GET /api/leagues/{id}/live/ownership, /
       [16, 1, 33.3, 0],
     ])
     expect(body.chips.map((c) => [c.chip, c.managers])).toEqual([['3xc', 1]])
-    expect(body.transfers).toBeNull()
+    // Priya: 13 in (11) for 28 out (2): 11 − 2 = 9. Boss: 16 (4) and 18 (2) in for 13 (11) and 2
+    // (on the bench, not played: 0) out, less his 4-point hit: 6 − 11 − 4 = −9. Tom's transfers are
+    // not known: he is left out.
+    expect(body.transfers).toMatchObject({ managers: 2, hits: 1, hit_points: 4, worst: [] })
+    expect(body.transfers?.best.map((g) => [g.fpl_team_id, g.points_in, g.points_out, g.hit, g.gain])).toEqual([
+      [3000002, 11, 2, 0, 9],
+      [3000001, 6, 11, 4, -9],
+    ])
   })
 })
 

@@ -488,6 +488,9 @@ export const liveSheets = sqliteTable(
     sheet: text('sheet', { mode: 'json' }).$type<Record<string, unknown>>(),
     // The gameweek's transfers as the picks' entry_history gives them (the live tie-break, decision 141).
     eventTransfers: integer('event_transfers'),
+    // The gameweek's transfers ([{element_in, element_out}]) for the glance's gain (decision 187);
+    // null when not known: a fetch that failed keeps the picks without them.
+    transfers: text('transfers', { mode: 'json' }).$type<Array<{ element_in: number; element_out: number }>>(),
     queuedAt: integer('queued_at', { mode: 'timestamp_ms' }).notNull().default(now),
     fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
   },

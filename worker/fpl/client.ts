@@ -11,7 +11,17 @@ import {
   FplUpdatingError,
 } from './errors'
 import { MAX_HOLD_MS, type UpstreamGuard } from './guard'
-import { bootstrapSchema, entrySchema, eventStatusSchema, fixturesSchema, historySchema, liveSchema, picksSchema, standingsPageSchema } from './schemas'
+import {
+  bootstrapSchema,
+  entrySchema,
+  eventStatusSchema,
+  fixturesSchema,
+  historySchema,
+  liveSchema,
+  picksSchema,
+  standingsPageSchema,
+  transfersSchema,
+} from './schemas'
 
 // A browser-like User-Agent: FPL has refused requests with library-looking agents.
 export const FPL_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -175,6 +185,7 @@ export function createFplClient(options: FplClientOptions) {
     entry: (entryId: number) => request(`entry/${entryId}/`, entrySchema),
     history: (entryId: number) => request(`entry/${entryId}/history/`, historySchema),
     picks: (entryId: number, gameweek: number) => request(`entry/${entryId}/event/${gameweek}/picks/`, picksSchema),
+    transfers: (entryId: number) => request(`entry/${entryId}/transfers/`, transfersSchema),
     live: (gameweek: number) => request(`event/${gameweek}/live/`, liveSchema),
     eventStatus: () => request('event-status/', eventStatusSchema),
     fixtures: (gameweek: number) => request(`fixtures/?event=${gameweek}`, fixturesSchema),

@@ -166,6 +166,10 @@ export const picksSchema = z.looseObject({
   picks: z.array(pickSchema),
 })
 
+// `entry/{id}/transfers/`: the season's transfers, newest first (Wildcard moves listed too, at no
+// cost); only what the league's glance reads of them.
+export const transfersSchema = z.array(z.looseObject({ element_in: int, element_out: int, event: int, time: z.string() }))
+
 // `explain` has one entry per fixture the player's club plays in the gameweek (two in a double
 // gameweek), each listing the points-scoring stats of that fixture: the live engine reads which
 // fixtures' bonus is already inside `total_points` from it.

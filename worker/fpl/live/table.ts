@@ -31,6 +31,8 @@ export interface LiveManager {
   sheet: LiveSheet | null
   /** His picks are not fetched yet (the sheet is null until they are). */
   loading?: boolean
+  /** His transfers of the gameweek (FPL's `entry/{id}/transfers/` rows of it); omit when not known. */
+  transfers?: ReadonlyArray<{ element_in: number; element_out: number }>
 }
 
 /**

@@ -1,23 +1,23 @@
 /**
- * Every tracked manager's picks of the gameweek in play, fetched once per manager per gameweek
- * after the deadline (picks never change once it has passed), through the refresh queue: each
- * message is one invocation with its own budget of FPL requests. The poller asks for the missing
- * ones every few minutes while the gameweek is not checked; a manager is queued once (the row is
- * written as it is queued) unless his message failed for good.
+ * Every tracked manager's picks of the gameweek in play, and his transfers of it, fetched once per
+ * manager per gameweek after the deadline (neither changes once it has passed), through the refresh
+ * queue: each message is one invocation with its own budget of FPL requests, two per manager. The
+ * poller asks for the missing ones every few minutes while the gameweek is not checked; a manager
+ * is queued once (the row is written as it is queued) unless his message failed for good.
  */
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { excluded, jsonEachElement } from '../../db/among'
 import type { Database } from '../../db/client'
 import { liveSheets, standingsRows } from '../../db/schema'
 import type { Bindings } from '../../env'
-import { FplNotFoundError } from '../../fpl/errors'
-import type { LiveSheet } from '../../fpl/live'
+import { FplBudgetExceededError, FplNotFoundError } from '../../fpl/errors'
+import type { LiveManager, LiveSheet } from '../../fpl/live'
 import type { FplPicks } from '../../fpl/schemas'
-import { createFplSource } from '../../fpl/source'
+import { createFplSource, type FplSource } from '../../fpl/source'
 import { type BatchSender, chunk, sendInBatches } from '../../lib/queues'
 import { FPL_REQUESTS_PER_INVOCATION } from '../refresh/types'
 
-/** One queue message: fetch these managers' picks of this gameweek. */
+/** One queue message: fetch these managers' picks and transfers of this gameweek. */
 export interface LiveSheetsMessage {
   live_sheets: { gameweek: number; entries: number[] }
 }
@@ -46,6 +46,12 @@ export function sheetsDue(last: SheetsAsked | undefined, feed: { gameweek: numbe
   return feed.newGameweek || !last || last.gameweek !== feed.gameweek || now - last.at >= SHEETS_EVERY_MS
 }
 
+/** Chips whose moves FPL may leave out of the gameweek's transfer count. */
+const UNCOUNTED_CHIPS = new Set(['wildcard', 'freehit'])
+
+/** Managers per message: two FPL requests each (picks, transfers) within one invocation's budget. */
+const ENTRIES_PER_MESSAGE = FPL_REQUESTS_PER_INVOCATION / 2
+
 /** A queued fetch that has not landed after this long is queued again (its message failed for good). */
 const REQUEUE_AFTER_MS = 20 * 60_000
 /**
@@ -69,6 +75,7 @@ export async function queueMissingSheets(db: Database, queue: SheetsSender, game
       fplTeamId: sql<number>`value`.as('fpl_team_id'),
       sheet: sql<null>`NULL`.as('sheet'),
       eventTransfers: sql<null>`NULL`.as('event_transfers'),
+      transfers: sql<null>`NULL`.as('transfers'),
       queuedAt: sql<number>`${now}`.as('queued_at'),
       fetchedAt: sql<null>`NULL`.as('fetched_at'),
     })
@@ -78,7 +85,7 @@ export async function queueMissingSheets(db: Database, queue: SheetsSender, game
     .insert(liveSheets)
     .select(queued)
     .onConflictDoUpdate({ target: [liveSheets.gameweek, liveSheets.fplTeamId], set: { queuedAt: excluded(liveSheets.queuedAt) } })
-  const messages = chunk(entries, FPL_REQUESTS_PER_INVOCATION).map((group) => ({ body: { live_sheets: { gameweek, entries: group } } }))
+  const messages = chunk(entries, ENTRIES_PER_MESSAGE).map((group) => ({ body: { live_sheets: { gameweek, entries: group } } }))
   await sendInBatches(queue, messages)
   return entries.length
 }
@@ -92,9 +99,12 @@ export interface SheetsDeps {
 }
 
 /**
- * The consumer of one message: fetch the picks of its managers not fetched yet and store them.
- * A manager without a team this gameweek (404) is stored as fetched with no sheet. Any other FPL
- * failure stores what was fetched and throws, so the message is retried for the rest.
+ * The consumer of one message: fetch the picks and transfers of its managers not fetched yet and
+ * store them. A manager without a team this gameweek (404) is stored as fetched with no sheet. Any
+ * other FPL failure of the picks stores what was fetched and throws, so the message is retried for
+ * the rest. The transfers only feed the glance's gain: when FPL fails them the picks are stored
+ * without them (null, left out of the glance) rather than lost or held back; only a budget used up
+ * leaves the manager to the message's retry, which has a budget of its own.
  */
 export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage): Promise<number> {
   const { gameweek, entries } = message.live_sheets
@@ -104,16 +114,17 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
     .where(and(eq(liveSheets.gameweek, gameweek), inArray(liveSheets.fplTeamId, entries), isNotNull(liveSheets.fetchedAt)))
   const fetched = new Set(done.map((d) => d.id))
   const source = createFplSource(deps.env, { budget: FPL_REQUESTS_PER_INVOCATION, fetch: deps.fetch, now: deps.now, sleep: deps.sleep, staleFallback: false })
-  // [entry, sheet, the gameweek's transfers]; a null sheet is a manager with no team this gameweek.
-  const rows: Array<[number, LiveSheet | null, number | null]> = []
+  // [entry, sheet, the gameweek's transfer count, its transfers]; a null sheet is a manager with no
+  // team this gameweek.
+  const rows: Array<[number, LiveSheet | null, number | null, GameweekTransfers | null]> = []
   let failure: unknown = null
   for (const entry of entries) {
     if (fetched.has(entry)) continue
     try {
       const picks = await source.client.picks(entry, gameweek)
-      rows.push([entry, storedSheet(picks), picks.entry_history.event_transfers])
+      rows.push([entry, storedSheet(picks), picks.entry_history.event_transfers, await gameweekTransfers(source, entry, gameweek, picks)])
     } catch (error) {
-      if (error instanceof FplNotFoundError) rows.push([entry, null, null])
+      if (error instanceof FplNotFoundError) rows.push([entry, null, null, null])
       else {
         failure = error
         break
@@ -129,6 +140,7 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
         fplTeamId: jsonEachElement<number>(0, 'fpl_team_id'),
         sheet: jsonEachElement<string | null>(1, 'sheet'),
         eventTransfers: jsonEachElement<number | null>(2, 'event_transfers'),
+        transfers: jsonEachElement<string | null>(3, 'transfers'),
         queuedAt: sql<number>`${at}`.as('queued_at'),
         fetchedAt: sql<number>`${at}`.as('fetched_at'),
       })
@@ -139,11 +151,33 @@ export async function fetchSheets(deps: SheetsDeps, message: LiveSheetsMessage):
       .select(fetchedRows)
       .onConflictDoUpdate({
         target: [liveSheets.gameweek, liveSheets.fplTeamId],
-        set: { sheet: excluded(liveSheets.sheet), eventTransfers: excluded(liveSheets.eventTransfers), fetchedAt: excluded(liveSheets.fetchedAt) },
+        set: {
+          sheet: excluded(liveSheets.sheet),
+          eventTransfers: excluded(liveSheets.eventTransfers),
+          transfers: excluded(liveSheets.transfers),
+          fetchedAt: excluded(liveSheets.fetchedAt),
+        },
       })
   }
   if (failure) throw failure
   return rows.length
+}
+
+type GameweekTransfers = NonNullable<LiveManager['transfers']>
+
+/** His transfers of the gameweek, as the glance reads them; null when FPL did not answer them. */
+async function gameweekTransfers(source: FplSource, entry: number, gameweek: number, picks: FplPicks): Promise<GameweekTransfers | null> {
+  // Most managers make no transfer in a gameweek: the picks say so (their count of it, which also
+  // prices the hit), so FPL is not asked. Under a Wildcard or a Free Hit it is asked anyway: whether
+  // FPL counts those moves there is not a rule to depend on.
+  if (picks.entry_history.event_transfers === 0 && !UNCOUNTED_CHIPS.has(picks.active_chip ?? '')) return []
+  try {
+    const all = await source.client.transfers(entry)
+    return all.filter((t) => t.event === gameweek).map((t) => ({ element_in: t.element_in, element_out: t.element_out }))
+  } catch (error) {
+    if (error instanceof FplBudgetExceededError) throw error
+    return null
+  }
 }
 
 /**

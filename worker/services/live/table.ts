@@ -31,6 +31,8 @@ const MANAGERS_PER_SWING = 12
 export interface ManagerRow extends Omit<StoredRow, 'position'> {
   sheet: string | null
   event_transfers: number | null
+  /** His transfers of the gameweek (JSON until parsed, then kept parsed); null when not known. */
+  gameweek_transfers?: string | GameweekTransfers | null
   fetched: number
 }
 
@@ -113,6 +115,7 @@ const managerRows = (db: Database, tournamentId: number, sheets: SQL, join: 'lef
     // The picks stay JSON text here: the hub parses only the rows it has not parsed before.
     sheet: sql<string | null>`${liveSheets.sheet}`,
     event_transfers: liveSheets.eventTransfers,
+    gameweek_transfers: sql<string | null>`${liveSheets.transfers}`,
     fetched: sql<number>`${liveSheets.fetchedAt} IS NOT NULL`,
   }
   const from = db.select(columns).from(standingsRows)
@@ -180,6 +183,7 @@ export function tournamentManagers(
     if (sheet) sheets.set(r.fpl_team_id, sheet)
     const before = snapshot?.gameweek === gameweek ? r.transfers : null
     const transfers = transfersMade(before, r, sheet)
+    const moves = transfersOf(r)
     return {
       fpl_team_id: r.fpl_team_id,
       team_name: r.team_name,
@@ -190,6 +194,7 @@ export function tournamentManagers(
       fpl_rank: r.rank,
       sheet,
       ...(r.fetched ? {} : { loading: true }),
+      ...(moves ? { transfers: moves } : {}),
     }
   })
   // The parsed sheets are kept; the raw JSON is not.
@@ -207,6 +212,14 @@ export function tournamentManagers(
     pending: stored.filter((r) => !r.fetched).length,
     facts,
   }
+}
+
+type GameweekTransfers = NonNullable<LiveManager['transfers']>
+
+/** His transfers of the gameweek, parsed once: the row keeps them parsed for the next assembly. */
+function transfersOf(r: ManagerRow): GameweekTransfers | null {
+  if (typeof r.gameweek_transfers === 'string') r.gameweek_transfers = JSON.parse(r.gameweek_transfers) as GameweekTransfers
+  return r.gameweek_transfers ?? null
 }
 
 /** By player: the manager (index) and pick (index in his sheet) of each time he was picked, as pairs in one list. */
