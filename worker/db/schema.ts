@@ -318,7 +318,11 @@ export const tournamentSnapshots = sqliteTable(
     // the newest snapshot that has one).
     hallOfFame: text('hall_of_fame', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
-  (t) => [primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] })],
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] }),
+    // The season archive looks for closed seasons on every cron run (decision 186): a range search, not a scan.
+    index('tournament_snapshots_season_idx').on(t.season, t.tournamentId),
+  ],
 )
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +345,10 @@ export const gameweekResults = sqliteTable(
     rows: text('rows', { mode: 'json' }).notNull().$type<GameweekResultRow[]>(),
     storedAt: integer('stored_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] })],
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] }),
+    index('gameweek_results_season_idx').on(t.season, t.tournamentId), // the season archive's look for closed seasons
+  ],
 )
 
 export type GameweekResultRow = [
@@ -394,6 +401,7 @@ export const gazetteEditions = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.tournamentId, t.season, t.gameweek] }),
     index('gazette_editions_wall_idx').on(t.tournamentId, t.publishedAt), // the wall: newest edition first
+    index('gazette_editions_season_idx').on(t.kind, t.season, t.tournamentId), // the season archive's look for closed seasons
   ],
 )
 
